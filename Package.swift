@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Skycast",
+  products: [
+    .executable(name: "skycast", targets: ["skycast"]),
+    .executable(name: "skycast-bench", targets: ["skycast-bench"]),
+  ],
+  targets: [
+    // MARK: - SQLite
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+
+    // MARK: - Build-time embedding of Queries/ and Samples/
+    .executableTarget(name: "EmbedResourcesTool"),
+    .plugin(
+      name: "EmbedResourcesPlugin",
+      capability: .buildTool(),
+      dependencies: ["EmbedResourcesTool"],
+      path: "Sources/EmbedResourcesPlugin"
+    ),
+    .target(name: "SkycastResources", plugins: ["EmbedResourcesPlugin"]),
+
+    // MARK: - Domain, CLI and executables
+    .target(name: "SkycastKit", dependencies: ["SQLiteKit", "SkycastResources"]),
+    .target(name: "SkycastCLI", dependencies: ["SkycastKit", "SQLiteKit"]),
+    .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
+    .executableTarget(name: "skycast-bench", dependencies: ["SkycastKit", "SkycastCLI", "SQLiteKit"]),
+
+    // MARK: - Tests
+    .target(name: "TestSupport", dependencies: ["SkycastKit", "SkycastCLI"], path: "Tests/TestSupport"),
+    .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+    .testTarget(name: "SkycastKitTests", dependencies: ["SkycastKit", "SQLiteKit", "TestSupport"]),
+    .testTarget(
+      name: "SkycastCLITests",
+      dependencies: ["SkycastCLI", "SkycastKit", "SQLiteKit", "TestSupport"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,42 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds the package's top-level `Queries/` and `Samples/` folders into the target as Swift source.
+///
+/// SwiftPM resources (`Bundle.module`) stop working once the binary leaves `.build`, so the built-in
+/// reports and the demo's recorded responses are compiled into the binary instead. The tool gets
+/// each *directory* and enumerates it itself: SwiftPM caches a plugin's command list, and declaring
+/// the directories (plus the files found now) as inputs makes additions, edits and deletions all
+/// trigger regeneration. (Deleting a file needs one `touch Package.swift`: SwiftPM keeps the cached
+/// command, whose input list still names the deleted file, until the manifest changes.)
+@main
+struct EmbedResourcesPlugin: BuildToolPlugin {
+  func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    let packageDirectory = context.package.directoryURL
+    let folders = ["Queries", "Samples"].map { packageDirectory.appending(path: $0) }
+    var inputs: [URL] = folders
+    for folder in folders {
+      inputs += Self.files(under: folder)
+    }
+    let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedEmbeddedFiles.swift")
+    return [
+      .buildCommand(
+        displayName: "Embedding Queries/ and Samples/",
+        executable: try context.tool(named: "EmbedResourcesTool").url,
+        arguments: [output.path] + folders.map(\.path),
+        inputFiles: inputs,
+        outputFiles: [output]
+      )
+    ]
+  }
+
+  private static func files(under folder: URL) -> [URL] {
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+    else { return [] }
+    return enumerator.compactMap { $0 as? URL }.filter {
+      (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+    }
+  }
+}

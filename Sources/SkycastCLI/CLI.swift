@@ -1,0 +1,4 @@
+/// The command-line entry point. Placeholder until the CLI framework lands.
+public enum CLI {
+  public static func main(arguments: [String]) async -> Int32 { 0 }
+}

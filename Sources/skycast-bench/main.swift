@@ -1,0 +1,1 @@
+print("skycast-bench: not built yet")

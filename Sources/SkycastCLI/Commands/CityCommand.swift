@@ -1,0 +1,250 @@
+import Foundation
+import SkycastKit
+
+/// `skycast city add|list|remove`.
+enum CityCommand {
+  static let spec = CommandSpec(
+    name: "city", abstract: "Manage saved cities.",
+    subcommands: [add, list, remove])
+
+  static let add = CommandSpec(
+    name: "add", abstract: "Find a place by name (Geocoding API) or by coordinates, and save it.",
+    discussion: """
+      With NAME, searches Open-Meteo's geocoding API. When several places match, they are listed \
+      with region, country, population and coordinates; on a terminal you pick one, otherwise \
+      pass --pick N. With --name, --lat and --lon the place is saved without the network; without \
+      --timezone its zone is taken from the first forecast.
+
+      Examples:
+        skycast city add Berlin
+        skycast city add 北京 --language zh --pick 1 --as Beijing
+        skycast city add --name "Station 7" --lat 52.52 --lon 13.41 --timezone Europe/Berlin
+      """,
+    arguments: [ArgumentSpec("name", help: "The place to search for.", optional: true)],
+    options: [
+      OptionSpec("country", value: "code", help: "Only places in this country (ISO code such as DE, CN)."),
+      OptionSpec("language", value: "language", help: "Language of the search and the names (en, zh, de, …).", default: "en"),
+      OptionSpec("pick", value: "n", help: "Choose match N when several places match."),
+      OptionSpec("as", value: "alias", help: "Save the city under this name."),
+      OptionSpec("name", value: "name", help: "Save a place without searching: its name."),
+      OptionSpec("lat", value: "latitude", help: "Latitude in degrees north (-90…90), with --name."),
+      OptionSpec("lon", value: "longitude", help: "Longitude in degrees east (-180…180), with --name."),
+      OptionSpec("timezone", value: "zone", help: "IANA time zone such as Europe/Berlin or UTC, with --name.", default: "from the first forecast"),
+      OptionSpec("elevation", value: "metres", help: "Elevation in metres, with --name."),
+    ] + SharedOptions.network,
+    run: { try await runAdd($0) })
+
+  static let list = CommandSpec(
+    name: "list", abstract: "List saved cities.",
+    options: SharedOptions.output,
+    run: { try runList($0) })
+
+  static let remove = CommandSpec(
+    name: "remove", abstract: "Remove a saved city.",
+    discussion: "Refuses when the city has stored history, unless --purge, which deletes the city and all its rows in one transaction.",
+    arguments: [ArgumentSpec("city", help: "The city: id, name or \"Name, Admin1\".")],
+    options: [.flag("purge", help: "Also delete the city's forecasts, observations and fetch log.")],
+    run: { try runRemove($0) })
+
+  // MARK: - add
+
+  static func runAdd(_ invocation: Invocation) async throws -> Int32 {
+    if let name = invocation.string("name") {
+      guard invocation.arguments.isEmpty else {
+        throw invocation.usage("Give either NAME or --name/--lat/--lon, not both")
+      }
+      return try addByCoordinates(invocation, name: name)
+    }
+    guard let query = invocation.arguments.first else {
+      throw invocation.usage("Missing expected argument '<name>' (or --name, --lat and --lon)")
+    }
+    let trimmed = query.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw invocation.usage("The city name is empty") }
+    guard trimmed.count <= 200 else { throw invocation.usage("The city name is longer than 200 characters") }
+    let alias = try aliasOption(invocation)
+    let pick = try invocation.int("pick", in: 1...100)
+    let language = invocation.string("language") ?? "en"
+    guard language.count <= 8, language.allSatisfy({ $0.isLetter || $0 == "-" }) else {
+      throw invocation.usage("The value '\(language)' is invalid for '--language': expected a language code such as en or zh")
+    }
+    let country = invocation.string("country")
+    if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
+      throw invocation.usage("The value '\(country)' is invalid for '--country': expected a 2-letter country code such as DE")
+    }
+    let store = try invocation.openStore()
+    let client = try invocation.makeClient()
+    let request = Geocoding.request(
+      name: trimmed, count: 10, language: language, countryCode: country,
+      base: client.endpoints.geocoding)
+    let results: [GeocodingResult]
+    do {
+      results = try await client.send(request) { try Geocoding.decode($0) }.value
+    } catch let error as APIError {
+      throw CLIError.failure("cannot search for '\(trimmed)': \(error)")
+    }
+    guard !results.isEmpty else {
+      throw CLIError.failure("no place called '\(trimmed)' found\(country.map { " in \($0.uppercased())" } ?? "") (try another spelling, --language, or --name/--lat/--lon)")
+    }
+    let chosen: GeocodingResult
+    if results.count == 1 {
+      chosen = results[0]
+    } else if let pick {
+      guard pick <= results.count else {
+        throw invocation.usage("--pick \(pick) is out of range: \(results.count) places match '\(trimmed)'")
+      }
+      chosen = results[pick - 1]
+    } else {
+      try? invocation.stderr.write(describe(results, query: trimmed))
+      try? invocation.stderr.flush()
+      guard invocation.context.stdinIsTTY else {
+        throw invocation.usage("\(results.count) places match '\(trimmed)'; choose one with --pick N")
+      }
+      try invocation.stderr.write("Pick a number (1-\(results.count)), or press Enter to cancel: ")
+      try invocation.stderr.flush()
+      guard let answer = invocation.context.readLine()?.trimmingCharacters(in: .whitespaces),
+        let number = Int(answer), (1...results.count).contains(number)
+      else {
+        throw CLIError.failure("cancelled; nothing was saved")
+      }
+      chosen = results[number - 1]
+    }
+    let city = chosen.city(alias: alias, addedAt: invocation.context.nowEpoch)
+    return try save(city, invocation: invocation, store: store)
+  }
+
+  static func aliasOption(_ invocation: Invocation) throws -> String? {
+    guard let alias = invocation.string("as") else { return nil }
+    let trimmed = alias.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw invocation.usage("The value for '--as' is empty") }
+    guard trimmed.count <= 200 else { throw invocation.usage("The value for '--as' is longer than 200 characters") }
+    guard !trimmed.allSatisfy(\.isNumber) else {
+      throw invocation.usage("A city name cannot be all digits (digits name a city id)")
+    }
+    return trimmed
+  }
+
+  static func addByCoordinates(_ invocation: Invocation, name: String) throws -> Int32 {
+    let trimmed = name.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw invocation.usage("The value for '--name' is empty") }
+    guard trimmed.count <= 200 else { throw invocation.usage("The value for '--name' is longer than 200 characters") }
+    guard !trimmed.allSatisfy(\.isNumber) else {
+      throw invocation.usage("A city name cannot be all digits (digits name a city id)")
+    }
+    guard let latitude = try invocation.double("lat", in: -90...90) else {
+      throw invocation.usage("Missing value for '--lat <latitude>' (needed with --name)")
+    }
+    guard let longitude = try invocation.double("lon", in: -180...180) else {
+      throw invocation.usage("Missing value for '--lon <longitude>' (needed with --name)")
+    }
+    let elevation = try invocation.double("elevation", in: -500...9000)
+    var timezone: String?
+    if let zone = invocation.string("timezone") {
+      guard CityTimeZone(identifier: zone) != nil else {
+        throw invocation.usage("The value '\(zone)' is invalid for '--timezone': expected an IANA zone such as Europe/Berlin or UTC (names are case-sensitive)")
+      }
+      timezone = zone
+    }
+    let city = City(
+      name: try aliasOption(invocation) ?? trimmed, latitude: latitude, longitude: longitude,
+      elevation: elevation, timezone: timezone, addedAt: invocation.context.nowEpoch)
+    let store = try invocation.openStore()
+    return try save(city, invocation: invocation, store: store)
+  }
+
+  static func save(_ city: City, invocation: Invocation, store: Store) throws -> Int32 {
+    let saved: City
+    do {
+      saved = try store.addCity(city)
+    } catch let error as CityChangeError {
+      throw CLIError.failure(error.description)
+    }
+    let zone = saved.timezone ?? "time zone from the first forecast"
+    try invocation.stdout.line(
+      "added city \(saved.id): \(saved.displayName)  \(format(saved.latitude)), \(format(saved.longitude))  \(zone)")
+    return ExitStatus.success
+  }
+
+  /// The numbered list of matches shown when a name is ambiguous.
+  static func describe(_ results: [GeocodingResult], query: String) -> String {
+    var rows: [[String]] = []
+    for (index, result) in results.enumerated() {
+      rows.append([
+        "\(index + 1)", result.name, result.admin1 ?? "", result.country ?? result.countryCode ?? "",
+        result.population.map { "pop \(groupDigits($0))" } ?? "",
+        "\(format(result.latitude)), \(format(result.longitude))",
+      ])
+    }
+    var text = "\(results.count) places match '\(query)':\n"
+    let widths = (0..<6).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+    for row in rows {
+      let cells = row.enumerated().map { column, cell in
+        DisplayWidth.padded(cell, to: widths[column], alignRight: column == 0)
+      }
+      text += "  " + cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces) + "\n"
+    }
+    return text
+  }
+
+  static func format(_ value: Double) -> String { NumberText.fixed(value, decimals: 4) }
+
+  static func groupDigits(_ value: Int64) -> String {
+    let digits = Array(String(value))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return text
+  }
+
+  // MARK: - list
+
+  static func runList(_ invocation: Invocation) throws -> Int32 {
+    let format = try invocation.outputFormat()
+    let store = try invocation.openStore()
+    let cities = try store.cities()
+    let output = try invocation.dataOutput()
+    let writer = RowWriters.make(format: format, output: output, excel: false)
+    try writer.begin(columns: CityColumns.columns)
+    for city in cities { try writer.write(CityColumns.cells(city)) }
+    try writer.finish()
+    if cities.isEmpty, format == .table {
+      invocation.info("no saved cities; add one with 'skycast city add NAME'")
+    }
+    return ExitStatus.success
+  }
+
+  // MARK: - remove
+
+  static func runRemove(_ invocation: Invocation) throws -> Int32 {
+    let store = try invocation.openStore()
+    let city = try store.resolveCity(invocation.arguments[0])
+    do {
+      try store.removeCity(city, purge: invocation.flag("purge"))
+    } catch let error as CityChangeError {
+      throw CLIError.failure(error.description)
+    }
+    try invocation.stdout.line("removed city \(city.id): \(city.displayName)")
+    return ExitStatus.success
+  }
+}
+
+/// The columns of `city list` and `export cities`.
+enum CityColumns {
+  static let columns: [Column] = [
+    Column("id", .integer), Column("name", .text), Column("admin1", .text),
+    Column("country_code", .text), Column("latitude", .measure(decimals: 4), unit: "°N"),
+    Column("longitude", .measure(decimals: 4), unit: "°E"),
+    Column("elevation", .measure(decimals: 0), unit: "m"), Column("timezone", .text),
+    Column("population", .integer), Column("geonames_id", .integer),
+  ]
+
+  static func cells(_ city: City) -> [Cell] {
+    [
+      .integer(city.id), .text(city.name), city.admin1.map(Cell.text) ?? .null,
+      city.countryCode.map(Cell.text) ?? .null, .number(city.latitude), .number(city.longitude),
+      city.elevation.map(Cell.number) ?? .null, city.timezone.map(Cell.text) ?? .null,
+      city.population.map(Cell.integer) ?? .null, city.geonamesID.map(Cell.integer) ?? .null,
+    ]
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import SkycastKit
+
+/// `skycast collect`: fetch current, hourly and daily forecasts and append them to the history.
+enum CollectCommand {
+  static let spec = CommandSpec(
+    name: "collect",
+    abstract: "Fetch forecasts for saved cities and append them to the history.",
+    discussion: """
+      Each city's fetch is stored atomically with its fetch-log row; a failure leaves a 'failed' \
+      fetch row and nothing else. Cities fetched successfully within --min-interval are skipped \
+      unless --force. Several cities share one request; one request is in flight at a time, and \
+      retries back off politely (Open-Meteo's free tier allows 600 calls/min, 5,000/h, \
+      10,000/day; a request with more than 10 variables or 14 days counts as several calls: see \
+      --dry-run). Exit status 1 when any city failed.
+
+      Example (cron, every 6 hours):
+        0 */6 * * *  skycast collect -q
+      """,
+    options: [
+      SharedOptions.cities,
+      OptionSpec("days", value: "days", help: "Forecast days, 1-16.", default: "16"),
+      OptionSpec("models", value: "models", help: "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.", default: "best_match"),
+      OptionSpec("vars", value: "variables", help: "Comma-separated variables to request instead of the defaults (see 'skycast vars')."),
+      OptionSpec("min-interval", value: "duration", help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).", default: "30m"),
+      .flag("force", help: "Fetch even when a city was fetched within --min-interval."),
+      .flag("dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."),
+    ] + SharedOptions.network,
+    run: { try await run($0) })
+
+  static func run(_ invocation: Invocation) async throws -> Int32 {
+    let options = try requestOptions(invocation)
+    let minInterval = try invocation.duration("min-interval") ?? 1800
+    let store = try invocation.openStore()
+    let cities = try invocation.cities(in: store)
+    let client = try invocation.makeClient()
+    if invocation.flag("dry-run") {
+      return try dryRun(invocation, cities: cities, options: options, client: client)
+    }
+    let collector = Collector(
+      store: store, client: client, now: { invocation.context.nowEpoch },
+      onEvent: { event in
+        switch event {
+        case .requesting(let batch, let index, let total):
+          invocation.progress("collecting \(index + 1)-\(index + batch.count)/\(total): \(batch.map(\.name).joined(separator: ", "))…")
+        case .decodeWarning(let city, let message):
+          invocation.detail("\(city.name): \(message)")
+        }
+      })
+    let outcomes = try await collector.collect(
+      cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
+    invocation.endProgress()
+    return report(outcomes, invocation: invocation)
+  }
+
+  static func requestOptions(_ invocation: Invocation) throws -> ForecastRequestOptions {
+    var options = ForecastRequestOptions()
+    options.days = try invocation.int("days", in: 1...16) ?? 16
+    let models = invocation.list("models")
+    for model in models where !model.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+      throw invocation.usage("The value '\(model)' is invalid for '--models': model names use letters, digits and _")
+    }
+    options.models = models == ["best_match"] ? [] : models
+    let variables = invocation.list("vars")
+    if !variables.isEmpty {
+      var hourly: [WeatherVariable] = []
+      var daily: [WeatherVariable] = []
+      for name in variables {
+        let matches = WeatherVariable.allCases.filter { $0.apiName == name }
+        guard !matches.isEmpty else {
+          throw invocation.usage("Unknown variable '\(name)' (see 'skycast vars')")
+        }
+        hourly += matches.filter { $0.roles.contains(.hourlyForecast) }
+        daily += matches.filter { $0.roles.contains(.dailyForecast) }
+      }
+      options.hourly = hourly
+      options.daily = daily
+      options.current = hourly.filter { $0.roles.contains(.current) }
+    }
+    return options
+  }
+
+  static func dryRun(
+    _ invocation: Invocation, cities: [City], options: ForecastRequestOptions, client: HTTPClient
+  ) throws -> Int32 {
+    var total = 0.0
+    for start in stride(from: 0, to: cities.count, by: 10) {
+      let batch = Array(cities[start..<min(start + 10, cities.count)])
+      let request = options.request(for: batch, base: client.endpoints.forecast)
+      total += request.weight
+      try invocation.stdout.line("GET \(request.displayURL)")
+      try invocation.stdout.line(
+        "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(\.name).joined(separator: ", ")); weight \(weightText(request.weight)) calls")
+    }
+    try invocation.stdout.line("total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
+    return ExitStatus.success
+  }
+
+  static func weightText(_ weight: Double) -> String {
+    NumberText.fixed(weight, decimals: 1)
+  }
+
+  /// Per-city lines and the summary; exit 1 when any city failed.
+  static func report(_ outcomes: [CollectOutcome], invocation: Invocation) -> Int32 {
+    var collected = 0
+    var skipped = 0
+    var failures: [String] = []
+    for outcome in outcomes {
+      let name = outcome.city.name
+      switch outcome.status {
+      case .collected(let rows, let fetches):
+        collected += 1
+        invocation.info("\(name): stored \(rows) rows\(fetches > 1 ? " from \(fetches) models" : "")")
+      case .skipped(let reason):
+        skipped += 1
+        invocation.info("\(name): skipped (\(reason))")
+      case .failed(let error):
+        failures.append("\(name) (\(error))")
+        invocation.note("\(name): failed: \(error)")
+      case .notAttempted(let reason):
+        failures.append("\(name) (not attempted: \(reason))")
+        invocation.note("\(name): not attempted: \(reason)")
+      }
+    }
+    var summary = "collected \(collected)/\(outcomes.count) \(outcomes.count == 1 ? "city" : "cities")"
+    if skipped > 0 { summary += ", \(skipped) skipped" }
+    if !failures.isEmpty {
+      summary += ", \(failures.count) failed: " + failures.joined(separator: "; ")
+      invocation.note(summary)
+      return ExitStatus.failure
+    }
+    invocation.info(summary)
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import SQLiteKit
+import SkycastKit
+
+/// `skycast db info|check|vacuum|backup|prune`.
+enum DatabaseCommand {
+  static let spec = CommandSpec(
+    name: "db", abstract: "Inspect and maintain the database file.",
+    subcommands: [info, check, vacuum, backup, prune])
+
+  static let info = CommandSpec(
+    name: "info", abstract: "Show the database path, size, schema version and row counts.",
+    run: { try runInfo($0) })
+
+  static let check = CommandSpec(
+    name: "check", abstract: "Run SQLite's integrity check (exit 1 when it finds problems).",
+    run: { try runCheck($0) })
+
+  static let vacuum = CommandSpec(
+    name: "vacuum", abstract: "Rebuild the file to reclaim free space.",
+    run: { try runVacuum($0) })
+
+  static let backup = CommandSpec(
+    name: "backup", abstract: "Copy the database consistently to FILE (online backup; safe while other runs write).",
+    arguments: [ArgumentSpec("file", help: "Where to write the copy (must not exist).")],
+    run: { try runBackup($0) })
+
+  static let prune = CommandSpec(
+    name: "prune", abstract: "Delete forecast history issued before a date (observations are kept).",
+    options: [OptionSpec("before", value: "date", help: "Delete forecasts issued before this UTC date, YYYY-MM-DD.")],
+    run: { try runPrune($0) })
+
+  static let tables = [
+    "cities", "fetches", "hourly_forecasts", "daily_forecasts", "current_conditions",
+    "hourly_observations", "daily_observations",
+  ]
+
+  static func runInfo(_ invocation: Invocation) throws -> Int32 {
+    let store = try invocation.openStore()
+    let database = store.database
+    let size = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+    let out = invocation.stdout
+    try out.line("path            \(store.path)")
+    try out.line("size            \(ByteCount.text(size))")
+    try out.line("schema version  \(try database.userVersion())")
+    try out.line("sqlite          \(try database.scalarText("SELECT sqlite_version()") ?? "?")")
+    try out.line("journal mode    \(try database.scalarText("PRAGMA journal_mode") ?? "?")")
+    for table in tables {
+      let count = try database.scalarInt("SELECT count(*) FROM \(table)") ?? 0
+      try out.line(table.padding(toLength: 20, withPad: " ", startingAt: 0) + String(count))
+    }
+    let failed = try database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'failed'") ?? 0
+    try out.line("failed fetches      \(failed)")
+    if let first = try database.scalarInt("SELECT min(issued_at) FROM hourly_forecasts"),
+      let last = try database.scalarInt("SELECT max(issued_at) FROM hourly_forecasts")
+    {
+      try out.line("forecasts issued    \(WallClock.iso8601(epoch: first, offset: 0)) … \(WallClock.iso8601(epoch: last, offset: 0))")
+    }
+    return ExitStatus.success
+  }
+
+  static func runCheck(_ invocation: Invocation) throws -> Int32 {
+    let store = try invocation.openStore()
+    let rows = try store.database.query("PRAGMA integrity_check")
+    let messages = rows.compactMap { $0.values.first?.stringValue }
+    if messages == ["ok"] {
+      try invocation.stdout.line("ok")
+      return ExitStatus.success
+    }
+    for message in messages { try invocation.stdout.line(message) }
+    throw CLIError.failure("integrity check found \(messages.count) problem\(messages.count == 1 ? "" : "s")")
+  }
+
+  static func runVacuum(_ invocation: Invocation) throws -> Int32 {
+    let store = try invocation.openStore()
+    let before = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+    try store.database.execute("VACUUM")
+    try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    let after = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+    try invocation.stdout.line("vacuumed \(store.path): \(ByteCount.text(before)) → \(ByteCount.text(after))")
+    return ExitStatus.success
+  }
+
+  static func runBackup(_ invocation: Invocation) throws -> Int32 {
+    let target = invocation.context.resolve(path: invocation.arguments[0])
+    guard !FileManager.default.fileExists(atPath: target) else {
+      throw CLIError.failure("\(target) already exists; choose a new file name")
+    }
+    let store = try invocation.openStore()
+    do {
+      try store.database.backup(to: target)
+    } catch let error as SQLiteError {
+      throw CLIError.failure("backup to \(target) failed: \(error.message)")
+    }
+    try invocation.stdout.line("backed up \(store.path) to \(target)")
+    return ExitStatus.success
+  }
+
+  static func runPrune(_ invocation: Invocation) throws -> Int32 {
+    guard let before = try invocation.date("before") else {
+      throw invocation.usage("Missing value for '--before <date>'")
+    }
+    let cutoff = before.midnightAsUTC
+    let store = try invocation.openStore()
+    let deleted = try store.write { () -> (fetches: Int, rows: Int) in
+      let database = store.database
+      var rows = 0
+      let ids = "SELECT id FROM fetches WHERE source IN ('forecast', 'previous-runs') AND requested_at < ?"
+      for table in ["hourly_forecasts", "daily_forecasts", "current_conditions"] {
+        try database.run("DELETE FROM \(table) WHERE fetch_id IN (\(ids))", [.integer(cutoff)])
+        rows += database.changes
+      }
+      try database.run("DELETE FROM fetches WHERE id IN (\(ids))", [.integer(cutoff)])
+      return (database.changes, rows)
+    }
+    try invocation.stdout.line("pruned \(deleted.fetches) fetches and \(deleted.rows) forecast rows requested before \(before) (UTC)")
+    return ExitStatus.success
+  }
+}
+
+/// `12.3 MB`.
+enum ByteCount {
+  static func text(_ bytes: Int) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1000, unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : NumberText.fixed(value, decimals: 1) + " " + units[unit]
+  }
+}

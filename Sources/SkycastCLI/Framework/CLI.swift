@@ -1,0 +1,102 @@
+import Foundation
+import SQLiteKit
+import SkycastKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The command-line entry point. The executable calls `main(arguments:)`; tests call
+/// `run(_:context:)` with an injected context. Neither calls `exit()`.
+public enum CLI {
+  public static let version = "0.1.0"
+
+  /// Options every command accepts, before or after the subcommand.
+  static let globalOptions: [OptionSpec] = [
+    OptionSpec(
+      "db", value: "path",
+      help: "The database file (env SKYCAST_DB).",
+      default: "$XDG_DATA_HOME/skycast/skycast.sqlite"),
+    .flag("quiet", short: "q", help: "Print only data, warnings and errors."),
+    .flag("verbose", short: "v", help: "Also print request URLs (without the API key) and details."),
+    .flag("no-color", help: "Never use colour (also off when NO_COLOR is set or output is not a terminal)."),
+  ]
+
+  /// Runs the real process: ignores SIGPIPE (a closed pipe becomes a quiet end instead of a
+  /// signal), builds the process context, runs.
+  public static func main(arguments: [String]) async -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    return await run(arguments, context: .process())
+  }
+
+  /// Runs one command line and returns its exit code.
+  public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
+    let root = CommandRegistry.root
+    let scanner = ArgumentScanner(root: root, globalOptions: globalOptions)
+    let formatter = HelpFormatter(commandName: root.name, globalOptions: globalOptions)
+    let errorOutput = TextOutput(context.stderr)
+    let standardOutput = TextOutput(context.stdout)
+    var path: [CommandSpec] = [root]
+    do {
+      var scanned = try scanner.scan(arguments)
+      path = scanned.path
+      // `skycast help <command>…` is `skycast <command>… --help`.
+      if scanned.path.count == 1, scanned.positionals.first == "help" || arguments.first == "help" {
+        scanned = try scanner.scan(Array(arguments.drop { $0 == "help" }) + ["--help"])
+        path = scanned.path
+      }
+      if scanned.values["help"] != nil {
+        try standardOutput.write(formatter.help(for: scanned.path))
+        try standardOutput.flush()
+        return ExitStatus.success
+      }
+      if scanned.values["version"] != nil, scanned.path.count == 1 {
+        try standardOutput.line(version)
+        try standardOutput.flush()
+        return ExitStatus.success
+      }
+      guard let run = scanned.path.last!.run else {
+        try standardOutput.write(formatter.help(for: scanned.path))
+        try standardOutput.flush()
+        return ExitStatus.success
+      }
+      try scanner.validatePositionals(scanned)
+      let invocation = Invocation(
+        context: context, commandPath: scanned.names, values: scanned.values,
+        arguments: scanned.positionals)
+      do {
+        let code = try await run(invocation)
+        invocation.endProgress()
+        try invocation.stdout.flush()
+        try invocation.stderr.flush()
+        return code
+      } catch {
+        invocation.endProgress()
+        try? invocation.stdout.flush()
+        try? invocation.stderr.flush()
+        throw error
+      }
+    } catch OutputError.brokenPipe {
+      return ExitStatus.success
+    } catch let error as CLIError {
+      switch error {
+      case .usage(let message, _):
+        try? errorOutput.write(formatter.usageError(message, path: path))
+      case .failure(let message):
+        try? errorOutput.line("Error: " + message)
+      case .helpRequested, .versionRequested:
+        break
+      }
+      try? errorOutput.flush()
+      return ExitStatus.code(for: error)
+    } catch let error as any UsageError {
+      try? errorOutput.write(formatter.usageError(error.description, path: path))
+      try? errorOutput.flush()
+      return ExitStatus.usage
+    } catch {
+      try? errorOutput.line("Error: \(error)")
+      try? errorOutput.flush()
+      return ExitStatus.failure
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import SkycastKit
+import SQLiteKit
+
+/// What a command can fail with, and how it ends the process.
+public enum CLIError: Error, CustomStringConvertible {
+  /// Bad command line or input the user can fix (exit 64, with a usage hint).
+  case usage(String, command: [String])
+  /// A runtime failure (exit 1).
+  case failure(String)
+  /// Help was requested (exit 0): the text goes to stdout.
+  case helpRequested(command: [String])
+  /// `--version` (exit 0).
+  case versionRequested
+
+  public var description: String {
+    switch self {
+    case .usage(let message, _): message
+    case .failure(let message): message
+    case .helpRequested: "help requested"
+    case .versionRequested: "version requested"
+    }
+  }
+}
+
+/// Process exit codes.
+public enum ExitStatus {
+  public static let success: Int32 = 0
+  public static let failure: Int32 = 1
+  /// `EX_USAGE` from sysexits.h, as argument-parser uses.
+  public static let usage: Int32 = 64
+
+  /// The exit code for any error a command throws.
+  public static func code(for error: any Error) -> Int32 {
+    switch error {
+    case CLIError.usage: usage
+    case CLIError.helpRequested, CLIError.versionRequested: success
+    case is any UsageError: usage
+    default: failure
+    }
+  }
+}
+

@@ -1,0 +1,101 @@
+/// A declarative description of one command: its help text, arguments, options and subcommands.
+/// The scanner parses against it and the help formatter prints it, so the two never disagree.
+public struct CommandSpec: Sendable {
+  public var name: String
+  public var abstract: String
+  public var discussion: String?
+  public var arguments: [ArgumentSpec]
+  public var options: [OptionSpec]
+  public var subcommands: [CommandSpec]
+  /// Runs the command; nil for a group that only dispatches to subcommands.
+  public var run: (@Sendable (Invocation) async throws -> Int32)?
+
+  public init(
+    name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+    options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+    run: (@Sendable (Invocation) async throws -> Int32)? = nil
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+    self.subcommands = subcommands
+    self.run = run
+  }
+
+  /// The subcommand called `name`.
+  public func subcommand(named name: String) -> CommandSpec? {
+    subcommands.first { $0.name == name }
+  }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable {
+  public var name: String
+  public var help: String
+  public var isOptional: Bool
+  public var isRepeating: Bool
+
+  public init(_ name: String, help: String, optional: Bool = false, repeating: Bool = false) {
+    self.name = name
+    self.help = help
+    self.isOptional = optional
+    self.isRepeating = repeating
+  }
+
+  /// `<name>`, `[<name>]`, `<name> ...`.
+  var usage: String {
+    var text = "<\(name)>"
+    if isRepeating { text += " ..." }
+    return isOptional ? "[\(text)]" : text
+  }
+}
+
+/// A named option: a flag (no value) or an option with a value.
+public struct OptionSpec: Sendable {
+  /// The long name without dashes (`city` for `--city`): the key values are stored under.
+  public var name: String
+  public var short: Character?
+  /// The value placeholder (`city` prints `<city>`); nil for a flag.
+  public var valueName: String?
+  public var help: String
+  public var isRepeating: Bool
+  /// Shown as `(default: …)` in help.
+  public var defaultText: String?
+
+  public init(
+    _ name: String, short: Character? = nil, value: String? = nil, help: String,
+    repeating: Bool = false, default defaultText: String? = nil
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = value
+    self.help = help
+    self.isRepeating = repeating
+    self.defaultText = defaultText
+  }
+
+  /// A flag (no value).
+  public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    OptionSpec(name, short: short, help: help)
+  }
+
+  public var isFlag: Bool { valueName == nil }
+
+  /// `--city <city>`.
+  var synopsis: String {
+    valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
+  }
+
+  /// `-o, --output <file>`.
+  var label: String {
+    let long = synopsis
+    return short.map { "-\($0), \(long)" } ?? long
+  }
+
+  /// `[--city <city> ...]` in the usage line.
+  var usage: String {
+    "[\(synopsis)\(isRepeating ? " ..." : "")]"
+  }
+}

@@ -1,0 +1,108 @@
+/// Prints help and usage in swift-argument-parser's layout: `OVERVIEW`, `USAGE`, `ARGUMENTS`,
+/// `OPTIONS`, `SUBCOMMANDS`, labels in a 26-column gutter, text wrapped at 80 columns.
+struct HelpFormatter {
+  let commandName: String
+  let globalOptions: [OptionSpec]
+  let width = 80
+  private let labelColumn = 26
+
+  /// The full help for the command at `path` (root first).
+  func help(for path: [CommandSpec]) -> String {
+    let spec = path.last!
+    var text = ""
+    text += wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
+    if let discussion = spec.discussion {
+      text += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : wrap(String($0), indent: 0) }.joined(separator: "\n") + "\n"
+    }
+    text += "\n" + wrap("USAGE: " + usage(for: path), indent: 7) + "\n"
+    if !spec.arguments.isEmpty {
+      text += "\nARGUMENTS:\n"
+      for argument in spec.arguments {
+        text += row(label: "<\(argument.name)>", help: argument.help)
+      }
+    }
+    text += "\nOPTIONS:\n"
+    var options = spec.options + globalOptions
+    if path.count == 1 {
+      options.append(.flag("version", help: "Show the version."))
+    }
+    options.append(.flag("help", short: "h", help: "Show help information."))
+    for option in options {
+      var help = option.help
+      if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
+      text += row(label: option.label, help: help)
+    }
+    if !spec.subcommands.isEmpty {
+      text += "\nSUBCOMMANDS:\n"
+      for subcommand in spec.subcommands {
+        text += row(label: subcommand.name, help: subcommand.abstract)
+      }
+      let prefix = ([commandName] + path.dropFirst().map(\.name)).joined(separator: " ")
+      text += "\n  See '\(prefix) help <subcommand>' for detailed help.\n"
+    }
+    return text
+  }
+
+  /// `skycast collect [--city <city> ...] [--days <days>]`, or `<subcommand>` for groups.
+  func usage(for path: [CommandSpec]) -> String {
+    let spec = path.last!
+    var parts = [([commandName] + path.dropFirst().map(\.name)).joined(separator: " ")]
+    if spec.run == nil, !spec.subcommands.isEmpty {
+      parts.append("<subcommand>")
+      return parts.joined(separator: " ")
+    }
+    parts += spec.options.map(\.usage)
+    parts += spec.arguments.map(\.usage)
+    if !spec.subcommands.isEmpty { parts.append("[<subcommand>]") }
+    return parts.joined(separator: " ")
+  }
+
+  /// The three lines printed on stderr after a usage error.
+  func usageError(_ message: String, path: [CommandSpec]) -> String {
+    let prefix = ([commandName] + path.dropFirst().map(\.name)).joined(separator: " ")
+    return "Error: \(message)\n" + wrap("Usage: " + usage(for: path), indent: 7) + "\n"
+      + "  See '\(prefix) --help' for more information.\n"
+  }
+
+  private func row(label: String, help: String) -> String {
+    let indent = String(repeating: " ", count: labelColumn)
+    let helpLines = wrapWords(help, width: width - labelColumn)
+    var text = "  " + label
+    if label.count + 2 <= labelColumn - 2 {
+      text += String(repeating: " ", count: labelColumn - 2 - label.count)
+      text += (helpLines.first ?? "") + "\n"
+      for line in helpLines.dropFirst() { text += indent + line + "\n" }
+    } else {
+      text += "\n"
+      for line in helpLines { text += indent + line + "\n" }
+    }
+    return text
+  }
+
+  /// Wraps `text` at `width`, continuation lines indented by `indent`.
+  private func wrap(_ text: String, indent: Int) -> String {
+    let lines = wrapWords(text, width: width, continuationWidth: width - indent)
+    return lines.enumerated().map { $0.offset == 0 ? $0.element : String(repeating: " ", count: indent) + $0.element }
+      .joined(separator: "\n")
+  }
+
+  private func wrapWords(_ text: String, width: Int, continuationWidth: Int? = nil) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    var limit = width
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      if line.isEmpty {
+        line = String(word)
+      } else if line.count + 1 + word.count <= limit {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+        limit = continuationWidth ?? width
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import SkycastKit
+
+/// One run of one command: its parsed options and arguments, the context, and the output
+/// streams. Typed accessors turn option text into values or throw usage errors (exit 64).
+public final class Invocation {
+  public let context: CommandContext
+  /// The subcommand names, e.g. `["city", "add"]`.
+  public let commandPath: [String]
+  /// Positional arguments.
+  public let arguments: [String]
+  /// Standard output (data), buffered.
+  public let stdout: TextOutput
+  /// Standard error (progress, warnings, errors), flushed after every message.
+  public let stderr: TextOutput
+  let values: [String: [String]]
+
+  init(context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String]) {
+    self.context = context
+    self.commandPath = commandPath
+    self.values = values
+    self.arguments = arguments
+    self.stdout = TextOutput(context.stdout)
+    self.stderr = TextOutput(context.stderr, capacity: 1 << 12)
+  }
+
+  // MARK: - Global options
+
+  /// `-q`: no progress or informational messages (data, warnings and errors still print).
+  public var quiet: Bool { flag("quiet") }
+  /// `-v`: request URLs (without key) and other detail on stderr.
+  public var verbose: Bool { flag("verbose") && !quiet }
+  /// Colour on stdout only on a terminal, never with `--no-color`, a non-empty `NO_COLOR`, or
+  /// `TERM=dumb`.
+  public var useColor: Bool {
+    !flag("no-color") && context.stdoutIsTTY && (context.environment["NO_COLOR"] ?? "").isEmpty
+      && context.environment["TERM"] != "dumb"
+  }
+
+  /// `--db` > `$SKYCAST_DB` > `$XDG_DATA_HOME/skycast/skycast.sqlite` > `~/.local/share/…`.
+  public var databasePath: String {
+    if let path = string("db"), !path.isEmpty { return context.resolve(path: path) }
+    if let path = context.environment["SKYCAST_DB"], !path.isEmpty {
+      return context.resolve(path: path)
+    }
+    let dataHome =
+      context.environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? ((context.environment["HOME"] ?? context.workingDirectory) + "/.local/share")
+    return dataHome + "/skycast/skycast.sqlite"
+  }
+
+  /// Opens the database (creating and migrating it for writers).
+  public func openStore(access: Store.Access = .readWrite) throws -> Store {
+    try Store(path: databasePath, access: access, now: context.nowEpoch)
+  }
+
+  // MARK: - Option values
+
+  public func flag(_ name: String) -> Bool { values[name] != nil }
+
+  /// How many times a flag was given.
+  public func count(_ name: String) -> Int { values[name]?.count ?? 0 }
+
+  public func string(_ name: String) -> String? { values[name]?.last }
+
+  public func strings(_ name: String) -> [String] { values[name] ?? [] }
+
+  /// Repeated and comma-separated values flattened: `--city a --city b,c` → `[a, b, c]`.
+  public func list(_ name: String) -> [String] {
+    strings(name).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+      .filter { !$0.isEmpty }
+  }
+
+  public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws -> Int? {
+    guard let text = string(name) else { return nil }
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+      throw invalidValue(text, for: name, expected: "a whole number")
+    }
+    if let range, !range.contains(value) {
+      throw invalidValue(text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+
+  public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
+    guard let text = string(name) else { return nil }
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+      throw invalidValue(text, for: name, expected: "a number")
+    }
+    if let range, !range.contains(value) {
+      throw invalidValue(text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return value
+  }
+
+  /// A `YYYY-MM-DD` date.
+  public func date(_ name: String) throws -> LocalDate? {
+    guard let text = string(name) else { return nil }
+    guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else {
+      throw invalidValue(text, for: name, expected: "a date as YYYY-MM-DD")
+    }
+    return date
+  }
+
+  /// `--from`/`--to` as an inclusive range; from > to is a usage error.
+  public func dateRange(required: Bool) throws -> ClosedRange<LocalDate>? {
+    let from = try date("from")
+    let to = try date("to")
+    switch (from, to) {
+    case (let from?, let to?):
+      guard from <= to else {
+        throw usage("--from \(from) is after --to \(to)")
+      }
+      return from...to
+    case (nil, nil):
+      if required { throw usage("Missing expected options '--from <date>' and '--to <date>'") }
+      return nil
+    case (nil, _): throw usage("Missing value for '--from <date>' (needed with --to)")
+    case (_, nil): throw usage("Missing value for '--to <date>' (needed with --from)")
+    }
+  }
+
+  /// One of a fixed set of words.
+  public func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws -> T?
+  where T.RawValue == String {
+    guard let text = string(name) else { return nil }
+    guard let value = T(rawValue: text) else {
+      let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
+      throw invalidValue(text, for: name, expected: "one of \(allowed)")
+    }
+    return value
+  }
+
+  /// A duration such as `30m`, `2h`, `45s`, `1d` or plain seconds, in seconds.
+  public func duration(_ name: String) throws -> Int? {
+    guard let text = string(name)?.trimmingCharacters(in: .whitespaces) else { return nil }
+    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    var number = Substring(text)
+    var factor = 1
+    if let last = text.last, let unit = units[last] {
+      number = number.dropLast()
+      factor = unit
+    }
+    guard let value = Int(number), value >= 0, value < Int.max / 86_400 else {
+      throw invalidValue(text, for: name, expected: "a duration such as 30m, 2h or 45s")
+    }
+    return value * factor
+  }
+
+  // MARK: - Errors
+
+  /// A usage error for this command (exit 64).
+  public func usage(_ message: String) -> CLIError {
+    .usage(message, command: commandPath)
+  }
+
+  func invalidValue(_ text: String, for name: String, expected: String) -> CLIError {
+    usage("The value '\(text)' is invalid for '--\(name)': expected \(expected)")
+  }
+
+  // MARK: - Diagnostics on stderr
+
+  /// A warning (shown even with `-q`).
+  public func warn(_ message: String) {
+    emit("warning: " + message)
+  }
+
+  /// A line that always shows (failures inside a run that goes on, summaries with failures).
+  public func note(_ message: String) {
+    emit(message)
+  }
+
+  /// An informational line (hidden by `-q`).
+  public func info(_ message: String) {
+    guard !quiet else { return }
+    emit(message)
+  }
+
+  /// A detail line (only with `-v`).
+  public func detail(_ message: String) {
+    guard verbose else { return }
+    emit(message)
+  }
+
+  /// A transient progress line, only on a terminal: rewritten in place with `\r`.
+  public func progress(_ message: String) {
+    guard context.stderrIsTTY, !quiet else { return }
+    try? stderr.write("\r\u{1B}[2K" + message)
+    try? stderr.flush()
+    progressShown = true
+  }
+
+  /// Clears a progress line before normal output.
+  public func endProgress() {
+    guard progressShown else { return }
+    try? stderr.write("\r\u{1B}[2K")
+    try? stderr.flush()
+    progressShown = false
+  }
+
+  private var progressShown = false
+
+  private func emit(_ message: String) {
+    endProgress()
+    try? stdout.flush()
+    try? stderr.line(message)
+    try? stderr.flush()
+  }
+
+  // MARK: - Output
+
+  /// `--format`, defaulting to `table` on a terminal and `csv` otherwise.
+  public func outputFormat(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
+    guard let text = string("format") else {
+      let fallback: OutputFormat = context.stdoutIsTTY && string("output") == nil ? .table : .csv
+      return allowed.contains(fallback) ? fallback : allowed[0]
+    }
+    guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
+      throw invalidValue(text, for: "format", expected: "one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+    }
+    return format
+  }
+
+  /// The stream data goes to: `-o FILE` or stdout.
+  public func dataOutput() throws -> TextOutput {
+    guard let path = string("output"), path != "-" else { return stdout }
+    do {
+      return TextOutput(try FileDescriptorSink(creatingFileAt: context.resolve(path: path)))
+    } catch {
+      throw CLIError.failure("\(error)")
+    }
+  }
+}
+
+@available(*, unavailable)
+extension Invocation: Sendable {}

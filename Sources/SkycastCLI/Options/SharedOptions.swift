@@ -1,0 +1,69 @@
+import SkycastKit
+
+/// Option groups several commands share, declared once so help text stays identical.
+enum SharedOptions {
+  /// `--format` and `-o` for commands with tabular output.
+  static let output: [OptionSpec] = [
+    OptionSpec(
+      "format", value: "format", help: "Output format: table, csv, json or ndjson.",
+      default: "table on a terminal, csv otherwise"),
+    OptionSpec("output", short: "o", value: "file", help: "Write data to a file instead of standard output."),
+  ]
+
+  /// Base URLs, timeout and retries for commands that call Open-Meteo.
+  static let network: [OptionSpec] = [
+    OptionSpec("forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).", default: "https://api.open-meteo.com"),
+    OptionSpec("archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).", default: "https://archive-api.open-meteo.com"),
+    OptionSpec("geocoding-url", value: "url", help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).", default: "https://geocoding-api.open-meteo.com"),
+    OptionSpec("previous-runs-url", value: "url", help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).", default: "https://previous-runs-api.open-meteo.com"),
+    OptionSpec("timeout", value: "seconds", help: "Give up on a request after this many seconds.", default: "10"),
+    OptionSpec("retries", value: "n", help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400).", default: "3"),
+  ]
+
+  /// `--city`, repeatable.
+  static let cities = OptionSpec(
+    "city", value: "city", help: "A saved city: id, name or \"Name, Admin1\". Repeat for several.",
+    repeating: true, default: "all saved cities")
+
+  /// `--city`, single.
+  static let city = OptionSpec("city", value: "city", help: "A saved city: id, name or \"Name, Admin1\".")
+
+  static let from = OptionSpec("from", value: "date", help: "First local date, YYYY-MM-DD (inclusive).")
+  static let to = OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive).")
+}
+
+extension Invocation {
+  /// The HTTP client for this invocation: base URLs from flags > environment > defaults, the
+  /// context's sleeper between retries, and `-v` request logging on stderr.
+  func makeClient() throws -> HTTPClient {
+    var endpoints = Endpoints.from(environment: context.environment)
+    for (flag, keyPath) in [
+      ("forecast-url", \Endpoints.forecast), ("archive-url", \Endpoints.archive),
+      ("geocoding-url", \Endpoints.geocoding), ("previous-runs-url", \Endpoints.previousRuns),
+    ] as [(String, WritableKeyPath<Endpoints, String>)] {
+      if let url = string(flag) {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+          throw usage("The value '\(url)' is invalid for '--\(flag)': expected a URL such as http://127.0.0.1:8080")
+        }
+        endpoints[keyPath: keyPath] = url
+      }
+    }
+    var policy = RetryPolicy()
+    if let timeout = try double("timeout", in: 0.1...600) { policy.timeout = timeout }
+    if let retries = try int("retries", in: 0...10) { policy.retries = retries }
+    let verbose = self.verbose
+    let sink = context.stderr
+    return HTTPClient(
+      endpoints: endpoints, policy: policy, sleep: context.sleep,
+      log: { message in
+        guard verbose else { return }
+        var line = message + "\n"
+        line.withUTF8 { try? sink.write(UnsafeRawBufferPointer($0)) }
+      })
+  }
+
+  /// Resolves `--city` (repeatable) against the store: all cities when none given.
+  func cities(in store: Store) throws -> [City] {
+    try store.resolveCities(strings("city"))
+  }
+}

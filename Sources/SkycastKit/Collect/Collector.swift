@@ -1,0 +1,190 @@
+import Foundation
+
+/// What happened to one city in a `collect` run.
+public struct CollectOutcome: Sendable, Equatable {
+  public enum Status: Sendable, Equatable {
+    /// Stored `rows` data rows across `fetches` fetch-log rows (one per model).
+    case collected(rows: Int, fetches: Int)
+    /// Not fetched: fetched successfully `age` seconds ago (the `--min-interval` rule), or
+    /// another run stored it first.
+    case skipped(reason: String)
+    /// The request failed; a `failed` fetch row was written.
+    case failed(APIError)
+    /// Not attempted because an hourly or daily rate limit stopped the run.
+    case notAttempted(reason: String)
+  }
+
+  public let city: City
+  public let status: Status
+}
+
+/// Progress events for the CLI.
+public enum CollectEvent {
+  case requesting(cities: [City], index: Int, total: Int)
+  case decodeWarning(city: City, message: String)
+}
+
+/// Fetches forecasts for saved cities and appends them to the history.
+///
+/// One request in flight at a time; cities are batched (several coordinates per request), and a
+/// failed batch is retried city by city so one bad city never sinks the others. Each city's
+/// fetch is stored atomically: its fetch-log rows and all hourly, daily and current rows commit
+/// together, or a `failed` fetch row is written and nothing else.
+public final class Collector {
+  let store: Store
+  let client: HTTPClient
+  let now: () -> Int64
+  let onEvent: (CollectEvent) -> Void
+  /// Cities per request.
+  public var batchSize = 10
+
+  public init(store: Store, client: HTTPClient, now: @escaping () -> Int64, onEvent: @escaping (CollectEvent) -> Void = { _ in }) {
+    self.store = store
+    self.client = client
+    self.now = now
+    self.onEvent = onEvent
+  }
+
+  /// Collects `cities`. Cities fetched successfully less than `minInterval` seconds ago are
+  /// skipped unless `force`.
+  public func collect(
+    cities: [City], options: ForecastRequestOptions, minInterval: Int, force: Bool
+  ) async throws -> [CollectOutcome] {
+    var outcomes: [Int64: CollectOutcome] = [:]
+    var due: [City] = []
+    let start = now()
+    for city in cities {
+      if !force, let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
+        start - last < Int64(minInterval)
+      {
+        outcomes[city.id] = CollectOutcome(
+          city: city, status: .skipped(reason: "fetched \(Self.age(start - last)) ago; --force to fetch anyway"))
+      } else {
+        due.append(city)
+      }
+    }
+    let batches = stride(from: 0, to: due.count, by: max(1, batchSize)).map {
+      Array(due[$0..<min($0 + max(1, batchSize), due.count)])
+    }
+    var stopReason: String?
+    var done = 0
+    for batch in batches {
+      if let stopReason {
+        for city in batch { outcomes[city.id] = CollectOutcome(city: city, status: .notAttempted(reason: stopReason)) }
+        continue
+      }
+      onEvent(.requesting(cities: batch, index: done, total: due.count))
+      let results = try await fetchBatch(batch, options: options, minInterval: minInterval, force: force)
+      for outcome in results {
+        outcomes[outcome.city.id] = outcome
+        if case .failed(let error) = outcome.status, error.stopsAllRequests {
+          stopReason = "stopped after \(error)"
+        }
+      }
+      done += batch.count
+    }
+    return cities.compactMap { outcomes[$0.id] }
+  }
+
+  /// One request for the batch; on failure, one request per city (without retries) so the
+  /// other cities still get their data.
+  func fetchBatch(
+    _ batch: [City], options: ForecastRequestOptions, minInterval: Int, force: Bool
+  ) async throws -> [CollectOutcome] {
+    let result = await attempt(batch, options: options, policy: client.policy)
+    switch result {
+    case .success(let response):
+      return try batch.enumerated().map { index, city in
+        try storeSuccess(response, location: response.locations[index], city: city, options: options, minInterval: minInterval, force: force)
+      }
+    case .failure(let error) where batch.count == 1 || error.stopsAllRequests:
+      return try batch.map { try storeFailure($0, error: error, request: options.request(for: [$0], base: client.endpoints.forecast), options: options) }
+    case .failure:
+      var outcomes: [CollectOutcome] = []
+      for city in batch {
+        var single = client.policy
+        single.retries = 0
+        switch await attempt([city], options: options, policy: single) {
+        case .success(let response):
+          outcomes.append(try storeSuccess(response, location: response.locations[0], city: city, options: options, minInterval: minInterval, force: force))
+        case .failure(let error):
+          outcomes.append(try storeFailure(city, error: error, request: options.request(for: [city], base: client.endpoints.forecast), options: options))
+        }
+      }
+      return outcomes
+    }
+  }
+
+  /// A successful, decoded response.
+  struct Response {
+    let request: APIRequest
+    let requestedAt: Int64
+    let body: HTTPBody
+    let locations: [DecodedLocation]
+  }
+
+  func attempt(_ cities: [City], options: ForecastRequestOptions, policy: RetryPolicy) async -> Result<Response, APIError> {
+    let request = options.request(for: cities, base: client.endpoints.forecast)
+    let requestedAt = now()
+    let decoder = ResponseDecoder(models: options.models)
+    let expected = cities.count
+    do {
+      let (body, locations) = try await client.send(request, policy: policy) { bytes in
+        let locations = try decoder.decode(bytes)
+        guard locations.count == expected else {
+          throw APIError.decoding("expected \(expected) locations, got \(locations.count)")
+        }
+        return locations
+      }
+      return .success(Response(request: request, requestedAt: requestedAt, body: body, locations: locations))
+    } catch let error as APIError {
+      return .failure(error)
+    } catch {
+      return .failure(.transport("\(error)"))
+    }
+  }
+
+  func storeSuccess(
+    _ response: Response, location: DecodedLocation, city: City, options: ForecastRequestOptions,
+    minInterval: Int, force: Bool
+  ) throws -> CollectOutcome {
+    for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
+    let stored = try ForecastIngest.store(
+      location: location, city: city, store: store, requestedAt: response.requestedAt,
+      url: response.request.displayURL, body: response.body.bytes,
+      callWeight: response.request.weight / Double(response.locations.count),
+      models: options.storedModels, minInterval: force ? nil : minInterval)
+    guard let stored else {
+      return CollectOutcome(city: city, status: .skipped(reason: "another run stored it first"))
+    }
+    return CollectOutcome(city: city, status: .collected(rows: stored.rows, fetches: stored.fetches))
+  }
+
+  func storeFailure(_ city: City, error: APIError, request: APIRequest, options: ForecastRequestOptions) throws -> CollectOutcome {
+    let requestedAt = now()
+    try store.write {
+      for model in options.storedModels {
+        var fetch = FetchRecord(
+          cityID: city.id, source: "forecast", model: model, requestedAt: requestedAt,
+          issuedAt: nil, status: .failed, httpStatus: error.httpStatus, error: error.description,
+          url: request.displayURL)
+        fetch.callWeight = request.weight / Double(options.storedModels.count)
+        try store.insertFetch(fetch)
+      }
+    }
+    return CollectOutcome(city: city, status: .failed(error))
+  }
+
+  /// `12 min`, `3 h`, `2 days`.
+  public static func age(_ seconds: Int64) -> String {
+    switch seconds {
+    case ..<90: "\(max(0, seconds)) s"
+    case ..<5400: "\(seconds / 60) min"
+    case ..<(2 * 86_400): "\(seconds / 3600) h"
+    default: "\(seconds / 86_400) days"
+    }
+  }
+}
+
+@available(*, unavailable)
+extension Collector: Sendable {}

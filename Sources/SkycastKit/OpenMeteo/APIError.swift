@@ -1,0 +1,65 @@
+/// Why an API request failed, phrased for one line of output.
+public enum APIError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// No HTTP answer: refused, unresolvable host, timeout, connection lost, truncated body.
+  case transport(String)
+  /// An HTTP error status, with Open-Meteo's `reason` when the body had one.
+  case http(status: Int, reason: String?)
+  /// HTTP 429. `window` says which limit Open-Meteo named.
+  case rateLimited(window: RateLimitWindow, reason: String)
+  /// A 200 body with `{"error": true, "reason": …}`.
+  case rejected(reason: String)
+  /// The body is not the JSON Skycast expects (invalid JSON such as `nan`, wrong shape, unknown
+  /// unit). Carries what was wrong.
+  case decoding(String)
+  /// The URL could not be built (a malformed base URL).
+  case invalidURL(String)
+
+  /// The limit named in a 429 reason.
+  public enum RateLimitWindow: String, Sendable, Equatable {
+    case minutely, hourly, daily, concurrent, unknown
+
+    /// Reads Open-Meteo's reason text ("Minutely API request limit exceeded…").
+    public init(reason: String) {
+      let lowered = reason.lowercased()
+      if lowered.contains("minutely") {
+        self = .minutely
+      } else if lowered.contains("hourly") {
+        self = .hourly
+      } else if lowered.contains("daily") {
+        self = .daily
+      } else if lowered.contains("concurrent") {
+        self = .concurrent
+      } else {
+        self = .unknown
+      }
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .transport(let message): message
+    case .http(let status, let reason?): "HTTP \(status): \(reason)"
+    case .http(let status, nil): "HTTP \(status)"
+    case .rateLimited(_, let reason): "HTTP 429: \(reason)"
+    case .rejected(let reason): "API error: \(reason)"
+    case .decoding(let message): "unexpected response: \(message)"
+    case .invalidURL(let url): "invalid URL \(url)"
+    }
+  }
+
+  /// The HTTP status to record in the fetch log, when there was one.
+  public var httpStatus: Int? {
+    switch self {
+    case .http(let status, _): status
+    case .rateLimited: 429
+    case .rejected, .decoding: 200
+    default: nil
+    }
+  }
+
+  /// True when stopping every remaining request is the polite answer (hourly or daily quota).
+  public var stopsAllRequests: Bool {
+    if case .rateLimited(let window, _) = self { return window == .hourly || window == .daily }
+    return false
+  }
+}

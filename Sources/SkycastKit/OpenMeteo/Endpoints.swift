@@ -1,0 +1,92 @@
+import Foundation
+
+/// The Open-Meteo hosts Skycast talks to. Each can be overridden (a self-hosted instance, a
+/// commercial host with an API key, or a test server on 127.0.0.1); the API path is appended.
+public struct Endpoints: Sendable, Equatable {
+  public var forecast: String
+  public var archive: String
+  public var geocoding: String
+  public var previousRuns: String
+  /// `SKYCAST_API_KEY`, sent as `apikey` but never stored, printed or logged.
+  public var apiKey: String?
+
+  public static let openMeteo = Endpoints(
+    forecast: "https://api.open-meteo.com", archive: "https://archive-api.open-meteo.com",
+    geocoding: "https://geocoding-api.open-meteo.com",
+    previousRuns: "https://previous-runs-api.open-meteo.com", apiKey: nil)
+
+  public init(forecast: String, archive: String, geocoding: String, previousRuns: String, apiKey: String?) {
+    self.forecast = forecast
+    self.archive = archive
+    self.geocoding = geocoding
+    self.previousRuns = previousRuns
+    self.apiKey = apiKey
+  }
+
+  /// Defaults overridden by `SKYCAST_*_URL` and `SKYCAST_API_KEY` from `environment`.
+  public static func from(environment: [String: String]) -> Endpoints {
+    var endpoints = Endpoints.openMeteo
+    func value(_ name: String) -> String? {
+      guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+        return nil
+      }
+      return text
+    }
+    if let url = value("SKYCAST_FORECAST_URL") { endpoints.forecast = url }
+    if let url = value("SKYCAST_ARCHIVE_URL") { endpoints.archive = url }
+    if let url = value("SKYCAST_GEOCODING_URL") { endpoints.geocoding = url }
+    if let url = value("SKYCAST_PREVIOUS_RUNS_URL") { endpoints.previousRuns = url }
+    endpoints.apiKey = value("SKYCAST_API_KEY")
+    return endpoints
+  }
+}
+
+/// One API request: base, path and query items. `displayURL` never contains the key.
+public struct APIRequest: Sendable, Equatable {
+  public var base: String
+  public var path: String
+  public var query: [(String, String)]
+  /// Open-Meteo's call weight for quota purposes (see `CallWeight`).
+  public var weight: Double
+
+  public init(base: String, path: String, query: [(String, String)], weight: Double = 1) {
+    self.base = base
+    self.path = path
+    self.query = query
+    self.weight = weight
+  }
+
+  public static func == (lhs: APIRequest, rhs: APIRequest) -> Bool {
+    lhs.base == rhs.base && lhs.path == rhs.path && lhs.weight == rhs.weight
+      && lhs.query.map { $0.0 + "=" + $0.1 } == rhs.query.map { $0.0 + "=" + $0.1 }
+  }
+
+  /// The URL without any API key: what is printed and written to the fetch log.
+  public var displayURL: String { url(apiKey: nil)?.absoluteString ?? base + path }
+
+  /// The URL to send, with `apikey` appended when given.
+  public func url(apiKey: String?) -> URL? {
+    var trimmedBase = base
+    while trimmedBase.hasSuffix("/") { trimmedBase.removeLast() }
+    guard var components = URLComponents(string: trimmedBase + path) else { return nil }
+    var items = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    if let apiKey { items.append(URLQueryItem(name: "apikey", value: apiKey)) }
+    components.queryItems = items
+    // URLComponents leaves '+' alone; escape it so "+01:00"-style values survive.
+    components.percentEncodedQuery = components.percentEncodedQuery?
+      .replacingOccurrences(of: "+", with: "%2B")
+    return components.url
+  }
+}
+
+/// Open-Meteo's quota accounting: a location counts max(1, n/10, days/14 · n/10) calls, where n
+/// is the number of variables times models.
+///
+/// Source: open-meteo.com/en/terms ("requests with more than 10 variables or more than 2 weeks
+/// of data count as multiple API calls").
+public enum CallWeight {
+  public static func perLocation(variables: Int, models: Int, days: Double) -> Double {
+    let n = Double(variables * max(1, models))
+    return max(1, n / 10, days / 14 * n / 10)
+  }
+}

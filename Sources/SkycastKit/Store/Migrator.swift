@@ -1,0 +1,45 @@
+import Foundation
+import SQLiteKit
+
+/// Brings a database file to `Schema.currentVersion`.
+enum Migrator {
+  /// Migrates in place. A file at an older, non-zero version is first copied with the online
+  /// backup API to `<path>.v<N>-<epoch>.bak`, so a failed or unwanted upgrade can be undone.
+  static func migrate(_ database: Database, path: String, now: Int64) throws {
+    let version = try database.userVersion()
+    let target = Schema.currentVersion
+    if version > target {
+      throw StoreError.newerSchema(path: path, found: version, supported: target)
+    }
+    guard version < target else { return }
+    if version > 0, path != ":memory:" {
+      try database.backup(to: backupPath(for: path, version: version, now: now))
+    }
+    try database.transaction(.immediate) {
+      // Re-read inside the write lock: a concurrent process may have migrated meanwhile.
+      let locked = try database.userVersion()
+      guard locked < target else { return }
+      if locked > target {
+        throw StoreError.newerSchema(path: path, found: locked, supported: target)
+      }
+      for step in locked..<target {
+        try database.execute(Schema.migrations[step])
+      }
+      try database.setUserVersion(target)
+    }
+  }
+
+  /// Where the pre-migration backup goes.
+  static func backupPath(for path: String, version: Int, now: Int64) -> String {
+    "\(path).v\(version)-\(now).bak"
+  }
+
+  /// Applies migrations up to `version` only (tests build older files with it).
+  static func migrate(_ database: Database, to version: Int) throws {
+    try database.transaction(.immediate) {
+      let current = try database.userVersion()
+      for step in current..<version { try database.execute(Schema.migrations[step]) }
+      try database.setUserVersion(version)
+    }
+  }
+}

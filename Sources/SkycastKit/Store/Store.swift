@@ -1,0 +1,102 @@
+import Foundation
+import SQLiteKit
+
+/// The Skycast database: one connection with the schema migrated and the SQL functions registered.
+///
+/// All reads and writes of the domain go through a `Store`; commands open one per invocation.
+public final class Store {
+  /// The underlying connection.
+  public let database: Database
+  /// The file path.
+  public let path: String
+
+  /// How to open the database.
+  public enum Access: Sendable {
+    /// Create, migrate and write.
+    case readWrite
+    /// Read only (reports, `sql`): the file must exist and be at the current schema or older.
+    case readOnly
+  }
+
+  /// Opens (creating the folder and file for `.readWrite`) and migrates the database at `path`.
+  ///
+  /// - Parameters:
+  ///   - now: epoch seconds, used to name the backup taken before an in-place migration.
+  /// - Throws: `StoreError` for a newer, foreign, unreadable or read-only file; `SQLiteError`
+  ///   for anything else SQLite reports.
+  public init(path: String, access: Access = .readWrite, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+    self.path = path
+    let fileManager = FileManager.default
+    if access == .readWrite, path != ":memory:" {
+      let folder = (path as NSString).deletingLastPathComponent
+      if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {
+        do {
+          try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+          throw StoreError.cannotOpen(path: path, reason: "cannot create folder \(folder)")
+        }
+      }
+    } else if access == .readOnly, path != ":memory:", !fileManager.fileExists(atPath: path) {
+      throw StoreError.cannotOpen(path: path, reason: "no such file (run a command that stores data first, e.g. 'skycast city add')")
+    }
+    do {
+      database = try Database(path: path, mode: access == .readOnly ? .readOnly : .readWrite)
+      try Self.checkIsDatabase(database, path: path)
+      try SQLFunctions.register(on: database)
+      if access == .readWrite {
+        try Migrator.migrate(database, path: path, now: now)
+      } else {
+        let version = try database.userVersion()
+        if version > Schema.currentVersion {
+          throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
+        }
+        if version < Schema.currentVersion {
+          throw StoreError.cannotOpen(path: path, reason: "schema version \(version) is older than \(Schema.currentVersion); run any writing command (e.g. 'skycast db info') to migrate it")
+        }
+      }
+    } catch let error as SQLiteError {
+      throw Self.translate(error, path: path)
+    }
+  }
+
+  /// Reads the header so a foreign file fails now with a clear message rather than later.
+  private static func checkIsDatabase(_ database: Database, path: String) throws {
+    do {
+      _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
+    } catch let error as SQLiteError where error.isNotADatabase {
+      throw StoreError.notADatabase(path: path)
+    }
+  }
+
+  /// Maps file-level SQLite failures to `StoreError`; other errors pass through.
+  public static func translate(_ error: SQLiteError, path: String) -> any Error {
+    switch error.code {
+    case 26: StoreError.notADatabase(path: path)  // SQLITE_NOTADB
+    case 8: StoreError.readOnly(path: path)  // SQLITE_READONLY
+    case 13: StoreError.full(path: path)  // SQLITE_FULL
+    case 14: StoreError.cannotOpen(path: path, reason: error.message)  // SQLITE_CANTOPEN
+    default: error
+    }
+  }
+
+  /// Runs `body` in a `BEGIN IMMEDIATE` transaction, translating file-level failures.
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try database.transaction(.immediate, body)
+    } catch let error as SQLiteError {
+      throw Self.translate(error, path: path)
+    }
+  }
+
+  /// Runs `body` in a deferred (read) transaction, so every query inside sees one snapshot.
+  public func read<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try database.transaction(.deferred, body)
+    } catch let error as SQLiteError {
+      throw Self.translate(error, path: path)
+    }
+  }
+}
+
+@available(*, unavailable)
+extension Store: Sendable {}

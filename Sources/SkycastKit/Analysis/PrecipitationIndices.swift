@@ -1,0 +1,191 @@
+/// ETCCDI precipitation indices for one city and period (Zhang et al. 2011, ETCCDI climate
+/// change indices), on local-day totals.
+///
+/// All sums and comparisons are done on whole hundredths of a millimetre (each value rounded half
+/// away from zero), so `0.3 + 0.6 + 0.1` is exactly 1.00 mm and a wet day, where binary floating
+/// point would give 0.9999999999999999.
+///
+/// ```swift
+/// let totals = PrecipitationIndices.dailyTotals(hourly: hours)
+/// let summary = PrecipitationIndices.summary(from: start, to: end, totals: totals)
+/// ```
+public enum PrecipitationIndices {
+  /// The ETCCDI wet-day threshold, mm.
+  public static let etccdiWetThreshold = 1.0
+  /// The threshold for `wet_hours`, mm.
+  public static let wetHourThreshold = 0.1
+  /// A month with more missing days than this makes the indices undefined (ETCCDI practice).
+  public static let maximumMissingDaysPerMonth = 3
+
+  // MARK: - Hundredths
+
+  /// A millimetre amount as whole hundredths, rounded half away from zero (like SQLite `round`).
+  ///
+  /// - Parameter mm: an amount in mm.
+  /// - Returns: the amount in 0.01 mm, or nil when it is not finite or beyond ±10¹⁵ mm.
+  public static func hundredths(_ mm: Double) -> Int64? {
+    let scaled = (mm * 100).rounded(.toNearestOrAwayFromZero)
+    guard scaled.isFinite, abs(scaled) < 1e17 else { return nil }
+    return Int64(scaled)
+  }
+
+  // MARK: - Daily totals
+
+  /// Sums hourly amounts into local-day totals, in whole hundredths of a millimetre.
+  ///
+  /// A day is missing (its value is nil) when any of its hours is nil or not finite, or when it
+  /// has fewer entries than `hoursInDay` says (give 23 or 25 on DST changes). Days appear in the
+  /// result only when at least one hour of theirs was given.
+  ///
+  /// - Parameters:
+  ///   - hourly: each hour's local date and amount in mm (nil = missing), in any order.
+  ///   - hoursInDay: the number of hours a complete local day has, or nil to skip the check.
+  /// - Returns: each day's total in mm (a multiple of 0.01), nil for a missing day.
+  public static func dailyTotals(
+    hourly: [(date: LocalDate, mm: Double?)], hoursInDay: (LocalDate) -> Int? = { _ in nil }
+  ) -> [LocalDate: Double?] {
+    var sums: [LocalDate: (hundredths: Int64?, hours: Int)] = [:]
+    for (date, mm) in hourly {
+      let previous = sums[date] ?? (hundredths: 0, hours: 0)
+      let value = mm.flatMap(hundredths)
+      let sum = previous.hundredths.flatMap { sum in value.map { sum &+ $0 } }
+      sums[date] = (hundredths: sum, hours: previous.hours + 1)
+    }
+    var totals: [LocalDate: Double?] = [:]
+    for (date, entry) in sums {
+      let complete = hoursInDay(date).map { entry.hours >= $0 } ?? true
+      totals[date] = complete ? entry.hundredths.map { Double($0) / 100 } : nil
+    }
+    return totals
+  }
+
+  // MARK: - Summary
+
+  /// The indices for the days from `from` to `to` inclusive; a day absent from `totals` is missing.
+  ///
+  /// See ``summary(days:wetThreshold:hourly:probabilities:)`` for the rules.
+  public static func summary(
+    from: LocalDate, to: LocalDate, totals: [LocalDate: Double?],
+    wetThreshold: Double = etccdiWetThreshold, hourly: [Double?] = [],
+    probabilities: [Double?] = []
+  ) -> PrecipitationSummary {
+    let count = max(0, from.days(to: to) + 1)
+    let days = (0..<count).map { offset in
+      let date = from.adding(days: offset)
+      return (date: date, mm: totals[date] ?? nil)
+    }
+    return summary(
+      days: days, wetThreshold: wetThreshold, hourly: hourly, probabilities: probabilities)
+  }
+
+  /// ETCCDI precipitation indices (Zhang et al. 2011) over consecutive local days.
+  ///
+  /// Wet day: total ≥ `wetThreshold`; dry day: total < `wetThreshold`. `r10mm`/`r20mm` always use
+  /// 10 and 20 mm. A missing day breaks dry and wet spells, and a 5-day window containing one does
+  /// not count. Spells and windows never reach outside the given days. The indices are nil when
+  /// more than 3 days of any calendar month in the period are missing.
+  ///
+  /// - Parameters:
+  ///   - days: the period's local days with their totals in mm (nil = missing). They are meant to
+  ///     be consecutive; they are sorted, a date given twice keeps its last value, and a date
+  ///     skipped between the first and the last counts as a missing day.
+  ///   - wetThreshold: the wet-day threshold in mm (ETCCDI: 1.0).
+  ///   - hourly: the period's hourly amounts in mm, for `wetHours` (≥ 0.1 mm; nil hours skipped).
+  ///   - probabilities: hourly or daily precipitation probabilities, for `maxProbability`.
+  /// - Returns: the summary.
+  public static func summary(
+    days: [(date: LocalDate, mm: Double?)], wetThreshold: Double = etccdiWetThreshold,
+    hourly: [Double?] = [], probabilities: [Double?] = []
+  ) -> PrecipitationSummary {
+    let series = consecutive(days)
+    let threshold = hundredths(wetThreshold) ?? (wetThreshold < 0 ? Int64.min : Int64.max)
+    let values = series.map(\.hundredths)
+    let daysMissing = values.count { $0 == nil }
+
+    var summary = PrecipitationSummary(
+      totalMM: nil, wetDays: nil, r10mm: nil, r20mm: nil, prcptot: nil, sdii: nil, cdd: nil,
+      cwd: nil, rx1day: nil, rx5day: nil, wetHours: wetHours(hourly),
+      maxProbability: probabilities.compactMap { $0 }.filter(\.isFinite).max(),
+      days: series.count, daysMissing: daysMissing, wetThreshold: wetThreshold,
+      isETCCDI: threshold == 100)
+
+    var missingPerMonth: [Int: Int] = [:]
+    for day in series where day.hundredths == nil {
+      missingPerMonth[day.date.year * 12 + day.date.month, default: 0] += 1
+    }
+    guard missingPerMonth.values.allSatisfy({ $0 <= maximumMissingDaysPerMonth }) else {
+      return summary
+    }
+
+    let present = values.compactMap { $0 }
+    let wet = present.filter { $0 >= threshold }
+    let prcptot = wet.reduce(0, &+)
+    summary.totalMM = Double(present.reduce(0, &+)) / 100
+    summary.wetDays = wet.count
+    summary.r10mm = present.count { $0 >= 1000 }
+    summary.r20mm = present.count { $0 >= 2000 }
+    summary.prcptot = Double(prcptot) / 100
+    summary.sdii = wet.isEmpty ? 0 : Double(prcptot) / 100 / Double(wet.count)
+    summary.cdd = longestRun(values) { $0 < threshold }
+    summary.cwd = longestRun(values) { $0 >= threshold }
+    summary.rx1day = present.max().map { Double($0) / 100 }
+    summary.rx5day = maximumWindowSum(values, length: 5).map { Double($0) / 100 }
+    return summary
+  }
+
+  // MARK: - Helpers
+
+  /// The days sorted and made consecutive, gaps filled as missing, in hundredths.
+  static func consecutive(_ days: [(date: LocalDate, mm: Double?)])
+    -> [(date: LocalDate, hundredths: Int64?)]
+  {
+    guard let first = days.map(\.date).min(), let last = days.map(\.date).max() else { return [] }
+    var byDate: [LocalDate: Int64?] = [:]
+    for (date, mm) in days { byDate[date] = mm.flatMap(hundredths) }
+    return (0...first.days(to: last)).map { offset in
+      let date = first.adding(days: offset)
+      return (date: date, hundredths: byDate[date] ?? nil)
+    }
+  }
+
+  /// Hours ≥ 0.1 mm, or nil when no hour has a value.
+  static func wetHours(_ hourly: [Double?]) -> Int? {
+    let present = hourly.compactMap { $0.flatMap(hundredths) }
+    guard !present.isEmpty else { return nil }
+    return present.count { $0 >= 10 }
+  }
+
+  /// The longest run of present values satisfying `condition`; a missing value ends a run.
+  static func longestRun(_ values: [Int64?], where condition: (Int64) -> Bool) -> Int {
+    var longest = 0
+    var current = 0
+    for value in values {
+      if let value, condition(value) {
+        current += 1
+        longest = max(longest, current)
+      } else {
+        current = 0
+      }
+    }
+    return longest
+  }
+
+  /// The largest sum over `length` consecutive values with none missing, or nil when none.
+  static func maximumWindowSum(_ values: [Int64?], length: Int) -> Int64? {
+    guard length > 0, values.count >= length else { return nil }
+    var best: Int64?
+    for start in 0...(values.count - length) {
+      var sum: Int64 = 0
+      var complete = true
+      for value in values[start..<(start + length)] {
+        guard let value else {
+          complete = false
+          break
+        }
+        sum &+= value
+      }
+      if complete { best = max(best ?? sum, sum) }
+    }
+    return best
+  }
+}

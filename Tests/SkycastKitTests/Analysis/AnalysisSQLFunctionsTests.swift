@@ -110,15 +110,21 @@ import Testing
     #expect(throws: SQLiteError.self) { try database.scalar("SELECT heat_index(30)") }
   }
 
-  /// Every documented name is registered.
-  @Test("all nine SQL names are registered")
+  /// Every name in SPEC §4 is registered, with its argument count.
+  @Test("all nine SQL names are registered with their argument counts")
   func names() throws {
     let database = try Self.database()
-    for name in AnalysisSQLFunctions.names {
+    let expected: [(String, Int64)] = [
+      ("feels_like_bom", 3), ("heat_index", 2), ("wind_chill", 2), ("feels_like_nws", 3),
+      ("dew_point", 2), ("uv_category", 1), ("wmo_label", 1), ("wmo_symbol", 2),
+      ("compass_point", 1),
+    ]
+    for (name, arguments) in expected {
       let count = try database.scalarInt(
-        "SELECT count(*) FROM pragma_function_list WHERE name = ?", [.text(name)])
+        "SELECT count(*) FROM pragma_function_list WHERE name = ? AND narg = ?",
+        [.text(name), .integer(arguments)])
       #expect(count == 1, "\(name)")
     }
-    #expect(AnalysisSQLFunctions.names.count == 9)
+    #expect(Set(AnalysisSQLFunctions.names) == Set(expected.map(\.0)))
   }
 }

@@ -54,7 +54,8 @@ public enum PrecipitationIndices {
     var totals: [LocalDate: Double?] = [:]
     for (date, entry) in sums {
       let complete = hoursInDay(date).map { entry.hours >= $0 } ?? true
-      totals[date] = complete ? entry.hundredths.map { Double($0) / 100 } : nil
+      let total: Double? = complete ? entry.hundredths.map { Double($0) / 100 } : nil
+      totals.updateValue(total, forKey: date)  // keeps the key for a missing day
     }
     return totals
   }

@@ -14,6 +14,7 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let packageDirectory = context.package.directoryURL
     let folders = ["Queries", "Samples"].map { packageDirectory.appending(path: $0) }
+      .filter { FileManager.default.fileExists(atPath: $0.path) }
     var inputs: [URL] = folders
     for folder in folders {
       inputs += Self.files(under: folder)

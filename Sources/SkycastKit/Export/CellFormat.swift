@@ -1,0 +1,65 @@
+/// How the writers print numeric cells, shared so CSV, JSON and tables agree.
+///
+/// | Column kind | `.integer` cell | `.number` cell |
+/// |---|---|---|
+/// | `.measure(d)` | `d` decimals | `d` decimals, rounded like SQLite `round()` |
+/// | `.score` | the integer (tables: 3 decimals) | shortest round trip (tables: 3 decimals) |
+/// | `.integer` | the integer | the integer when integral, else shortest |
+/// | others | the integer | shortest round trip |
+///
+/// An `.integer` cell in an `.instant` column is read as UTC epoch seconds at offset 0.
+enum CellFormat {
+  /// Where the text goes: data formats keep full precision, tables show scores at 3 decimals.
+  enum Style {
+    case data
+    case table
+  }
+
+  /// Appends a `.number` cell's text. Returns false (nothing appended) for a non-finite value,
+  /// which every format prints as missing.
+  @inline(__always)
+  static func appendNumber(
+    _ value: Double, kind: Column.Kind, style: Style, to buffer: inout [UInt8]
+  ) -> Bool {
+    switch kind {
+    case .measure(let decimals):
+      return NumberText.appendFixed(value, decimals: decimals, to: &buffer)
+    case .score where style == .table:
+      return NumberText.appendFixed(value, decimals: 3, to: &buffer)
+    case .integer:
+      if value.rounded(.towardZero) == value && value.magnitude < 9.2e18 {
+        NumberText.appendInteger(Int64(value), to: &buffer)
+        return true
+      }
+      return NumberText.appendShortest(value, to: &buffer)
+    default:
+      return NumberText.appendShortest(value, to: &buffer)
+    }
+  }
+
+  /// Appends an `.integer` cell's text.
+  @inline(__always)
+  static func appendInteger(
+    _ value: Int64, kind: Column.Kind, style: Style, to buffer: inout [UInt8]
+  ) {
+    switch kind {
+    case .measure(let decimals):
+      NumberText.appendFixed(Double(value), decimals: decimals, to: &buffer)
+    case .score where style == .table:
+      NumberText.appendFixed(Double(value), decimals: 3, to: &buffer)
+    default:
+      NumberText.appendInteger(value, to: &buffer)
+    }
+  }
+
+  /// True for text a spreadsheet would run as a formula: starting with `=`, `+`, `-`, `@`, TAB
+  /// or CR (OWASP's CSV-injection list, as SPEC §11 settles).
+  @inline(__always)
+  static func looksLikeFormula(_ firstByte: UInt8?) -> Bool {
+    switch firstByte {
+    case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
+      true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/// Prints rows as an aligned text table for a terminal.
+///
+/// The table is buffered (widths depend on every row) and printed by `finish()`: comment lines
+/// first (`# text`), then the header, a line of dashes, and the rows. Columns are separated by two
+/// spaces and sized by display width (CJK characters take two columns); numeric columns
+/// (`Column.isNumeric`) are right-aligned, others left-aligned. A missing value is blank,
+/// measures show their fixed decimals, scores 3 decimals, instants `YYYY-MM-DD HH:MM` local time,
+/// dynamic reals shortest round-trip text. Control characters inside text (a newline in a name)
+/// print as a space so rows stay on one line. Lines carry no trailing spaces. A table without
+/// rows prints its header and `(no rows)`.
+///
+/// ```
+/// # temperature_2m, 2026-03-20
+/// city    time              temperature_2m
+/// ------  ----------------  --------------
+/// 北京    2026-03-20 06:00            -6.2
+/// Zürich  2026-03-20 06:00             3.5
+/// ```
+public final class TableWriter: RowWriter {
+  private let output: TextOutput
+  private var comments: [String] = []
+  private var columns: [Column] = []
+  private var rows: [[String]] = []
+  private var widths: [Int] = []
+  private var begun = false
+
+  public init(output: TextOutput) {
+    self.output = output
+  }
+
+  /// Adds a `# text` line above the table (a `#` already there is kept as it is).
+  public func comment(_ text: String) throws {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      comments.append(line.hasPrefix("#") ? String(line) : "# " + line)
+    }
+  }
+
+  public func begin(columns: [Column]) throws {
+    self.columns = columns
+    widths = columns.map { DisplayWidth.of(Self.singleLine($0.name)) }
+    begun = true
+  }
+
+  public func write(_ cells: [Cell]) throws {
+    guard begun else { throw RowWriterError.notBegun }
+    guard cells.count == columns.count else {
+      throw RowWriterError.cellCount(expected: columns.count, actual: cells.count)
+    }
+    var row: [String] = []
+    row.reserveCapacity(cells.count)
+    for (index, cell) in cells.enumerated() {
+      let text = Self.text(cell, kind: columns[index].kind)
+      widths[index] = max(widths[index], DisplayWidth.of(text))
+      row.append(text)
+    }
+    rows.append(row)
+  }
+
+  public func finish() throws {
+    for comment in comments { try output.line(comment) }
+    if begun {
+      try output.line(line(columns.map { Self.singleLine($0.name) }))
+      try output.line(line(widths.map { String(repeating: "-", count: $0) }))
+      if rows.isEmpty { try output.line("(no rows)") }
+      for row in rows { try output.line(line(row)) }
+    }
+    comments = []
+    rows = []
+    try output.flush()
+  }
+
+  // MARK: - Layout
+
+  private func line(_ fields: [String]) -> String {
+    var text = ""
+    for (index, field) in fields.enumerated() {
+      if index > 0 { text += "  " }
+      text += DisplayWidth.padded(field, to: widths[index], alignRight: columns[index].isNumeric)
+    }
+    while text.utf8.last == 0x20 { text.removeLast() }
+    return text
+  }
+
+  /// A cell's text in a table.
+  static func text(_ cell: Cell, kind: Column.Kind) -> String {
+    var bytes: [UInt8] = []
+    switch cell {
+    case .null:
+      return ""
+    case .text(let text):
+      return singleLine(text)
+    case .number(let value):
+      _ = CellFormat.appendNumber(value, kind: kind, style: .table, to: &bytes)
+    case .integer(let value):
+      if kind == .instant {
+        InstantText.appendSpreadsheetTime(epoch: value, offset: 0, to: &bytes)
+      } else {
+        CellFormat.appendInteger(value, kind: kind, style: .table, to: &bytes)
+      }
+    case .instant(let epoch, let offset):
+      InstantText.appendSpreadsheetTime(epoch: epoch, offset: offset, to: &bytes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `text` with every control character (newline, tab, CR, C1 controls) replaced by a space.
+  static func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      result.append(isControl(scalar) ? " " : scalar)
+    }
+    return String(result)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import SkycastKit
+
+@Suite struct TableWriterTests {
+  static let columns = [
+    Column("city", .text), Column("time", .instant),
+    Column("temperature_2m", .measure(decimals: 1), unit: "°C"), Column("bias", .score),
+    Column("n", .integer),
+  ]
+
+  /// Comments first, then header, dashes and rows, aligned by display width with CJK counted
+  /// two columns, numbers right-aligned, no trailing spaces.
+  @Test("a table aligns CJK text and right-aligns numbers")
+  func aligned() throws {
+    let rows: [[Cell]] = [
+      [.text("北京"), beijingSix, .number(-6.25), .number(0.1 + 0.2), .integer(3)],
+      [.text("Zürich"), zurichSix, .null, .number(-0.12345), .integer(12)],
+      [.text("Sa\u{303}o Paulo"), .null, .number(30.04), .null, .null],
+    ]
+    let expected =
+      [
+        "# temperature_2m, 2026-03-20",
+        "city       time              temperature_2m    bias   n",
+        "---------  ----------------  --------------  ------  --",
+        "北京       2026-03-20 06:00            -6.3   0.300   3",
+        "Zürich     2026-03-20 06:00                  -0.123  12",
+        "Sa\u{303}o Paulo" + String(repeating: " ", count: 2 + 16 + 2 + 10) + "30.0",
+      ].joined(separator: "\n") + "\n"
+    let bytes = try render(
+      .table, comments: ["temperature_2m, 2026-03-20"], columns: Self.columns, rows: rows)
+    #expect(String(decoding: bytes, as: UTF8.self) == expected)
+  }
+
+  /// An empty result still shows its columns.
+  @Test("no rows prints the header and (no rows)")
+  func empty() throws {
+    let bytes = try render(
+      .table, columns: [Column("city", .text), Column("n", .integer)], rows: [])
+    #expect(String(decoding: bytes, as: UTF8.self) == "city  n\n----  -\n(no rows)\n")
+  }
+
+  /// Newlines and tabs inside text would break the layout; they print as spaces. Dynamic reals
+  /// print shortest, a `#` comment is kept as it is.
+  @Test("control characters print as spaces and dynamic reals shortest")
+  func controls() throws {
+    let bytes = try render(
+      .table, comments: ["# as is", "two\nlines"],
+      columns: [Column("name", .text), Column("value", .dynamic)],
+      rows: [[.text("a\nb\tc"), .number(0.1 + 0.2)], [.text("d"), .integer(7)]])
+    let expected =
+      [
+        "# as is", "# two", "# lines",
+        "name   value",
+        "-----  -------------------",
+        "a b c  0.30000000000000004",
+        "d      7",
+      ].joined(separator: "\n") + "\n"
+    #expect(String(decoding: bytes, as: UTF8.self) == expected)
+  }
+}

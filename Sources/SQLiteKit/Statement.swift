@@ -32,7 +32,7 @@ public final class Statement {
     }
     self.handle = statement
     if !Self.isBlankOrComment(rest) {
-      sqlite3_finalize(statement)
+      // `deinit` finalizes the handle: the object is fully initialized at this point.
       throw SQLiteError(
         code: SQLITE_MISUSE, message: "only one SQL statement is allowed, found more", sql: sql)
     }

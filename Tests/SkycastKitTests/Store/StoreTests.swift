@@ -127,7 +127,7 @@ import TestSupport
   func removeWithHistory() throws {
     let store = try Store(path: ":memory:")
     let city = try store.addCity(City(name: "Berlin", latitude: 52.5, longitude: 13.4))
-    try store.write {
+    _ = try store.write {
       try store.insertFetch(FetchRecord(cityID: city.id, source: "forecast", model: "best_match", requestedAt: 0, status: .failed))
     }
     #expect(throws: CityChangeError.hasHistory(city, rows: 1)) { try store.removeCity(city, purge: false) }

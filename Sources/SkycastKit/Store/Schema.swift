@@ -204,5 +204,21 @@ public enum Schema {
       SELECT c.name AS city, c.timezone, o.* FROM daily_observations o JOIN cities c ON c.id = o.city_id;
     CREATE VIEW fetches_named AS
       SELECT c.name AS city, f.* FROM fetches f LEFT JOIN cities c ON c.id = f.city_id;
+
+    -- For each city, source, model and valid time: the most recently issued forecast with
+    -- lead >= 0 (ties within one hour: the later fetch). What `--series forecast`,
+    -- `export --latest` and `spark` read.
+    CREATE VIEW hourly_forecasts_latest AS
+      SELECT * FROM (
+        SELECT f.*, row_number() OVER (
+          PARTITION BY city_id, source, model, valid_at ORDER BY issued_at DESC, fetch_id DESC) AS issue_rank
+        FROM hourly_forecasts f WHERE lead_hours >= 0)
+      WHERE issue_rank = 1;
+    CREATE VIEW daily_forecasts_latest AS
+      SELECT * FROM (
+        SELECT f.*, row_number() OVER (
+          PARTITION BY city_id, source, model, date ORDER BY issued_at DESC, fetch_id DESC) AS issue_rank
+        FROM daily_forecasts f WHERE lead_days >= 0)
+      WHERE issue_rank = 1;
     """
 }

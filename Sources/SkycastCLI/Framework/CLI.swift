@@ -29,10 +29,25 @@ public enum CLI {
     return await run(arguments, context: .process())
   }
 
+  /// The specs along a command path given by names.
+  static func specPath(_ names: [String], root: CommandSpec) -> [CommandSpec] {
+    var path = [root]
+    for name in names {
+      guard let next = path.last!.subcommand(named: name) else { break }
+      path.append(next)
+    }
+    return path
+  }
+
   /// Runs one command line and returns its exit code.
   public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
     let root = CommandRegistry.root
-    let scanner = ArgumentScanner(root: root, globalOptions: globalOptions)
+    let scanner = ArgumentScanner(
+      root: root,
+      globalOptions: globalOptions + [
+        .flag("help", short: "h", help: "Show help information."),
+        .flag("version", help: "Show the version."),
+      ])
     let formatter = HelpFormatter(commandName: root.name, globalOptions: globalOptions)
     let errorOutput = TextOutput(context.stderr)
     let standardOutput = TextOutput(context.stdout)
@@ -80,8 +95,8 @@ public enum CLI {
       return ExitStatus.success
     } catch let error as CLIError {
       switch error {
-      case .usage(let message, _):
-        try? errorOutput.write(formatter.usageError(message, path: path))
+      case .usage(let message, let names):
+        try? errorOutput.write(formatter.usageError(message, path: specPath(names, root: root)))
       case .failure(let message):
         try? errorOutput.line("Error: " + message)
       case .helpRequested, .versionRequested:

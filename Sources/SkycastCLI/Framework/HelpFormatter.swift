@@ -13,7 +13,10 @@ struct HelpFormatter {
     text += wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
     if let discussion = spec.discussion {
       text += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.isEmpty ? "" : wrap(String($0), indent: 0) }.joined(separator: "\n") + "\n"
+        .map { line in
+          // Indented lines are examples: keep them exactly as written.
+          line.isEmpty || line.first == " " ? String(line) : wrap(String(line), indent: 0)
+        }.joined(separator: "\n") + "\n"
     }
     text += "\n" + wrap("USAGE: " + usage(for: path), indent: 7) + "\n"
     if !spec.arguments.isEmpty {

@@ -74,7 +74,8 @@ public final class LoopbackServer: Sendable {
 
   /// Stops the server: closes the listening socket, shuts down open connections (which releases
   /// `.hang` and `.delayed` replies) and waits for every server thread to finish. Safe to call
-  /// more than once; also called by `deinit`.
+  /// more than once; also called by `deinit`. Do not call it from inside the handler: it waits for
+  /// the handler's own thread.
   public func stop() {
     core.stop()
   }

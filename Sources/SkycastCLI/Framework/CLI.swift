@@ -52,14 +52,11 @@ public enum CLI {
     let errorOutput = TextOutput(context.stderr)
     let standardOutput = TextOutput(context.stdout)
     var path: [CommandSpec] = [root]
+    // `skycast help <command>…` is `skycast <command>… --help`.
+    let arguments = arguments.first == "help" ? Array(arguments.dropFirst()) + ["--help"] : arguments
     do {
-      var scanned = try scanner.scan(arguments)
+      let scanned = try scanner.scan(arguments)
       path = scanned.path
-      // `skycast help <command>…` is `skycast <command>… --help`.
-      if scanned.path.count == 1, scanned.positionals.first == "help" || arguments.first == "help" {
-        scanned = try scanner.scan(Array(arguments.drop { $0 == "help" }) + ["--help"])
-        path = scanned.path
-      }
       if scanned.values["help"] != nil {
         try standardOutput.write(formatter.help(for: scanned.path))
         try standardOutput.flush()

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CLIFrameworkTests {
+  @Test("top-level help lists the subcommands in argument-parser layout and exits 0")
+  func rootHelp() async {
+    let result = await CLIHarness().run("--help")
+    #expect(result.exitCode == 0)
+    #expect(result.stdout.hasPrefix("OVERVIEW: Keep a history of weather forecasts"))
+    #expect(result.stdout.contains("\nUSAGE: skycast <subcommand>\n"))
+    #expect(result.stdout.contains("\nSUBCOMMANDS:\n  city                    Manage saved cities.\n"))
+    #expect(result.stdout.contains("  -h, --help              Show help information.\n"))
+    #expect(result.stdout.hasSuffix("  See 'skycast help <subcommand>' for detailed help.\n"))
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("help for a command via --help, -h and 'help <command>' is identical")
+  func commandHelp() async {
+    let harness = CLIHarness()
+    let long = await harness.run("collect", "--help")
+    let short = await harness.run("collect", "-h")
+    let word = await harness.run("help", "collect")
+    #expect(long.exitCode == 0)
+    #expect(long.stdout == short.stdout)
+    #expect(long.stdout == word.stdout)
+    #expect(long.stdout.contains("USAGE: skycast collect [--city <city> ...] [--days <days>]"))
+    #expect(long.stdout.contains("  --min-interval <duration>\n                          Skip cities fetched"))
+  }
+
+  @Test("an unknown option is a usage error on stderr with exit 64")
+  func unknownOption() async {
+    let result = await CLIHarness().run("collect", "--bogus")
+    #expect(result.exitCode == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("Error: Unknown option '--bogus'\nUsage: skycast collect "))
+    #expect(result.stderr.hasSuffix("  See 'skycast collect --help' for more information.\n"))
+  }
+
+  @Test("usage errors name the problem", arguments: [
+    (["collect", "--days", "17"], "The value '17' is invalid for '--days': expected a number from 1 to 16"),
+    (["collect", "--days"], "Missing value for '--days <days>'"),
+    (["city", "remove"], "Missing expected argument '<city>'"),
+    (["city", "list", "extra"], "Unexpected argument 'extra'"),
+    (["nonsense"], "Unknown subcommand 'nonsense'"),
+    (["collect", "--min-interval", "soon"], "expected a duration such as 30m"),
+    (["city", "list", "--format", "xml"], "The value 'xml' is invalid for '--format'"),
+  ])
+  func usageErrors(arguments: [String], message: String) async {
+    let result = await CLIHarness().run(arguments)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+
+  @Test("global options work before and after the subcommand")
+  func globalOptionsAnywhere() async {
+    let harness = CLIHarness()
+    let path = harness.directory.file("other.sqlite")
+    let before = await harness.run("--db", path, "city", "add", "--name", "A", "--lat", "1", "--lon", "1", "--timezone", "UTC")
+    let after = await harness.run("city", "list", "--format", "csv", "--db", path, "-q")
+    #expect(before.exitCode == 0)
+    #expect(after.stdout.contains("1,A,"))
+    #expect(FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test("--version prints the version")
+  func version() async {
+    let result = await CLIHarness().run("--version")
+    #expect(result.exitCode == 0)
+    #expect(result.stdout == "0.1.0\n")
+  }
+
+  @Test("the database defaults to $XDG_DATA_HOME/skycast/skycast.sqlite and its folder is created")
+  func defaultDatabasePath() async throws {
+    let harness = CLIHarness()
+    harness.environment["SKYCAST_DB"] = nil
+    let result = await harness.run("db", "info")
+    #expect(result.exitCode == 0, "\(result)")
+    let expected = harness.directory.file("data") + "/skycast/skycast.sqlite"
+    #expect(result.stdout.contains("path            \(expected)\n"))
+    #expect(FileManager.default.fileExists(atPath: expected))
+  }
+
+  @Test("sql refuses statements that would write, even VACUUM INTO")
+  func sqlReadOnly() async {
+    let harness = CLIHarness()
+    _ = await harness.run("db", "info")
+    for statement in ["DELETE FROM cities", "VACUUM INTO '/tmp/skycast-copy.sqlite'", "PRAGMA user_version = 9", "SELECT 1; DELETE FROM cities"] {
+      let result = await harness.run("sql", statement)
+      #expect(result.exitCode == 1, "\(statement): \(result)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: "/tmp/skycast-copy.sqlite"))
+    let ok = await harness.run("sql", "SELECT round(dew_point(20, 50), 2) AS td, 0.1 + 0.2 AS s", "--format", "json")
+    #expect(ok.stdout == "[\n{\"td\":9.26,\"s\":0.30000000000000004}\n]\n")
+  }
+
+  @Test("db check passes on a fresh database and vars lists every variable")
+  func dbCheckAndVars() async {
+    let harness = CLIHarness()
+    #expect(await harness.run("db", "check").stdout == "ok\n")
+    let vars = await harness.run("vars", "--format", "csv")
+    #expect(vars.stdout.hasPrefix("name,frequency,unit,decimals,tables,requested_by\r\n"))
+    #expect(vars.stdout.contains("temperature_2m,hourly,°C,1,"))
+    #expect(vars.stdout.contains("snowfall,hourly,cm,2,"))
+  }
+}

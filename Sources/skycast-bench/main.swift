@@ -1,1 +1,22 @@
-print("skycast-bench: not built yet")
+import Foundation
+import SkycastKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// skycast-bench: measures Skycast against the sqlite3 shell on the same data, in the same run.
+// See BenchOptions.help and the README's Performance section.
+
+do {
+  guard let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+    print(BenchOptions.help)
+    exit(0)
+  }
+  let report = try Benchmark(options: options).run()
+  print(report)
+  exit(0)
+} catch {
+  FileHandle.standardError.write(Data("skycast-bench: \(error)\n".utf8))
+  exit(1)
+}

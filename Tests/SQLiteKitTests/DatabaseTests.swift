@@ -85,6 +85,25 @@ final class TemporaryDirectory {
     #expect(try database.scalarInt("SELECT count(*) FROM t") == 1)
   }
 
+  @Test("a nested transaction is a savepoint: its failure undoes only its own changes")
+  func nestedSavepoint() throws {
+    struct Boom: Error {}
+    let database = try Database(path: ":memory:")
+    try database.execute("CREATE TABLE t (x)")
+    try database.transaction {
+      try database.transaction { try database.run("INSERT INTO t VALUES (1)") }
+      #expect(throws: Boom.self) {
+        try database.transaction {
+          try database.run("INSERT INTO t VALUES (2)")
+          throw Boom()
+        }
+      }
+      try database.transaction { try database.run("INSERT INTO t VALUES (3)") }
+    }
+    #expect(try database.query("SELECT x FROM t ORDER BY x").map { $0[0] } == [.integer(1), .integer(3)])
+    #expect(database.isAutocommit)
+  }
+
   @Test("a full database fails with SQLITE_FULL and keeps nothing of the transaction")
   func diskFull() throws {
     let directory = TemporaryDirectory()

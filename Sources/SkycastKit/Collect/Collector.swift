@@ -94,9 +94,7 @@ public final class Collector {
     let result = await attempt(batch, options: options, policy: client.policy)
     switch result {
     case .success(let response):
-      return try batch.enumerated().map { index, city in
-        try storeSuccess(response, location: response.locations[index], city: city, options: options, minInterval: minInterval, force: force)
-      }
+      return try storeSuccess(response, cities: batch, options: options, minInterval: minInterval, force: force)
     case .failure(let error) where batch.count == 1 || error.stopsAllRequests:
       return try batch.map { try storeFailure($0, error: error, request: options.request(for: [$0], base: client.endpoints.forecast), options: options) }
     case .failure:
@@ -106,7 +104,7 @@ public final class Collector {
         single.retries = 0
         switch await attempt([city], options: options, policy: single) {
         case .success(let response):
-          outcomes.append(try storeSuccess(response, location: response.locations[0], city: city, options: options, minInterval: minInterval, force: force))
+          outcomes += try storeSuccess(response, cities: [city], options: options, minInterval: minInterval, force: force)
         case .failure(let error):
           outcomes.append(try storeFailure(city, error: error, request: options.request(for: [city], base: client.endpoints.forecast), options: options))
         }
@@ -144,20 +142,28 @@ public final class Collector {
     }
   }
 
+  /// Stores every city of a successful response: one commit, one savepoint per city.
   func storeSuccess(
-    _ response: Response, location: DecodedLocation, city: City, options: ForecastRequestOptions,
-    minInterval: Int, force: Bool
-  ) throws -> CollectOutcome {
-    for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
-    let stored = try ForecastIngest.store(
-      location: location, city: city, store: store, requestedAt: response.requestedAt,
+    _ response: Response, cities: [City], options: ForecastRequestOptions, minInterval: Int,
+    force: Bool
+  ) throws -> [CollectOutcome] {
+    let provenance = ResponseProvenance(
       url: response.request.displayURL, body: response.body.bytes,
-      callWeight: response.request.weight / Double(response.locations.count),
-      models: options.storedModels, minInterval: force ? nil : minInterval)
-    guard let stored else {
-      return CollectOutcome(city: city, status: .skipped(reason: "another run stored it first"))
+      callWeight: response.request.weight / Double(response.locations.count))
+    var items: [ForecastIngest.Item] = []
+    for (city, location) in zip(cities, response.locations) {
+      for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
+      items.append(ForecastIngest.Item(location: location, city: city, provenance: provenance))
     }
-    return CollectOutcome(city: city, status: .collected(rows: stored.rows, fetches: stored.fetches))
+    let results = try ForecastIngest.storeBatch(
+      items, store: store, requestedAt: response.requestedAt, models: options.storedModels,
+      minInterval: force ? nil : minInterval)
+    return zip(cities, results).map { city, stored in
+      guard let stored else {
+        return CollectOutcome(city: city, status: .skipped(reason: "another run stored it first"))
+      }
+      return CollectOutcome(city: city, status: .collected(rows: stored.rows, fetches: stored.fetches))
+    }
   }
 
   func storeFailure(_ city: City, error: APIError, request: APIRequest, options: ForecastRequestOptions) throws -> CollectOutcome {

@@ -1,0 +1,232 @@
+import Foundation
+import SQLiteKit
+import SkycastKit
+
+/// One measured figure with its baseline.
+struct Figure {
+  var name: String
+  var ours: String
+  var baseline: String
+  /// ours ÷ baseline for times, ours ÷ baseline for rates (so ≥ target is good for rates).
+  var ratio: Double?
+  var target: String
+  var holds: Bool?
+}
+
+/// Runs the four measurements and formats the report.
+struct Benchmark {
+  let options: BenchOptions
+  let workload: Workload
+  let directory: String
+  let skycast: String
+  let sqlite3: String
+
+  init(options: BenchOptions) throws {
+    self.options = options
+    workload = Workload(options: options)
+    directory = options.workDirectory
+    skycast = options.skycast ?? (URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/skycast")
+    guard FileManager.default.isExecutableFile(atPath: skycast) else {
+      throw BenchError("no skycast binary at \(skycast); build it first (swift build -c release --product skycast)")
+    }
+    guard let sqlite3 = Subprocess.which(options.sqlite3) ?? (FileManager.default.isExecutableFile(atPath: options.sqlite3) ? options.sqlite3 : nil) else {
+      throw BenchError("the sqlite3 shell is needed for the baselines (apt-get install sqlite3)")
+    }
+    self.sqlite3 = sqlite3
+  }
+
+  func log(_ message: String) {
+    FileHandle.standardError.write(Data("· \(message)\n".utf8))
+  }
+
+  func run() throws -> String {
+    try? FileManager.default.removeItem(atPath: directory)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { if !options.keep { try? FileManager.default.removeItem(atPath: directory) } }
+    var figures: [Figure] = []
+    func note(_ figure: Figure) -> Figure {
+      log("\(figure.name): skycast \(figure.ours), sqlite3 \(figure.baseline)")
+      return figure
+    }
+    figures.append(note(try ingest()))
+    let big = try buildHistory()
+    figures.append(try query(database: big))
+    figures += try export(database: big)
+    figures.append(try startup())
+    return render(figures)
+  }
+
+  // MARK: - Ingest
+
+  /// Decode + store `ingestBodies` forecast bodies through `ForecastIngest` (one transaction per
+  /// fetch, as `collect` does) against `sqlite3 .import` of the same hourly rows as CSV into a
+  /// database with the same schema and indexes.
+  func ingest() throws -> Figure {
+    let count = min(options.ingestBodies, workload.bodyCount)
+    log("ingest: generating \(count) forecast bodies")
+    let jobs = (0..<count).map { workload.job($0) }
+    let bodies = jobs.map { workload.history.forecastBody(place: $0.place, issuedAt: $0.issuedAt) }
+    let ours = directory + "/ingest-skycast.sqlite"
+    let store = try Store(path: ours)
+    let cities = try workload.addCities(to: store)
+    let (_, decodeSeconds) = try measure { for body in bodies { _ = try ResponseDecoder().decode(body) } }
+    let (_, hashSeconds) = measure { for body in bodies { _ = SHA256.hexDigest(body) } }
+    log("ingest: decoding alone \(Self.seconds(decodeSeconds)), SHA-256 alone \(Self.seconds(hashSeconds))")
+    log("ingest: decoding and storing through the collector's code")
+    let batches = Dictionary(grouping: zip(jobs, bodies), by: { $0.0.issuedAt }).sorted { $0.key < $1.key }
+    let (_, seconds) = try measure {
+      for (issuedAt, batch) in batches {
+        try Workload.ingest(batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
+      }
+    }
+    let rows = Int(try store.database.scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
+    let csv = directory + "/ingest-rows.csv"
+    _ = try Subprocess.run(sqlite3, ["-csv", ours, "SELECT * FROM hourly_forecasts"], stdoutPath: csv)
+    let baselineDatabase = directory + "/ingest-sqlite3.sqlite"
+    do { _ = try Store(path: baselineDatabase) }
+    let shell = try Subprocess.run(sqlite3, [baselineDatabase, ".import --csv \(csv) hourly_forecasts"])
+    let imported = Int(try Database(path: baselineDatabase).scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
+    guard imported == rows else { throw BenchError("the shell imported \(imported) rows, expected \(rows)") }
+    let ourRate = Double(rows) / seconds
+    let shellRate = Double(rows) / shell.seconds
+    let ratio = ourRate / shellRate
+    return Figure(
+      name: "ingest (\(Self.count(rows)) hourly rows)", ours: "\(Self.count(Int(ourRate))) rows/s",
+      baseline: "\(Self.count(Int(shellRate))) rows/s", ratio: ratio, target: "≥ 0.7×", holds: ratio >= 0.7)
+  }
+
+  // MARK: - The large history
+
+  /// Builds the full history (all places × issues) through the same ingest path, plus the
+  /// observations verification pairs with.
+  func buildHistory() throws -> String {
+    let path = directory + "/history.sqlite"
+    let store = try Store(path: path)
+    let cities = try workload.addCities(to: store)
+    log("history: \(workload.bodyCount) forecasts (\(Self.count(workload.bodyCount * workload.history.forecastDays * 24)) hourly rows) for \(cities.count) places")
+    let (_, seconds) = try measure {
+      for (number, issuedAt) in workload.issues.enumerated() {
+        let bodies = cities.indices.map { (cities[$0], workload.history.forecastBody(place: $0, issuedAt: issuedAt)) }
+        try Workload.ingest(bodies, issuedAt: issuedAt, store: store)
+        if number % 50 == 49 { log("history: issue \(number + 1)/\(workload.issues.count)") }
+      }
+      try workload.addObservations(to: store, cities: cities)
+      try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    log("history built in \(Self.seconds(seconds)) (generation included)")
+    return path
+  }
+
+  // MARK: - Query
+
+  func query(database: String) throws -> Figure {
+    let sql = BenchQueries.verifyByLead
+    let rows = try Database(path: database, mode: .readOnly).scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0
+    log("query: verify --by lead over \(Self.count(Int(rows))) forecast rows")
+    let shell = try best(of: 2) { try Subprocess.run(sqlite3, ["-csv", database, sql]) }
+    let ours = try best(of: 2) {
+      try Subprocess.run(skycast, ["verify", "--by", "lead", "--format", "csv", "--db", database, "-o", "/dev/null"])
+    }
+    let ratio = ours.seconds / shell.seconds
+    return Figure(
+      name: "query: verify --by lead (\(Self.count(Int(rows))) rows)", ours: Self.seconds(ours.seconds),
+      baseline: Self.seconds(shell.seconds), ratio: ratio, target: "≤ 1.2×", holds: ratio <= 1.2)
+  }
+
+  // MARK: - Export
+
+  func export(database: String) throws -> [Figure] {
+    let reader = try Database(path: database, mode: .readOnly)
+    let total = Int(try reader.scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
+    let perCity = max(1, total / max(1, workload.history.places.count))
+    let wanted = options.exportRows > 0 ? options.exportRows : total
+    let cityCount = min(workload.history.places.count, max(1, (wanted + perCity - 1) / perCity))
+    let cityArguments = (1...cityCount).flatMap { ["--city", String($0)] }
+    let rows = Int(try reader.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE city_id <= ?", [.integer(Int64(cityCount))]) ?? 0)
+    log("export: \(Self.count(rows)) rows as CSV")
+    let shell = try best(of: 2) {
+      try Subprocess.run(sqlite3, ["-csv", "-header", database, BenchQueries.export(cityLimit: cityCount)])
+    }
+    let ours = try best(of: 2) {
+      try Subprocess.run(skycast, ["export", "hourly", "--format", "csv", "--db", database, "-o", "/dev/null"] + cityArguments)
+    }
+    let ratio = ours.seconds / shell.seconds
+    var figures = [
+      Figure(
+        name: "export CSV (\(Self.count(rows)) rows)", ours: Self.seconds(ours.seconds),
+        baseline: Self.seconds(shell.seconds), ratio: ratio, target: "≤ 1.2×", holds: ratio <= 1.2)
+    ]
+    log("export: all \(Self.count(total)) rows for peak memory")
+    let all = try Subprocess.run(skycast, ["export", "hourly", "--format", "csv", "--db", database, "-o", "/dev/null"])
+    let shellAll = try Subprocess.run(sqlite3, ["-csv", "-header", database, BenchQueries.export(cityLimit: workload.history.places.count)])
+    let peak = max(ours.peakRSSKilobytes, all.peakRSSKilobytes)
+    let flat = Double(all.peakRSSKilobytes) <= Double(ours.peakRSSKilobytes) * 1.25 + 2048
+    figures.append(
+      Figure(
+        name: "export peak RSS (\(Self.count(rows)) → \(Self.count(total)) rows)",
+        ours: "\(Self.megabytes(ours.peakRSSKilobytes)) → \(Self.megabytes(all.peakRSSKilobytes))",
+        baseline: "\(Self.megabytes(shell.peakRSSKilobytes)) → \(Self.megabytes(shellAll.peakRSSKilobytes))",
+        ratio: nil, target: "< 50 MB, flat", holds: peak < 50 * 1024 && flat))
+    return figures
+  }
+
+  // MARK: - Start-up
+
+  func startup() throws -> Figure {
+    let ours = try best(of: 10) { try Subprocess.run(skycast, ["--help"]) }
+    let shell = try best(of: 10) { try Subprocess.run(sqlite3, [":memory:", "SELECT 1"]) }
+    return Figure(
+      name: "start-up: skycast --help", ours: Self.milliseconds(ours.seconds),
+      baseline: Self.milliseconds(shell.seconds) + " (sqlite3 :memory: 'SELECT 1')",
+      ratio: ours.seconds / shell.seconds, target: "—", holds: nil)
+  }
+
+  /// The fastest of `runs` (the least disturbed by the other core's load).
+  func best(of runs: Int, _ body: () throws -> ProcessCost) throws -> ProcessCost {
+    var best: ProcessCost?
+    for _ in 0..<runs {
+      let cost = try body()
+      if best == nil || cost.seconds < best!.seconds { best = cost }
+    }
+    return best!
+  }
+
+  // MARK: - Report
+
+  func render(_ figures: [Figure]) -> String {
+    let header = ["measurement", "skycast", "sqlite3 shell", "ratio", "target", ""]
+    let rows = figures.map { figure in
+      [
+        figure.name, figure.ours, figure.baseline,
+        figure.ratio.map { NumberText.fixed($0, decimals: 2) + "×" } ?? "",
+        figure.target, figure.holds.map { $0 ? "holds" : "MISSED" } ?? "",
+      ]
+    }
+    let widths = header.indices.map { column in ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { DisplayWidth.padded($0.element, to: widths[$0.offset], alignRight: false) }
+        .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
+    var text = "skycast-bench: \(options.cities) places × \(options.days) days × \(options.issuesPerDay) issues/day × \(workload.history.forecastDays)-day forecasts, seed \(options.seed)\n\n"
+    text += line(header) + "\n" + line(widths.map { String(repeating: "-", count: $0) }) + "\n"
+    text += rows.map(line).joined(separator: "\n") + "\n\n"
+    let judged = figures.filter { $0.holds != nil }
+    let held = judged.filter { $0.holds == true }
+    text += "summary: \(held.count)/\(judged.count) targets hold — "
+    text += figures.compactMap { figure -> String? in
+      guard let ratio = figure.ratio, figure.holds != nil else { return nil }
+      return figure.name.components(separatedBy: " ").first! + " " + NumberText.fixed(ratio, decimals: 2) + "×"
+    }.joined(separator: ", ")
+    if let memory = figures.first(where: { $0.name.hasPrefix("export peak") }) { text += ", export RSS \(memory.ours)" }
+    return text
+  }
+
+  static func count(_ value: Int) -> String {
+    value >= 1_000_000 ? NumberText.fixed(Double(value) / 1e6, decimals: 2) + " M"
+      : value >= 10_000 ? NumberText.fixed(Double(value) / 1e3, decimals: 1) + " k" : String(value)
+  }
+
+  static func seconds(_ value: Double) -> String { NumberText.fixed(value, decimals: 2) + " s" }
+  static func milliseconds(_ value: Double) -> String { NumberText.fixed(value * 1000, decimals: 1) + " ms" }
+  static func megabytes(_ kilobytes: Int) -> String { NumberText.fixed(Double(kilobytes) / 1024, decimals: 1) + " MB" }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What one child process cost: wall time and its own peak resident memory (`wait4`'s
+/// rusage for exactly that child, not the running maximum of all children).
+struct ProcessCost {
+  var seconds: Double
+  var peakRSSKilobytes: Int
+  var status: Int32
+}
+
+enum Subprocess {
+  /// Runs `executable` with `arguments`, stdout to `stdoutPath` (default /dev/null), stderr to a
+  /// temporary capture that is returned on failure.
+  static func run(_ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null", environment: [String: String]? = nil) throws -> ProcessCost {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let errorPath = NSTemporaryDirectory() + "skycast-bench-\(UUID().uuidString).err"
+    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    defer { unlink(errorPath) }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { env.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, env)
+    guard spawned == 0 else {
+      throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 {
+      guard errno == EINTR else { throw BenchError("wait4 failed for \(executable)") }
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    if exitCode != 0 {
+      let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+      throw BenchError("\(executable) \(arguments.joined(separator: " ")) exited \(exitCode): \(message.prefix(500))")
+    }
+    return ProcessCost(seconds: seconds, peakRSSKilobytes: Int(usage.ru_maxrss), status: exitCode)
+  }
+
+  /// The full path of a program on `PATH`, or nil.
+  static func which(_ name: String) -> String? {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let path = "\(directory)/\(name)"
+      if access(path, X_OK) == 0 { return path }
+    }
+    return nil
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Wall-clock seconds of `body`.
+func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+  let start = DispatchTime.now().uptimeNanoseconds
+  let value = try body()
+  return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+}

@@ -1,0 +1,84 @@
+import Foundation
+import SkycastKit
+
+/// The synthetic workload: places, issue times and the bodies the API would have sent.
+struct Workload {
+  let history: SyntheticHistory
+  let issues: [Int64]
+  let startDate: LocalDate
+  let days: Int
+
+  init(options: BenchOptions) {
+    days = options.days
+    history = SyntheticHistory(
+      places: SyntheticCity.spread(options.cities), seed: options.seed, forecastDays: options.forecastDays)
+    startDate = LocalDate(year: 2026, month: 1, day: 1)!
+    let step = Int64(86_400 / max(1, options.issuesPerDay))
+    let first = startDate.midnightAsUTC
+    issues = (0..<(options.days * options.issuesPerDay)).map { first + Int64($0) * step }
+  }
+
+  var bodyCount: Int { issues.count * history.places.count }
+
+  /// The `index`-th (place, issue) pair in ingest order (issue-major, like a cron job).
+  func job(_ index: Int) -> (place: Int, issuedAt: Int64) {
+    (index % history.places.count, issues[index / history.places.count])
+  }
+
+  /// Saves the places as cities and returns them in place order.
+  func addCities(to store: Store) throws -> [City] {
+    try history.places.map { try store.addCity($0.city(addedAt: startDate.midnightAsUTC)) }
+  }
+
+  /// Decodes and stores one issue's bodies through the collector's own code path: a batch of
+  /// cities per commit, each city in its own savepoint (`Collector`'s batch size, 10).
+  static func ingest(_ bodies: [(city: City, body: [UInt8])], issuedAt: Int64, store: Store) throws {
+    for start in stride(from: 0, to: bodies.count, by: 10) {
+      let items = try bodies[start..<min(start + 10, bodies.count)].map { city, body in
+        ForecastIngest.Item(
+          location: try ResponseDecoder().decode(body)[0], city: city,
+          provenance: ResponseProvenance(url: "synthetic://skycast-bench", body: body, callWeight: nil))
+      }
+      _ = try ForecastIngest.storeBatch(items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil)
+    }
+  }
+
+  /// Observations (the truth) for every place over the whole period plus the forecast horizon.
+  func addObservations(to store: Store, cities: [City]) throws {
+    let end = startDate.adding(days: days + history.forecastDays)
+    for (index, city) in cities.enumerated() {
+      let body = history.archiveBody(place: index, from: startDate, to: end)
+      let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
+      try store.write {
+        let fetchID = try store.insertFetch(
+          FetchRecord(cityID: city.id, source: "era5", model: "era5", requestedAt: end.midnightAsUTC, status: .ok, url: "synthetic://skycast-bench"))
+        try Self.insertObservations(location, city: city, fetchID: fetchID, store: store)
+      }
+    }
+  }
+
+  /// Plain inserts of the truth as `era5` observations (workload setup, not measured).
+  static func insertObservations(_ location: DecodedLocation, city: City, fetchID: Int64, store: Store) throws {
+    guard let hourly = location.hourly else { return }
+    let variables = WeatherVariable.with(.archive).filter { $0.frequency == .hourly }
+    let statement = try store.database.prepare(
+      """
+      INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour, fetch_id, fetched_at, \(variables.map(\.column).joined(separator: ", ")))
+      VALUES (?, 'era5', ?, ?, ?, ?, ?, \(variables.map { _ in "?" }.joined(separator: ", ")))
+      """)
+    let zone = city.zone
+    for (row, validAt) in hourly.instants.enumerated() {
+      let local = zone.local(validAt)
+      try statement.bind(city.id, at: 1)
+      try statement.bind(validAt, at: 2)
+      try statement.bind(local.date.description, at: 3)
+      try statement.bind(Int64(local.hour), at: 4)
+      try statement.bind(fetchID, at: 5)
+      try statement.bind(validAt, at: 6)
+      for (offset, variable) in variables.enumerated() {
+        try statement.bind(hourly.columns[SeriesKey(variable, model: "era5")]?[row] ?? nil, at: Int32(7 + offset))
+      }
+      try statement.execute()
+    }
+  }
+}

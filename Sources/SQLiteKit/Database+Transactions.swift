@@ -52,19 +52,4 @@ extension Database {
       throw error
     }
   }
-
-  /// Async variant of `transaction(_:_:)` for bodies that await (the connection stays on one task).
-  public func transaction<T>(
-    _ kind: TransactionKind = .immediate, _ body: () async throws -> T
-  ) async throws -> T {
-    try execute("BEGIN \(kind.rawValue)")
-    do {
-      let result = try await body()
-      try execute("COMMIT")
-      return result
-    } catch {
-      if !isAutocommit { try? execute("ROLLBACK") }
-      throw error
-    }
-  }
 }

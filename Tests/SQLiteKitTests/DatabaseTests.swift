@@ -92,12 +92,16 @@ final class TemporaryDirectory {
     try database.execute("CREATE TABLE t (x)")
     try database.transaction {
       try database.transaction { try database.run("INSERT INTO t VALUES (1)") }
-      #expect(throws: Boom.self) {
-        try database.transaction {
+      var caught: (any Error)?
+      do {
+        try database.transaction { () throws -> Void in
           try database.run("INSERT INTO t VALUES (2)")
           throw Boom()
         }
+      } catch {
+        caught = error
       }
+      #expect(caught is Boom, "\(String(describing: caught))")
       try database.transaction { try database.run("INSERT INTO t VALUES (3)") }
     }
     #expect(try database.query("SELECT x FROM t ORDER BY x").map { $0[0] } == [.integer(1), .integer(3)])

@@ -51,7 +51,10 @@ public final class Invocation {
 
   /// Opens the database (creating and migrating it for writers).
   public func openStore(access: Store.Access = .readWrite) throws -> Store {
-    try Store(path: databasePath, access: access, now: context.nowEpoch)
+    let store = try Store(path: databasePath, access: access, now: context.nowEpoch)
+    let hooks = TestHooks(environment: context.environment)
+    if !hooks.isEmpty { try store.apply(hooks) }
+    return store
   }
 
   // MARK: - Option values

@@ -81,6 +81,7 @@ extension Store {
       }
       try statement.execute()
       written += 1
+      didWriteRows(1)
     }
     return written
   }

@@ -9,6 +9,10 @@ public final class Store {
   public let database: Database
   /// The file path.
   public let path: String
+  /// Test-only failure points (see `TestHooks`).
+  var hooks = TestHooks()
+  /// Data rows written through this connection (for `hooks`).
+  var rowsWritten = 0
 
   /// How to open the database.
   public enum Access: Sendable {

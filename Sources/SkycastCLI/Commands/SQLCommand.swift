@@ -75,9 +75,13 @@ enum QueryRunner {
     }
   }
 
-  static func write(_ statement: Statement, format: OutputFormat, invocation: Invocation) throws {
+  /// Streams the statement's rows; `comments` print above the table in `table` format only.
+  static func write(
+    _ statement: Statement, format: OutputFormat, invocation: Invocation, comments: [String] = []
+  ) throws {
     let columns = statement.columnNames.map { Column($0, .dynamic) }
     let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    for comment in comments { try writer.comment(comment) }
     try writer.begin(columns: columns)
     let count = statement.columnCount
     do {

@@ -12,6 +12,8 @@ enum CommandRegistry {
       CollectCommand.spec,
       VarsCommand.spec,
       SQLCommand.spec,
+      SummaryCommand.spec,
+      ReportCommand.spec,
       DatabaseCommand.spec,
     ])
 }

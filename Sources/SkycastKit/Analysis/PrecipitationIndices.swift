@@ -84,7 +84,8 @@ public enum PrecipitationIndices {
   /// Wet day: total ≥ `wetThreshold`; dry day: total < `wetThreshold`. `r10mm`/`r20mm` always use
   /// 10 and 20 mm. A missing day breaks dry and wet spells, and a 5-day window containing one does
   /// not count. Spells and windows never reach outside the given days. The indices are nil when
-  /// more than 3 days of any calendar month in the period are missing.
+  /// more than 3 days of any calendar month in the period are missing, or when every day is
+  /// (a short, clipped period of missing days is not a dry one).
   ///
   /// - Parameters:
   ///   - days: the period's local days with their totals in mm (nil = missing). They are meant to
@@ -114,11 +115,14 @@ public enum PrecipitationIndices {
     for day in series where day.hundredths == nil {
       missingPerMonth[day.date.year * 12 + day.date.month, default: 0] += 1
     }
-    guard missingPerMonth.values.allSatisfy({ $0 <= maximumMissingDaysPerMonth }) else {
+    let present = values.compactMap { $0 }
+    // A period without a single total has no indices (not zero rain), whatever its length.
+    guard !present.isEmpty,
+      missingPerMonth.values.allSatisfy({ $0 <= maximumMissingDaysPerMonth })
+    else {
       return summary
     }
 
-    let present = values.compactMap { $0 }
     let wet = present.filter { $0 >= threshold }
     let prcptot = wet.reduce(0, &+)
     summary.totalMM = Double(present.reduce(0, &+)) / 100

@@ -181,6 +181,17 @@ import Testing
     #expect(summary.maxProbability == nil)
   }
 
+  /// Three missing days alone are within the per-month allowance, but without any total there
+  /// is nothing to compute: the indices are nil, not a dry spell of zeros.
+  @Test("a period whose every day is missing has nil indices")
+  func allMissing() {
+    let days = (1...3).map { (date: Self.date($0), mm: Double?.none) }
+    let summary = PrecipitationIndices.summary(days: days)
+    #expect(summary.days == 3 && summary.daysMissing == 3)
+    #expect(summary.totalMM == nil && summary.wetDays == nil && summary.cdd == nil)
+    #expect(summary.sdii == nil && summary.r10mm == nil)
+  }
+
   /// An empty period is all zeros and nils, never a trap.
   @Test("an empty period gives zero days")
   func emptyPeriod() {

@@ -1,0 +1,115 @@
+import SQLiteKit
+import SkycastKit
+
+/// `skycast report NAME`, `skycast report --list`: named SQL reports (SPEC §6).
+enum ReportCommand {
+  static let spec = CommandSpec(
+    name: "report", abstract: "Run a named SQL report, or list them.",
+    discussion: """
+      Built-in reports come from the package's Queries/ folder, compiled into the binary. Your \
+      own reports are .sql files in $XDG_CONFIG_HOME/skycast/queries (default \
+      ~/.config/skycast/queries); a file named like a built-in report replaces it. A report \
+      holds one read-only statement with named parameters: --city binds :city_id and :city, \
+      --from and --to bind :from and :to (local dates, YYYY-MM-DD), --param name=value binds \
+      any other; left out, these four are NULL (no filter). The database opens read-only and a \
+      statement that would write is refused.
+
+      Examples:
+        skycast report --list
+        skycast report daily-summary --city Berlin --from 2026-03-01 --to 2026-03-31
+        skycast report forecast-error-by-lead-day --param obs=era5 --format csv -o errors.csv
+      """,
+    arguments: [ArgumentSpec("name", help: "The report to run.", optional: true)],
+    options: [
+      .flag("list", help: "List the reports: name, description, parameters and origin."),
+      OptionSpec(
+        "param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true),
+      SharedOptions.city, SharedOptions.from, SharedOptions.to,
+    ] + SharedOptions.output,
+    run: { try run($0) })
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let library = QueryLibrary(
+      userDirectory: QueryLibrary.userDirectory(environment: invocation.context.environment))
+    for problem in library.problems { invocation.warn(problem) }
+    if invocation.flag("list") {
+      guard invocation.arguments.isEmpty else {
+        throw invocation.usage("Give either a report name or --list, not both")
+      }
+      return try list(library, invocation: invocation)
+    }
+    guard let name = invocation.arguments.first else {
+      throw invocation.usage("Missing expected argument '<name>' (see 'skycast report --list')")
+    }
+    guard let report = library.report(named: name) else {
+      let names = library.reports.map(\.name).joined(separator: ", ")
+      throw invocation.usage("unknown report '\(name)'; reports: \(names)")
+    }
+    let format = try invocation.outputFormat()
+    let explicit = try SQLCommand.parameters(invocation).mapValues(ReportBinding.value)
+    let from = try invocation.date("from")
+    let to = try invocation.date("to")
+    if let from, let to, from > to { throw invocation.usage("--from \(from) is after --to \(to)") }
+
+    let store = try invocation.openStore(access: .readOnly)
+    var standard: [String: SQLiteValue] = [:]
+    if let reference = invocation.string("city") {
+      let city = try store.resolveCity(reference)
+      standard["city_id"] = .integer(city.id)
+      standard["city"] = .text(city.name)
+    }
+    if let from { standard["from"] = .text(from.description) }
+    if let to { standard["to"] = .text(to.description) }
+
+    let location = report.origin.location(name: report.name)
+    let statement: Statement
+    do {
+      statement = try store.database.prepare(report.sql)
+    } catch let error as SQLiteError {
+      throw CLIError.failure("report '\(name)' (\(location)): SQL error: \(error.message)")
+    }
+    guard statement.isReadOnly else {
+      throw CLIError.failure(
+        "report '\(name)' (\(location)) would change the database; reports must be read-only (SELECT or WITH)"
+      )
+    }
+    let resolution = try ReportBinding.resolve(
+      report: report, statementParameters: statement.parameterNames, explicit: explicit,
+      standard: standard)
+    for unused in resolution.unusedStandard where unused != "city" {
+      let option = unused == "city_id" ? "--city" : "--\(unused)"
+      invocation.warn("report '\(name)' has no :\(unused) parameter; \(option) is ignored")
+    }
+    do {
+      try statement.bind(named: resolution.values)
+    } catch let error as SQLiteError {
+      throw CLIError.failure("report '\(name)': cannot bind parameters: \(error.message)")
+    }
+    var comments = ["\(report.name): \(report.description)"]
+    if case .user(let path) = report.origin { comments.append("from \(path)") }
+    try QueryRunner.write(statement, format: format, invocation: invocation, comments: comments)
+    return ExitStatus.success
+  }
+
+  /// `report --list`.
+  static func list(_ library: QueryLibrary, invocation: Invocation) throws -> Int32 {
+    let format = try invocation.outputFormat()
+    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    if let directory = QueryLibrary.userDirectory(environment: invocation.context.environment) {
+      try writer.comment(
+        "user reports: \(directory)/*.sql (a user file replaces a built-in of the same name)")
+    }
+    try writer.begin(columns: [
+      Column("name", .text), Column("description", .text), Column("parameters", .text),
+      Column("origin", .text),
+    ])
+    for report in library.reports {
+      try writer.write([
+        .text(report.name), .text(report.description), .text(report.parametersText),
+        .text(report.origin.label),
+      ])
+    }
+    try writer.finish()
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,148 @@
+import SkycastKit
+
+/// `skycast summary feels-like|uv|precip`: per-city summaries of SPEC §4.
+enum SummaryCommand {
+  static let spec = CommandSpec(
+    name: "summary", abstract: "Per-city feels-like, UV and precipitation summaries.",
+    discussion: """
+      Each summary reads one series: --series forecast (default) takes, for each city and \
+      valid time, the most recently issued forecast with lead >= 0 (source forecast, model \
+      best_match); --series observed[:SOURCE] takes stored observations (default era5 when \
+      stored, else the only source). Days are the city's local days.
+      """,
+    subcommands: [feelsLike, uv, precip])
+
+  /// Options every summary takes.
+  static let common: [OptionSpec] = [
+    SharedOptions.cities,
+    OptionSpec("from", value: "date", help: "First local date, YYYY-MM-DD (inclusive; required)."),
+    OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive; required)."),
+    OptionSpec(
+      "by", value: "period",
+      help: "One row per day, per calendar month, or one for the whole range (period).",
+      default: "day"),
+    OptionSpec(
+      "series", value: "series", help: "forecast, observed or observed:SOURCE.",
+      default: "forecast"),
+  ]
+
+  static let feelsLike = CommandSpec(
+    name: "feels-like", abstract: "Air and feels-like temperature per city and day, month or period.",
+    discussion: """
+      Columns: t_mean, t_min, t_max (hours with a temperature), feels_like_mean, \
+      feels_like_min, feels_like_max and hours (hours with temperature, humidity and wind), and \
+      method. --method bom (default) is the Australian BoM apparent temperature (Steadman, \
+      non-radiative); --method nws is the NWS wind chill where defined, else heat index, else \
+      the air temperature (as MetPy). Computed with the SQL functions feels_like_bom and \
+      feels_like_nws; the method is a column in csv/json and a comment line in tables.
+
+      Example:
+        skycast summary feels-like --city Berlin --from 2026-01-01 --to 2026-01-31 --method nws
+      """,
+    options: common + [
+      OptionSpec(
+        "method", value: "method", help: "Feels-like definition: bom or nws.", default: "bom")
+    ] + SharedOptions.output,
+    run: { try run($0, kind: .feelsLike) })
+
+  static let uv = CommandSpec(
+    name: "uv", abstract: "Daily UV maximum, WHO category, hours at 3/6/8+ and dose (SED).",
+    discussion: """
+      Per local day: uv_max, max_hour (local hour of the first hour at the max), category \
+      (WHO, on the index rounded half up), hours_ge_3, hours_ge_6, hours_ge_8, sed (0.9 x sum \
+      of hourly UV; empty when an hour of the day is missing; a DST day has 23 or 25 hours) and \
+      hours (hours with a value). --by month or period: the largest daily max and its date, \
+      sums of hour counts and doses, days and days_missing (days without a complete dose).
+
+      Example:
+        skycast summary uv --from 2026-06-01 --to 2026-08-31 --by month
+      """,
+    options: common + SharedOptions.output,
+    run: { try run($0, kind: .uv) })
+
+  static let precip = CommandSpec(
+    name: "precip", abstract: "Precipitation totals and ETCCDI indices per city.",
+    discussion: """
+      Local-day totals: observed series use daily precipitation_sum when stored, else the sum \
+      of the hourly values; forecasts sum hourly values. Sums are taken at 0.01 mm, and a day \
+      with a missing hour is missing. --by day: total_mm and wet (1 when >= the wet-day \
+      threshold). --by month or period: total_mm, wet_days, r10mm, r20mm, prcptot, sdii, cdd, \
+      cwd, rx1day, rx5day, wet_hours (hours >= 0.1 mm), max_probability (forecasts), days, \
+      days_missing, wet_threshold and etccdi; indices are empty when more than 3 days of a \
+      month are missing. --wet-threshold changes wet, wet_days, prcptot, sdii, cdd and cwd \
+      only, and such output says it is not ETCCDI.
+
+      Example:
+        skycast summary precip --series observed --from 2025-01-01 --to 2025-12-31 --by month
+      """,
+    options: common + [
+      OptionSpec(
+        "wet-threshold", value: "mm", help: "Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common).",
+        default: "1.0")
+    ] + SharedOptions.output,
+    run: { try run($0, kind: .precip) })
+
+  enum Kind { case feelsLike, uv, precip }
+
+  static func run(_ invocation: Invocation, kind: Kind) throws -> Int32 {
+    guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
+    guard dates.lowerBound.days(to: dates.upperBound) < 366 * 100 else {
+      throw invocation.usage(
+        "--from \(dates.lowerBound) to --to \(dates.upperBound) spans more than 100 years")
+    }
+    let grouping = try invocation.choice("by", as: SummaryGrouping.self) ?? .day
+    let selection = try series(invocation)
+    let method = try invocation.choice("method", as: FeelsLikeMethod.self) ?? .bom
+    let wetThreshold =
+      try invocation.double("wet-threshold", in: 0.01...1000)
+      ?? PrecipitationIndices.etccdiWetThreshold
+    let format = try invocation.outputFormat()
+    let store = try invocation.openStore(access: .readOnly)
+    var series = ResolvedSeries.latestForecast
+    let table = try store.read {
+      let cities = try invocation.cities(in: store)
+      series = try store.resolveSeries(selection, cities: cities)
+      switch kind {
+      case .feelsLike:
+        return try FeelsLikeSummaryTable.table(
+          store: store, cities: cities, series: series, dates: dates, grouping: grouping,
+          method: method)
+      case .uv:
+        return try UVSummaryTable.table(
+          store: store, cities: cities, series: series, dates: dates, grouping: grouping)
+      case .precip:
+        return try PrecipitationSummaryTable.table(
+          store: store, cities: cities, series: series, dates: dates, grouping: grouping,
+          wetThreshold: wetThreshold)
+      }
+    }
+    for variable in table.variablesWithoutData {
+      invocation.warn(
+        "no \(variable) values in the \(series.kind == .forecast ? "forecast" : "observed") "
+          + "series (source \(series.source)) from \(dates.lowerBound) to \(dates.upperBound); "
+          + "the figures are empty")
+    }
+    if kind == .precip, format != .table,
+      let note = PrecipitationSummaryTable.thresholdNote(wetThreshold)
+    {
+      invocation.info("note: " + note)
+    }
+    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    for comment in table.comments { try writer.comment(comment) }
+    try writer.begin(columns: table.columns)
+    for row in table.rows { try writer.write(row) }
+    try writer.finish()
+    return ExitStatus.success
+  }
+
+  /// `--series`.
+  static func series(_ invocation: Invocation) throws -> SeriesSelection {
+    guard let text = invocation.string("series") else { return .forecast }
+    guard let selection = SeriesSelection(parsing: text) else {
+      throw invocation.usage(
+        "The value '\(text)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
+      )
+    }
+    return selection
+  }
+}

@@ -1,0 +1,125 @@
+/// `skycast summary precip`: local-day precipitation totals and the ETCCDI indices of SPEC §4.3.
+///
+/// Daily totals: for an observed series, `daily_observations.precipitation_sum` when stored and
+/// not NULL, else the sum of the day's hourly `precipitation`; for the forecast series, the sum
+/// of the latest hourly forecasts. Hourly sums are taken in whole hundredths of a millimetre
+/// (``PrecipitationIndices/dailyTotals(hourly:hoursInDay:)``), and a day with a missing hour (a
+/// NULL, or fewer hours than the local day has: 23/25 on DST changes) is missing.
+///
+/// `--by day` prints each day's `total_mm` and `wet` flag (1 when the total ≥ the threshold,
+/// compared at 0.01 mm); `--by month` and `--by period` print the indices of
+/// ``PrecipitationIndices/summary(days:wetThreshold:hourly:probabilities:)`` per calendar month
+/// (clipped to the range) or for the whole range. Amounts print with 2 decimals because days are
+/// classified at 0.01 mm (0.09 mm is not a 0.1 mm wet day, and a rounded "0.1" would hide it).
+public enum PrecipitationSummaryTable {
+  /// The summary's columns for a grouping.
+  public static func columns(_ grouping: SummaryGrouping) -> [Column] {
+    let millimetres = Column.Kind.measure(decimals: 2)
+    let threshold = Column("wet_threshold", millimetres, unit: "mm")
+    let probability = Column("max_probability", .measure(decimals: 0), unit: "%")
+    switch grouping {
+    case .day:
+      return [Column("city", .text)] + grouping.keyColumns + [
+        Column("total_mm", millimetres, unit: "mm"), Column("wet", .integer),
+        Column("wet_hours", .integer), probability, threshold,
+      ]
+    case .month, .period:
+      return [Column("city", .text)] + grouping.keyColumns + [
+        Column("total_mm", millimetres, unit: "mm"), Column("wet_days", .integer),
+        Column("r10mm", .integer), Column("r20mm", .integer),
+        Column("prcptot", millimetres, unit: "mm"), Column("sdii", millimetres, unit: "mm/day"),
+        Column("cdd", .integer), Column("cwd", .integer),
+        Column("rx1day", millimetres, unit: "mm"), Column("rx5day", millimetres, unit: "mm"),
+        Column("wet_hours", .integer), probability, Column("days", .integer),
+        Column("days_missing", .integer), threshold, Column("etccdi", .text),
+      ]
+    }
+  }
+
+  /// The note every output with a non-ETCCDI threshold carries, or nil for 1.0 mm.
+  public static func thresholdNote(_ wetThreshold: Double) -> String? {
+    guard
+      PrecipitationIndices.hundredths(wetThreshold)
+        != PrecipitationIndices.hundredths(PrecipitationIndices.etccdiWetThreshold)
+    else { return nil }
+    return "wet-day threshold \(NumberText.shortest(wetThreshold)) mm: wet, wet_days, prcptot, "
+      + "sdii, cdd and cwd are not the ETCCDI indices (ETCCDI uses 1.0 mm); "
+      + "r10mm, r20mm, rx1day and rx5day are"
+  }
+
+  /// Computes the summary. See the type's documentation for the rules.
+  public static func table(
+    store: Store, cities: [City], series: ResolvedSeries, dates: ClosedRange<LocalDate>,
+    grouping: SummaryGrouping, wetThreshold: Double
+  ) throws -> SummaryTable {
+    let buckets = grouping.buckets(dates)
+    let expressions = [
+      "precipitation", series.kind == .forecast ? "precipitation_probability" : "NULL",
+    ]
+    let threshold = PrecipitationIndices.hundredths(wetThreshold) ?? Int64.max
+    let etccdi = thresholdNote(wetThreshold) == nil
+    var rows: [[Cell]] = []
+    var sawValue = false
+    for city in SummarySupport.sorted(cities) {
+      let zone = city.zone
+      let records = try store.hourlyRecords(
+        series, city: city, dates: dates, expressions: expressions)
+      var totals = PrecipitationIndices.dailyTotals(
+        hourly: records.map { (date: $0.date, mm: $0.values[0]) },
+        hoursInDay: { zone.hoursInDay($0) })
+      if series.kind == .observed {
+        let daily = try store.dailyObservations(
+          source: series.source, cityID: city.id, dates: dates, column: .precipitationSum)
+        for case (let date, let value?) in daily { totals[date] = value }
+      }
+      sawValue = sawValue || totals.values.contains { $0 != nil }
+      let groups = SummarySupport.group(records, date: \.date, into: buckets)
+      for (bucket, hours) in zip(buckets, groups) {
+        let hourly = hours.map { $0.values[0] }
+        let probabilities = hours.map { $0.values[1] }
+        let summary = PrecipitationIndices.summary(
+          from: bucket.from, to: bucket.to, totals: totals, wetThreshold: wetThreshold,
+          hourly: hourly, probabilities: probabilities)
+        var row: [Cell] = [.text(city.name)] + bucket.key
+        switch grouping {
+        case .day:
+          let total = totals[bucket.from] ?? nil
+          let wet: Cell =
+            total.flatMap(PrecipitationIndices.hundredths).map {
+              .integer($0 >= threshold ? 1 : 0)
+            } ?? .null
+          row += [
+            SummarySupport.cell(total), wet, SummarySupport.cell(summary.wetHours),
+            SummarySupport.cell(summary.maxProbability), .number(wetThreshold),
+          ]
+        case .month, .period:
+          row += [
+            SummarySupport.cell(summary.totalMM), SummarySupport.cell(summary.wetDays),
+            SummarySupport.cell(summary.r10mm), SummarySupport.cell(summary.r20mm),
+            SummarySupport.cell(summary.prcptot), SummarySupport.cell(summary.sdii),
+            SummarySupport.cell(summary.cdd), SummarySupport.cell(summary.cwd),
+            SummarySupport.cell(summary.rx1day), SummarySupport.cell(summary.rx5day),
+            SummarySupport.cell(summary.wetHours), SummarySupport.cell(summary.maxProbability),
+            .integer(Int64(summary.days)), .integer(Int64(summary.daysMissing)),
+            .number(wetThreshold), .text(etccdi ? "yes" : "no"),
+          ]
+        }
+        rows.append(row)
+      }
+    }
+    var comments = [
+      "precipitation: local-day totals "
+        + (series.kind == .observed
+          ? "from daily precipitation_sum, else summed from hourly precipitation"
+          : "summed from hourly precipitation")
+        + " at 0.01 mm; a day with a missing hour is missing",
+      "wet day: total >= \(NumberText.shortest(wetThreshold)) mm; wet_hours: hours >= 0.1 mm; "
+        + "indices are empty when more than 3 days of a month are missing",
+    ]
+    if let note = thresholdNote(wetThreshold) { comments.append(note) }
+    comments.append("\(series.label); \(SummarySupport.rangeText(dates)) (local dates)")
+    return SummaryTable(
+      columns: columns(grouping), comments: comments, rows: rows,
+      variablesWithoutData: sawValue ? [] : ["precipitation"])
+  }
+}

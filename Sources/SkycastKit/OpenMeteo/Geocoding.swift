@@ -54,19 +54,19 @@ public enum Geocoding {
       throw APIError.decoding("results is \(results.typeName), not an array")
     }
     return try elements.enumerated().map { (offset, element) throws(APIError) -> GeocodingResult in
-      guard case .object(let item) = element, let id = item["id"]?.doubleValue,
+      guard case .object(let item) = element, let id = item["id"]?.integerValue,
         let name = item["name"]?.stringValue, let latitude = item["latitude"]?.doubleValue,
         let longitude = item["longitude"]?.doubleValue
       else {
         throw APIError.decoding("result \(offset) lacks id, name, latitude or longitude")
       }
       return GeocodingResult(
-        id: Int64(id), name: name, latitude: latitude, longitude: longitude,
+        id: id, name: name, latitude: latitude, longitude: longitude,
         elevation: item["elevation"]?.doubleValue, featureCode: item["feature_code"]?.stringValue,
         countryCode: item["country_code"]?.stringValue, country: item["country"]?.stringValue,
         admin1: item["admin1"]?.stringValue, admin2: item["admin2"]?.stringValue,
         timezone: item["timezone"]?.stringValue,
-        population: item["population"]?.doubleValue.map { Int64($0) })
+        population: item["population"]?.integerValue)
     }
   }
 }

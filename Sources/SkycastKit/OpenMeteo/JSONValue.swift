@@ -32,6 +32,15 @@ public indirect enum JSONValue: Sendable, Equatable {
     return nil
   }
 
+  /// A whole number that fits in `Int64` (JSON numbers are doubles: `1e308` or `2.5` is nil,
+  /// never a trap).
+  public var integerValue: Int64? {
+    guard case .number(let value) = self, value.rounded() == value, abs(value) < 9.0e18 else {
+      return nil
+    }
+    return Int64(value)
+  }
+
   public var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil

@@ -46,13 +46,16 @@ public struct ResponseDecoder: Sendable {
     if object["error"]?.boolValue == true {
       throw APIError.rejected(reason: object["reason"]?.stringValue ?? "unspecified error")
     }
-    guard let offsetValue = object["utc_offset_seconds"]?.doubleValue else {
+    guard let offsetValue = object["utc_offset_seconds"] else {
       throw APIError.decoding("missing utc_offset_seconds")
     }
+    guard let offset = offsetValue.integerValue, abs(offset) <= 26 * 3600 else {
+      throw APIError.decoding("utc_offset_seconds is not a whole number of seconds within ±26 h")
+    }
     var location = DecodedLocation(
-      locationID: object["location_id"]?.doubleValue.map { Int($0) } ?? position,
+      locationID: object["location_id"]?.integerValue.map { Int(truncatingIfNeeded: $0) } ?? position,
       latitude: object["latitude"]?.doubleValue, longitude: object["longitude"]?.doubleValue,
-      elevation: object["elevation"]?.doubleValue, utcOffsetSeconds: Int(offsetValue),
+      elevation: object["elevation"]?.doubleValue, utcOffsetSeconds: Int(offset),
       timezone: object["timezone"]?.stringValue)
     if let hourly = object["hourly"] {
       location.hourly = try decodeSeries(
@@ -153,7 +156,7 @@ public struct ResponseDecoder: Sendable {
       throw APIError.decoding("current has no time")
     }
     let time = try decodeInstants(.array([timeValue]), name: "current.time", offset: offset)[0]
-    var current = DecodedCurrent(time: time, intervalSeconds: block["interval"]?.doubleValue.map { Int($0) })
+    var current = DecodedCurrent(time: time, intervalSeconds: block["interval"]?.integerValue.map { Int(truncatingIfNeeded: $0) })
     for (key, item) in zip(block.keys, block.values) where key != "time" && key != "interval" {
       guard let seriesKey = parseKey(key, frequency: .hourly) else {
         warnings.append("ignored current variable \(key) (not stored by skycast)")
@@ -226,7 +229,15 @@ public struct ResponseDecoder: Sendable {
 
   /// Sunrise/sunset columns: local ISO times or unixtime, stored as epoch seconds.
   func decodeInstantColumn(_ value: JSONValue, name: String, offset: Int) throws(APIError) -> [Double?] {
-    if let numbers = value.numberArray { return numbers }
+    if let numbers = value.numberArray {
+      for number in numbers {
+        guard let number else { continue }
+        guard number.rounded() == number, abs(number) < 1e12 else {
+          throw APIError.decoding("\(name) contains an invalid unixtime \(number)")
+        }
+      }
+      return numbers
+    }
     guard let elements = value.arrayValue else {
       throw APIError.decoding("\(name) is \(value.typeName), not an array")
     }

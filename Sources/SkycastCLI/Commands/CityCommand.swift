@@ -201,7 +201,7 @@ enum CityCommand {
 
   static func runList(_ invocation: Invocation) throws -> Int32 {
     let format = try invocation.outputFormat()
-    let store = try invocation.openStore()
+    let store = try invocation.openStoreForReading()
     let cities = try store.cities()
     let output = try invocation.dataOutput()
     let writer = RowWriters.make(format: format, output: output, excel: false)

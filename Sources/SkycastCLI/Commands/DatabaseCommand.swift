@@ -36,7 +36,7 @@ enum DatabaseCommand {
   ]
 
   static func runInfo(_ invocation: Invocation) throws -> Int32 {
-    let store = try invocation.openStore()
+    let store = try invocation.openStoreForReading()
     let database = store.database
     let size = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
     let out = invocation.stdout
@@ -60,7 +60,7 @@ enum DatabaseCommand {
   }
 
   static func runCheck(_ invocation: Invocation) throws -> Int32 {
-    let store = try invocation.openStore()
+    let store = try invocation.openStoreForReading()
     let rows = try store.database.query("PRAGMA integrity_check")
     let messages = rows.compactMap { $0.values.first?.stringValue }
     if messages == ["ok"] {
@@ -86,7 +86,7 @@ enum DatabaseCommand {
     guard !FileManager.default.fileExists(atPath: target) else {
       throw CLIError.failure("\(target) already exists; choose a new file name")
     }
-    let store = try invocation.openStore()
+    let store = try invocation.openStoreForReading()
     do {
       try store.database.backup(to: target)
     } catch let error as SQLiteError {

@@ -57,6 +57,16 @@ public final class Invocation {
     return store
   }
 
+  /// Opens the database for a command that only reads: read-write when possible (so a new file
+  /// is created and an old one migrated), read-only when the file or folder cannot be written.
+  public func openStoreForReading() throws -> Store {
+    do {
+      return try openStore()
+    } catch StoreError.readOnly {
+      return try openStore(access: .readOnly)
+    }
+  }
+
   // MARK: - Option values
 
   public func flag(_ name: String) -> Bool { values[name] != nil }

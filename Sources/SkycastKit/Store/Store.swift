@@ -44,7 +44,7 @@ public final class Store {
       throw StoreError.cannotOpen(path: path, reason: "no such file (run a command that stores data first, e.g. 'skycast city add')")
     }
     do {
-      database = try Database(path: path, mode: access == .readOnly ? .readOnly : .readWrite)
+      database = try Self.connect(path: path, access: access)
       try Self.checkIsDatabase(database, path: path)
       try SQLFunctions.register(on: database)
       if access == .readWrite {
@@ -59,8 +59,38 @@ public final class Store {
         }
       }
     } catch let error as SQLiteError {
+      if access == .readWrite, Self.isReadOnlyLocation(path), error.code == 14 || error.code == 8 {
+        throw StoreError.readOnly(path: path)
+      }
       throw Self.translate(error, path: path)
     }
+  }
+
+  /// Opens the connection. A reader of a WAL database in a folder it cannot write (a read-only
+  /// mount) cannot create the `-shm` file, so it retries with `immutable=1`, which reads the
+  /// file without locks: nothing can be writing to a read-only mount.
+  private static func connect(path: String, access: Access) throws -> Database {
+    do {
+      let database = try Database(path: path, mode: access == .readOnly ? .readOnly : .readWrite)
+      // Opening is lazy: the first read is what fails on a read-only WAL folder.
+      _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
+      return database
+    } catch let error as SQLiteError where access == .readOnly && error.code == 14 {
+      guard isReadOnlyLocation(path) else { throw error }
+      var components = URLComponents()
+      components.scheme = "file"
+      components.path = path
+      components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
+      return try Database(path: components.string ?? path, mode: .readOnly)
+    }
+  }
+
+  /// True when the file or its folder cannot be written (permissions or a read-only mount).
+  static func isReadOnlyLocation(_ path: String) -> Bool {
+    let folder = (path as NSString).deletingLastPathComponent
+    let fileManager = FileManager.default
+    if fileManager.fileExists(atPath: path), !fileManager.isWritableFile(atPath: path) { return true }
+    return !folder.isEmpty && !fileManager.isWritableFile(atPath: folder)
   }
 
   /// Reads the header so a foreign file fails now with a clear message rather than later.

@@ -128,6 +128,9 @@ enum ImportCommand {
         "\(result.emptyRows) row\(result.emptyRows == 1 ? " has" : "s have") no values and \(result.emptyRows == 1 ? "was" : "were") not stored"
       )
     }
+    if result.rows == 0 {
+      invocation.warn("\(given) has no rows with values to import")
+    }
     for city in result.cities {
       invocation.detail("\(city.city.name): \(city.rows) rows, \(describe(city.counts))")
     }
@@ -150,7 +153,7 @@ enum ImportCommand {
   static func report(_ problems: [ImportProblem], file: String, invocation: Invocation) {
     let limit = 50
     for problem in problems.prefix(limit) {
-      invocation.note("\(file) \(problem)")
+      invocation.note(problem.line == nil ? "\(file): \(problem.message)" : "\(file) \(problem)")
     }
     if problems.count > limit {
       invocation.note("… and \(problems.count - limit) more problems")

@@ -10,6 +10,9 @@ enum CommandRegistry {
     subcommands: [
       CityCommand.spec,
       CollectCommand.spec,
+      ObserveCommand.spec,
+      BackfillCommand.spec,
+      ImportCommand.spec,
       VarsCommand.spec,
       SQLCommand.spec,
       SummaryCommand.spec,

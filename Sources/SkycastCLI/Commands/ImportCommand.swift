@@ -1,0 +1,162 @@
+import Foundation
+import SkycastKit
+
+/// `skycast import observations|forecasts FILE`: load CSV from stations or other providers.
+enum ImportCommand {
+  static let spec = CommandSpec(
+    name: "import", abstract: "Load observations or forecasts from a CSV file.",
+    discussion: """
+      The file needs a header row. Columns: city (name or id; or --city for the whole file), \
+      time (hourly rows: ISO 8601; with Z or an offset it is absolute, without one it is the \
+      city's local time) or date (daily rows: YYYY-MM-DD), for forecasts issued_at (and \
+      optionally model), then variable columns named as in 'skycast vars' (a unit in the header, \
+      'temperature_2m (°F)', is converted). An empty cell is a missing value. UTF-8 with or \
+      without BOM and UTF-16 with BOM are read; other bytes are read as GB18030 (Excel/WPS on \
+      Chinese Windows) with a warning.
+
+      Nothing is stored unless every row is valid; problems are listed with their line numbers. \
+      --skip-invalid stores the valid rows and lists the others. Importing the same file again \
+      changes nothing.
+      """,
+    subcommands: [observations, forecasts])
+
+  static let commonOptions: [OptionSpec] = [
+    OptionSpec(
+      "city", value: "city",
+      help: "The city of every row without a city cell: id, name or \"Name, Admin1\"."),
+    OptionSpec(
+      "encoding", value: "encoding", help: "Read the file as utf-8, utf-16 or gb18030.",
+      default: "detected"),
+    .flag(
+      "skip-invalid",
+      help:
+        "Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)."
+    ),
+    .flag("dry-run", help: "Check the whole file and report; store nothing."),
+  ]
+
+  static let observations = CommandSpec(
+    name: "observations", abstract: "Load station or other observations from CSV.",
+    discussion: """
+      Rows go to hourly_observations (a time column) or daily_observations (a date column) with \
+      the source NAME, one row per city, source and hour or date: a new value replaces a stored \
+      one, an empty cell never does.
+
+      Example:
+        skycast import observations station.csv --source dwd --city Berlin
+      """,
+    arguments: [ArgumentSpec("file", help: "The CSV file.")],
+    options: [
+      OptionSpec(
+        "source", value: "name",
+        help: "The source name stored on the rows (letters, digits, - and _).", default: "station")
+    ] + commonOptions,
+    run: { try run($0, kind: .observations) })
+
+  static let forecasts = CommandSpec(
+    name: "forecasts",
+    abstract: "Load forecasts from another provider (e.g. a QWeather or OpenWeatherMap log).",
+    discussion: """
+      Rows go to hourly_forecasts (a time column) or daily_forecasts (a date column) with the \
+      source NAME and the model column (default: NAME). issued_at is required and floored to \
+      the hour; lead_hours = (time - issued_at)/3600 and lead_days = local date - local issue \
+      date. Rows are keyed on (city, source, model, issued_at, time or date).
+
+      Example:
+        skycast import forecasts qweather-log.csv --source qweather
+      """,
+    arguments: [ArgumentSpec("file", help: "The CSV file.")],
+    options: [
+      OptionSpec(
+        "source", value: "name",
+        help: "The source name stored on the rows (letters, digits, - and _). Required.")
+    ] + commonOptions,
+    run: { try run($0, kind: .forecasts) })
+
+  static func run(_ invocation: Invocation, kind: ImportKind) throws -> Int32 {
+    guard let given = invocation.arguments.first else {
+      throw invocation.usage("Missing expected argument '<file>'")
+    }
+    guard let source = invocation.string("source") ?? (kind == .observations ? "station" : nil)
+    else {
+      throw invocation.usage(
+        "Missing expected option '--source <name>' (the provider, e.g. qweather)")
+    }
+    try Importer.checkSourceName(source)
+    let encoding = try invocation.choice("encoding", as: ImportEncoding.self)
+    let path = invocation.context.resolve(path: given)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      throw CLIError.failure(
+        "cannot read \(given): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")"
+      )
+    }
+    let store = try invocation.openStore()
+    var options = ImportOptions(kind: kind, source: source, encoding: encoding)
+    options.city = try invocation.string("city").map { try store.resolveCity($0) }
+    options.skipInvalid = invocation.flag("skip-invalid")
+    options.dryRun = invocation.flag("dry-run")
+    let result: ImportResult
+    do {
+      result = try Importer.run(
+        Array(data), path: (path as NSString).standardizingPath, options: options, store: store,
+        now: invocation.context.nowEpoch)
+    } catch let failure as ImportFailure {
+      report(failure.problems, file: given, invocation: invocation)
+      let count = failure.problems.count
+      let what =
+        failure.isFatal ? "cannot be imported" : "has \(count) problem\(count == 1 ? "" : "s")"
+      let hint =
+        failure.isFatal ? "" : " (fix them, or use --skip-invalid to import the valid rows)"
+      throw CLIError.failure("\(given) \(what); nothing was imported\(hint)")
+    }
+    if result.fellBackToGB18030 {
+      invocation.warn(
+        "\(given) is not valid UTF-8; read it as GB18030 (Excel/WPS on Chinese Windows). Check the city names below; use --encoding to choose another encoding"
+      )
+    }
+    for warning in result.warnings { invocation.warn("\(given) \(warning)") }
+    if !result.skipped.isEmpty {
+      report(result.skipped, file: given, invocation: invocation)
+      invocation.warn(
+        "skipped \(result.skippedRows) invalid row\(result.skippedRows == 1 ? "" : "s") of \(given) (--skip-invalid)"
+      )
+    }
+    if result.emptyRows > 0 {
+      invocation.info(
+        "\(result.emptyRows) row\(result.emptyRows == 1 ? " has" : "s have") no values and \(result.emptyRows == 1 ? "was" : "were") not stored"
+      )
+    }
+    if result.rows == 0 {
+      invocation.warn("\(given) has no rows with values to import")
+    }
+    for city in result.cities {
+      invocation.detail("\(city.city.name): \(city.rows) rows, \(describe(city.counts))")
+    }
+    let cityCount = result.cities.count
+    let summary =
+      "\(result.rows) row\(result.rows == 1 ? "" : "s") for \(cityCount) \(cityCount == 1 ? "city" : "cities") from \(given) (source \(source))"
+    if options.dryRun {
+      invocation.info("checked \(summary) into \(result.table); nothing stored (--dry-run)")
+    } else {
+      invocation.info("imported \(summary) into \(result.table): \(describe(result.counts))")
+    }
+    return ExitStatus.success
+  }
+
+  static func describe(_ counts: UpsertCounts) -> String {
+    "\(counts.inserted) new, \(counts.updated) updated, \(counts.unchanged) unchanged"
+  }
+
+  /// Problems on stderr, `FILE line N: …`, at most 50 of them.
+  static func report(_ problems: [ImportProblem], file: String, invocation: Invocation) {
+    let limit = 50
+    for problem in problems.prefix(limit) {
+      invocation.note(problem.line == nil ? "\(file): \(problem.message)" : "\(file) \(problem)")
+    }
+    if problems.count > limit {
+      invocation.note("… and \(problems.count - limit) more problems")
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import SkycastKit
+
+/// `skycast observe`: fetch archive (ERA5) observations for saved cities.
+enum ObserveCommand {
+  static let spec = CommandSpec(
+    name: "observe",
+    abstract: "Fetch archive (ERA5 reanalysis) hourly and daily observations for saved cities.",
+    discussion: """
+      Stores hourly_observations and daily_observations with source 'era5' (or 'archive' with \
+      --model best_match), one row per city, source and hour or date. Running it again is safe: \
+      hours the archive had not processed yet are added, NULLs are filled in, a NULL never \
+      replaces a value, and nothing is duplicated. The archive lags 2-5 days behind today; \
+      recent hours come back empty until then, so re-run observe later to fill them in.
+
+      Long ranges are split into requests of at most a year, sent one at a time with a pause \
+      after each in proportion to its call weight (Open-Meteo's free tier allows 600 calls/min, \
+      5,000/h, 10,000/day; a year of hourly and daily data weighs about 70 calls: see \
+      --dry-run). Each request is stored atomically with its fetch-log row; a failure leaves a \
+      'failed' fetch row and nothing else. Exit status 1 when any request failed.
+
+      Example:
+        skycast observe --city Berlin --from 2025-01-01 --to 2025-12-31
+      """,
+    options: [
+      SharedOptions.cities, SharedOptions.from, SharedOptions.to,
+      OptionSpec(
+        "model", value: "model",
+        help:
+          "era5 (one consistent reanalysis, source 'era5') or best_match (the archive's blend, source 'archive').",
+        default: "era5"),
+      .flag(
+        "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
+      ),
+    ] + SharedOptions.network,
+    run: { try await run($0) })
+
+  enum Model: String, CaseIterable {
+    case era5
+    case bestMatch = "best_match"
+  }
+
+  static func run(_ invocation: Invocation) async throws -> Int32 {
+    guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
+    var options = ArchiveRequestOptions()
+    options.model = (try invocation.choice("model", as: Model.self) ?? .era5).rawValue
+    let store = try invocation.openStore()
+    let cities = try invocation.cities(in: store)
+    let client = try invocation.makeClient()
+    let now = invocation.context.nowEpoch
+    if invocation.flag("dry-run") {
+      return try HistoryCommandSupport.dryRun(
+        invocation, cities: cities, chunkDays: options.chunkDays,
+        available: { Observer.availableDates(dates, city: $0, now: now) },
+        request: { options.request(for: $0, dates: $1, base: client.endpoints.archive) })
+    }
+    if let cutoff = Observer.latencyCutoff(cities: cities, dates: dates, now: now) {
+      invocation.warn(
+        "the range reaches into the last \(ArchiveRequestOptions.latencyDays) days (from \(cutoff)); the archive lags 2-5 days, so those hours come back empty: run observe again later to fill them in"
+      )
+    }
+    let observer = Observer(
+      store: store, client: client, now: { invocation.context.nowEpoch },
+      onEvent: HistoryCommandSupport.eventHandler(invocation, verb: "observing"))
+    let outcomes = try await observer.observe(cities: cities, dates: dates, options: options)
+    invocation.endProgress()
+    return HistoryCommandSupport.report(outcomes, invocation: invocation, verb: "observed") {
+      counts in
+      var text = "\(counts.hourly) hourly and \(counts.daily) daily rows"
+      text += " (\(counts.inserted) new, \(counts.updated ?? 0) filled in or changed)"
+      return text
+    }
+  }
+}

@@ -1,0 +1,141 @@
+/// One CSV record and the physical line of the file it starts on (1-based).
+public struct CSVRecord: Sendable, Equatable {
+  public var line: Int
+  public var fields: [String]
+
+  public init(line: Int, fields: [String]) {
+    self.line = line
+    self.fields = fields
+  }
+
+  /// True for a blank line, or a row of empty cells (`,,,`) as spreadsheets leave at the end.
+  public var isBlank: Bool { fields.allSatisfy(\.isEmpty) }
+}
+
+/// A CSV syntax error at a line.
+public struct CSVSyntaxError: Error, Equatable, CustomStringConvertible {
+  public let line: Int
+  public let message: String
+
+  public var description: String { "line \(line): \(message)" }
+}
+
+/// Reads RFC 4180 CSV from UTF-8 bytes, one record at a time.
+///
+/// Fields are separated by commas; a field in double quotes may hold commas, line breaks and
+/// doubled quotes (`""` is one `"`); records end with CRLF, LF or a lone CR. It works on bytes,
+/// not `Character`s, because `"\r\n"` is a single Swift `Character` (PLATFORM-NOTES R3), and
+/// splitting UTF-8 at these ASCII bytes never cuts a multi-byte character. Each record carries
+/// the physical line it starts on, so errors can name it even after quoted line breaks.
+///
+/// ```swift
+/// var reader = CSVReader(Array("city,note\r\nBerlin,\"a, b\"\r\n".utf8))
+/// while let record = try reader.next() { print(record.line, record.fields) }
+/// // 1 ["city", "note"]
+/// // 2 ["Berlin", "a, b"]
+/// ```
+public struct CSVReader: Sendable {
+  private let bytes: [UInt8]
+  private var position = 0
+  private var line = 1
+
+  public init(_ utf8: [UInt8]) {
+    bytes = utf8
+  }
+
+  /// The next record, or nil at the end of the input.
+  ///
+  /// - Throws: `CSVSyntaxError` for an unterminated quoted field (naming the line it opened
+  ///   on), text after a closing quote, or a quote inside an unquoted field.
+  public mutating func next() throws(CSVSyntaxError) -> CSVRecord? {
+    guard position < bytes.count else { return nil }
+    let startLine = line
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var atFieldStart = true
+    while position < bytes.count {
+      let byte = bytes[position]
+      switch byte {
+      case quote where atFieldStart:
+        try readQuoted(into: &field)
+        atFieldStart = false
+      case comma:
+        fields.append(String(decoding: field, as: UTF8.self))
+        field.removeAll(keepingCapacity: true)
+        atFieldStart = true
+        position += 1
+      case carriageReturn, lineFeed:
+        position += 1
+        if byte == carriageReturn, position < bytes.count, bytes[position] == lineFeed {
+          position += 1
+        }
+        line += 1
+        fields.append(String(decoding: field, as: UTF8.self))
+        return CSVRecord(line: startLine, fields: fields)
+      case quote:
+        throw CSVSyntaxError(
+          line: line,
+          message:
+            "a double quote inside an unquoted field; put the whole field in quotes and double the quote (\"\")"
+        )
+      default:
+        field.append(byte)
+        atFieldStart = false
+        position += 1
+      }
+    }
+    fields.append(String(decoding: field, as: UTF8.self))
+    return CSVRecord(line: startLine, fields: fields)
+  }
+
+  /// Reads a quoted field starting at the opening quote; leaves `position` after the closing one.
+  private mutating func readQuoted(into field: inout [UInt8]) throws(CSVSyntaxError) {
+    let openedOn = line
+    position += 1
+    while true {
+      guard position < bytes.count else {
+        throw CSVSyntaxError(line: openedOn, message: "a quoted field is never closed (missing \")")
+      }
+      let byte = bytes[position]
+      if byte == quote {
+        if position + 1 < bytes.count, bytes[position + 1] == quote {
+          field.append(quote)
+          position += 2
+          continue
+        }
+        position += 1
+        break
+      }
+      if byte == lineFeed
+        || (byte == carriageReturn
+          && (position + 1 == bytes.count || bytes[position + 1] != lineFeed))
+      {
+        line += 1
+      }
+      field.append(byte)
+      position += 1
+    }
+    if position < bytes.count {
+      let next = bytes[position]
+      guard next == comma || next == carriageReturn || next == lineFeed else {
+        throw CSVSyntaxError(
+          line: line,
+          message:
+            "text after the closing quote of a field (a field is either all quoted or not quoted)")
+      }
+    }
+  }
+
+  /// Every record (for tests and small inputs).
+  public static func records(_ utf8: [UInt8]) throws(CSVSyntaxError) -> [CSVRecord] {
+    var reader = CSVReader(utf8)
+    var records: [CSVRecord] = []
+    while let record = try reader.next() { records.append(record) }
+    return records
+  }
+}
+
+private let comma = UInt8(ascii: ",")
+private let quote = UInt8(ascii: "\"")
+private let carriageReturn = UInt8(ascii: "\r")
+private let lineFeed = UInt8(ascii: "\n")

@@ -52,33 +52,9 @@ struct Workload {
       try store.write {
         let fetchID = try store.insertFetch(
           FetchRecord(cityID: city.id, source: "era5", model: "era5", requestedAt: end.midnightAsUTC, status: .ok, url: "synthetic://skycast-bench"))
-        try Self.insertObservations(location, city: city, fetchID: fetchID, store: store)
+        _ = try store.upsertObservations(
+          location, model: "era5", city: city, source: "era5", fetchID: fetchID, fetchedAt: end.midnightAsUTC)
       }
-    }
-  }
-
-  /// Plain inserts of the truth as `era5` observations (workload setup, not measured).
-  static func insertObservations(_ location: DecodedLocation, city: City, fetchID: Int64, store: Store) throws {
-    guard let hourly = location.hourly else { return }
-    let variables = WeatherVariable.with(.archive).filter { $0.frequency == .hourly }
-    let statement = try store.database.prepare(
-      """
-      INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour, fetch_id, fetched_at, \(variables.map(\.column).joined(separator: ", ")))
-      VALUES (?, 'era5', ?, ?, ?, ?, ?, \(variables.map { _ in "?" }.joined(separator: ", ")))
-      """)
-    let zone = city.zone
-    for (row, validAt) in hourly.instants.enumerated() {
-      let local = zone.local(validAt)
-      try statement.bind(city.id, at: 1)
-      try statement.bind(validAt, at: 2)
-      try statement.bind(local.date.description, at: 3)
-      try statement.bind(Int64(local.hour), at: 4)
-      try statement.bind(fetchID, at: 5)
-      try statement.bind(validAt, at: 6)
-      for (offset, variable) in variables.enumerated() {
-        try statement.bind(hourly.columns[SeriesKey(variable, model: "era5")]?[row] ?? nil, at: Int32(7 + offset))
-      }
-      try statement.execute()
     }
   }
 }

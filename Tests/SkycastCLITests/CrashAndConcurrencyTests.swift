@@ -140,4 +140,66 @@ import TestSupport
     let result = try checkWholeFetches(path)
     #expect(result.rows == 0)
   }
+
+  /// An hourly observations CSV for Berlin and Denver, `hours` rows each.
+  func observationsFile(_ directory: TemporaryDirectory, name: String, hours: Int, offset: Double = 0) throws -> String {
+    var text = "city,time,temperature_2m,precipitation\n"
+    let start = WallClock.secondsAsUTC("2026-01-01T00:00")!
+    for city in ["Berlin", "Denver"] {
+      for hour in 0..<hours {
+        let time = WallClock.iso8601(epoch: start + Int64(hour) * 3600, offset: 0)
+        text += "\(city),\(time),\(Double(hour % 30) / 2 + offset),\(hour % 7 == 0 ? "0.4" : "0")\n"
+      }
+    }
+    let path = directory.file(name)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test("an import killed mid-file leaves nothing of the file; a re-run imports it whole", arguments: [1, 150, 399])
+  func killedImport(afterRows: Int) throws {
+    let directory = TemporaryDirectory()
+    let server = try FakeOpenMeteo.server(.forecast)
+    defer { server.stop() }
+    let path = try database(cities: 2, in: directory)
+    let file = try observationsFile(directory, name: "station.csv", hours: 200)
+    let arguments = ["import", "observations", file, "--source", "station"]
+    let child = try ChildProcess(
+      arguments: arguments,
+      environment: environment(database: path, server: server, extra: ["SKYCAST_TEST_STOP_AFTER_ROWS": String(afterRows)]),
+      directory: directory)
+    #expect(child.wait() == .stopped, "\(child.stderr)")
+    _ = child.kill9()
+    let database = try Database(path: path)
+    #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
+    #expect(try database.scalarInt("SELECT count(*) FROM hourly_observations") == 0)
+    #expect(try database.scalarInt("SELECT count(*) FROM fetches") == 0)
+    let rerun = try ChildProcess(arguments: arguments, environment: environment(database: path, server: server), directory: directory)
+    #expect(rerun.wait() == .exited(0), "\(rerun.stderr)")
+    #expect(try database.scalarInt("SELECT count(*) FROM hourly_observations") == 400)
+    #expect(try database.scalarInt("SELECT count(*) FROM fetches WHERE source = 'import:station'") == 2)
+  }
+
+  @Test("four imports at once, two of them the same file, all finish without duplicates")
+  func concurrentImports() throws {
+    let directory = TemporaryDirectory()
+    let server = try FakeOpenMeteo.server(.forecast)
+    defer { server.stop() }
+    let path = try database(cities: 2, in: directory)
+    let files = try (0..<3).map { try observationsFile(directory, name: "file\($0).csv", hours: 300, offset: Double($0)) }
+    let jobs: [(String, String)] = [(files[0], "a"), (files[1], "b"), (files[2], "c"), (files[0], "a")]
+    let children = try jobs.map { file, source in
+      try ChildProcess(
+        arguments: ["import", "observations", file, "--source", source],
+        environment: environment(database: path, server: server), directory: directory)
+    }
+    for child in children {
+      #expect(child.wait() == .exited(0), "\(child.stderr)")
+      #expect(!child.stderr.contains("locked"))
+    }
+    let database = try Database(path: path)
+    #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
+    #expect(try database.scalarInt("SELECT count(*) FROM hourly_observations") == 3 * 600)
+    #expect(try database.scalarInt("SELECT count(*) FROM hourly_observations WHERE source = 'a'") == 600)
+  }
 }

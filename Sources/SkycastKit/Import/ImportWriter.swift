@@ -49,12 +49,16 @@ enum ImportWriter {
     let cityID = SQLiteValue.integer(city.id)
     let sourceValue = SQLiteValue.text(source)
     var counts = UpsertCounts()
+    func record(_ outcome: UpsertOutcome) {
+      counts.record(outcome)
+      store.didWriteRows(1)
+    }
     switch (layout.kind, layout.frequency) {
     case (.observations, .hourly):
       let writer = store.hourlyObservationWriter(variables: variables)
       for row in rows {
         let local = localDays.local(row.time)
-        counts.record(
+        record(
           try writer.upsert(
             key: [cityID, sourceValue, .integer(row.time)],
             derived: [.text(local.date), .integer(Int64(local.hour))], values: row.values,
@@ -63,7 +67,7 @@ enum ImportWriter {
     case (.observations, .daily):
       let writer = store.dailyObservationWriter(variables: variables)
       for row in rows {
-        counts.record(
+        record(
           try writer.upsert(
             key: [cityID, sourceValue, .text(LocalDate(dayNumber: row.time).description)],
             derived: [], values: row.values, provenance: [.integer(fetchID), .integer(now)]))
@@ -72,7 +76,7 @@ enum ImportWriter {
       let writer = store.hourlyForecastWriter(variables: variables)
       for row in rows {
         let local = localDays.local(row.time)
-        counts.record(
+        record(
           try writer.upsert(
             key: [
               cityID, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time),
@@ -88,7 +92,7 @@ enum ImportWriter {
       for row in rows {
         let date = LocalDate(dayNumber: row.time)
         let issueDate = zone.localDate(row.issuedAt)
-        counts.record(
+        record(
           try writer.upsert(
             key: [
               cityID, sourceValue, .text(row.model), .integer(row.issuedAt),

@@ -41,8 +41,8 @@ struct HelpFormatter {
       for subcommand in spec.subcommands {
         text += row(label: subcommand.name, help: subcommand.abstract)
       }
-      let prefix = ([commandName] + path.dropFirst().map(\.name)).joined(separator: " ")
-      text += "\n  See '\(prefix) help <subcommand>' for detailed help.\n"
+      let prefix = ([commandName, "help"] + path.dropFirst().map(\.name)).joined(separator: " ")
+      text += "\n  See '\(prefix) <subcommand>' for detailed help.\n"
     }
     return text
   }

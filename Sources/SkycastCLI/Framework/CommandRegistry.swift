@@ -10,6 +10,7 @@ enum CommandRegistry {
     subcommands: [
       CityCommand.spec,
       CollectCommand.spec,
+      DemoCommand.spec,
       ObserveCommand.spec,
       BackfillCommand.spec,
       ImportCommand.spec,

@@ -6,21 +6,27 @@ public struct SyntheticCity: Sendable, Equatable {
   public var longitude: Double
   public var elevation: Double
   public var timezone: String
+  /// Shifts how often it rains: negative is drier, positive wetter (0 ≈ 60 mm a month).
+  public var wetness: Double
 
-  public init(name: String, latitude: Double, longitude: Double, elevation: Double, timezone: String) {
+  public init(
+    name: String, latitude: Double, longitude: Double, elevation: Double, timezone: String,
+    wetness: Double = 0
+  ) {
     self.name = name
     self.latitude = latitude
     self.longitude = longitude
     self.elevation = elevation
     self.timezone = timezone
+    self.wetness = wetness
   }
 
   /// The demo's three places: a temperate lowland, a continental plateau and a humid coast
   /// (with a Chinese name, to show CJK alignment).
   public static let demo: [SyntheticCity] = [
-    SyntheticCity(name: "Alpenau", latitude: 47.6, longitude: 11.1, elevation: 720, timezone: "Europe/Berlin"),
-    SyntheticCity(name: "Prairie Falls", latitude: 41.2, longitude: -104.8, elevation: 1850, timezone: "America/Denver"),
-    SyntheticCity(name: "北港", latitude: 31.2, longitude: 121.5, elevation: 4, timezone: "Asia/Shanghai"),
+    SyntheticCity(name: "Alpenau", latitude: 47.6, longitude: 11.1, elevation: 720, timezone: "Europe/Berlin", wetness: 0.05),
+    SyntheticCity(name: "Prairie Falls", latitude: 41.2, longitude: -104.8, elevation: 1850, timezone: "America/Denver", wetness: -0.3),
+    SyntheticCity(name: "北港", latitude: 31.2, longitude: 121.5, elevation: 4, timezone: "Asia/Shanghai", wetness: 0.2),
   ]
 
   /// `count` places spread over the mid-latitudes (benchmark sizes).

@@ -10,8 +10,11 @@ enum CommandRegistry {
     subcommands: [
       CityCommand.spec,
       CollectCommand.spec,
+      NowCommand.spec,
       VarsCommand.spec,
       SQLCommand.spec,
       DatabaseCommand.spec,
+      ExportCommand.spec,
+      SparkCommand.spec,
     ])
 }

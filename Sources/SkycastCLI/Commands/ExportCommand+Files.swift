@@ -40,7 +40,9 @@ extension ExportCommand {
       return ExitStatus.success
     }
     let total = counts.values.reduce(0, +)
-    invocation.info("exported \(total) row\(total == 1 ? "" : "s") in \(counts.count) file\(counts.count == 1 ? "" : "s"):")
+    invocation.info(
+      "exported \(total) row\(total == 1 ? "" : "s") in \(counts.count) file\(counts.count == 1 ? "" : "s"):"
+    )
     for part in counts.keys.sorted() {
       invocation.info("  \(files[part] ?? "?")  \(counts[part] ?? 0) rows")
     }
@@ -79,7 +81,8 @@ extension ExportCommand {
     var uses: [String: Int] = [:]
     for name in safe.values { uses[name, default: 0] += 1 }
     return safe.mapValues { $0 }.reduce(into: [:]) { result, entry in
-      result[entry.key] = uses[entry.value, default: 0] > 1 ? "\(entry.value)-\(entry.key)" : entry.value
+      result[entry.key] =
+        uses[entry.value, default: 0] > 1 ? "\(entry.value)-\(entry.key)" : entry.value
     }
   }
 
@@ -89,7 +92,8 @@ extension ExportCommand {
     let forbidden = Set("/\\:*?\"<>|".unicodeScalars)
     var scalars = String.UnicodeScalarView()
     for scalar in name.unicodeScalars {
-      let bad = forbidden.contains(scalar) || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      let bad =
+        forbidden.contains(scalar) || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
       scalars.append(bad ? "_" : scalar)
     }
     let text = String(scalars).trimmingCharacters(in: .whitespaces)

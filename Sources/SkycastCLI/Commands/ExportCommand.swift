@@ -5,7 +5,8 @@ import SkycastKit
 /// spreadsheets and scripts, streamed row by row.
 enum ExportCommand {
   static let spec = CommandSpec(
-    name: "export", abstract: "Write the history as CSV, JSON or a table, for spreadsheets and scripts.",
+    name: "export",
+    abstract: "Write the history as CSV, JSON or a table, for spreadsheets and scripts.",
     discussion: """
       Columns are named like the database schema, with the city name first. Measured values are \
       rounded to their precision (see 'skycast vars'); times are ISO 8601 local times with the \
@@ -40,13 +41,15 @@ enum ExportCommand {
 
   static let daily = CommandSpec(
     name: "daily", abstract: "Daily forecasts, one row per fetch and local date.",
-    discussion: "--latest keeps the most recent issue per city and date (lead_days >= 0), as the 'daily_forecasts_latest' view.",
+    discussion:
+      "--latest keeps the most recent issue per city and date (lead_days >= 0), as the 'daily_forecasts_latest' view.",
     options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true),
     run: { try run($0, table: .daily) })
 
   static let observations = CommandSpec(
     name: "observations", abstract: "Hourly observations (or daily ones with --daily).",
-    discussion: "One row per city, source and hour (or local date): ERA5 reanalysis from 'observe' and imported station data.",
+    discussion:
+      "One row per city, source and hour (or local date): ERA5 reanalysis from 'observe' and imported station data.",
     options: [.flag("daily", help: "Export daily_observations instead of hourly_observations.")]
       + filterOptions(models: false, latest: false, wide: true) + fileOptions(split: true),
     run: { try run($0, table: .hourlyObservations) })
@@ -69,24 +72,44 @@ enum ExportCommand {
   static func filterOptions(models: Bool, latest: Bool, wide: Bool) -> [OptionSpec] {
     var options = [
       SharedOptions.cities, SharedOptions.from, SharedOptions.to,
-      OptionSpec("source", value: "source", help: "Only this source (forecast, previous-runs, era5, an import name)."),
+      OptionSpec(
+        "source", value: "source",
+        help: "Only this source (forecast, previous-runs, era5, an import name)."),
     ]
-    if models { options.append(OptionSpec("model", value: "model", help: "Only this model (best_match, ecmwf_ifs025, …).")) }
+    if models {
+      options.append(
+        OptionSpec("model", value: "model", help: "Only this model (best_match, ecmwf_ifs025, …)."))
+    }
     if latest {
-      options.append(.flag("latest", help: "Only the most recent issue per city and valid time (lead >= 0)."))
+      options.append(
+        .flag("latest", help: "Only the most recent issue per city and valid time (lead >= 0)."))
     }
     if wide {
-      options.append(OptionSpec("var", value: "variable", help: "Only these variable columns (repeatable); with --wide, the one variable.", repeating: true, default: "all; temperature_2m(_max) with --wide"))
-      options.append(.flag("wide", help: "One row per time, one column per city, for one --var (latest forecasts)."))
+      options.append(
+        OptionSpec(
+          "var", value: "variable",
+          help: "Only these variable columns (repeatable); with --wide, the one variable.",
+          repeating: true, default: "all; temperature_2m(_max) with --wide"))
+      options.append(
+        .flag(
+          "wide", help: "One row per time, one column per city, for one --var (latest forecasts)."))
     }
     return options
   }
 
   static func fileOptions(split: Bool) -> [OptionSpec] {
     var options = SharedOptions.output
-    options.append(.flag("excel", help: "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."))
+    options.append(
+      .flag(
+        "excel",
+        help:
+          "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."
+      ))
     if split {
-      options.append(OptionSpec("split-by", value: "part", help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX)."))
+      options.append(
+        OptionSpec(
+          "split-by", value: "part",
+          help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX)."))
     }
     return options
   }
@@ -94,7 +117,8 @@ enum ExportCommand {
   // MARK: - Run
 
   static func run(_ invocation: Invocation, table requested: ExportTable) throws -> Int32 {
-    let table: ExportTable = requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
+    let table: ExportTable =
+      requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
     let excel = invocation.flag("excel")
     let format: OutputFormat
     if excel {
@@ -121,14 +145,19 @@ enum ExportCommand {
     request.cityIDs = selected.map(\.id)
 
     if invocation.flag("wide") {
-      guard split == nil else { throw invocation.usage("--wide cannot be combined with --split-by") }
-      return try runWide(invocation, request: request, variables: variables, cities: selected, store: store, format: format)
+      guard split == nil else {
+        throw invocation.usage("--wide cannot be combined with --split-by")
+      }
+      return try runWide(
+        invocation, request: request, variables: variables, cities: selected, store: store,
+        format: format)
     }
     request.variables = variables.isEmpty ? nil : variables
     let export = try HistoryExport(store: store, request: request)
     if excel { try warnAboutExcelLimit(invocation, export: export, split: split) }
     if let split {
-      return try writeParts(invocation, export: export, split: split, table: table, format: format, store: store)
+      return try writeParts(
+        invocation, export: export, split: split, table: table, format: format, store: store)
     }
     let output = try invocation.dataOutput()
     let writer = RowWriters.make(format: format, output: output, excel: excel)
@@ -143,15 +172,20 @@ enum ExportCommand {
   static func variables(_ invocation: Invocation, table: ExportTable) throws -> [WeatherVariable] {
     try invocation.list("var").map { name in
       let frequency: WeatherVariable.Frequency = table.isDaily ? .daily : .hourly
-      guard let variable = WeatherVariable.named(name, frequency: frequency), table.variables.contains(variable) else {
-        throw invocation.usage("Unknown variable '\(name)' for 'export \(table.rawValue)' (see 'skycast vars')")
+      guard let variable = WeatherVariable.named(name, frequency: frequency),
+        table.variables.contains(variable)
+      else {
+        throw invocation.usage(
+          "Unknown variable '\(name)' for 'export \(table.rawValue)' (see 'skycast vars')")
       }
       return variable
     }
   }
 
   /// Counts the rows first and warns about any sheet over Excel's row limit.
-  static func warnAboutExcelLimit(_ invocation: Invocation, export: HistoryExport, split: ExportSplit?) throws {
+  static func warnAboutExcelLimit(
+    _ invocation: Invocation, export: HistoryExport, split: ExportSplit?
+  ) throws {
     let parts = try split.flatMap { try export.counts(by: $0) }
     let total = parts == nil ? try export.count() : 0
     for message in ExcelRowLimit.warnings(total: total, parts: parts, split: split) {
@@ -160,11 +194,14 @@ enum ExportCommand {
   }
 
   static func runWide(
-    _ invocation: Invocation, request: ExportRequest, variables: [WeatherVariable], cities selected: [City],
+    _ invocation: Invocation, request: ExportRequest, variables: [WeatherVariable],
+    cities selected: [City],
     store: Store, format: OutputFormat
   ) throws -> Int32 {
     let table = request.table
-    guard table != .fetches, table != .cities else { throw invocation.usage("--wide applies to hourly, daily and observations") }
+    guard table != .fetches, table != .cities else {
+      throw invocation.usage("--wide applies to hourly, daily and observations")
+    }
     guard variables.count <= 1 else { throw invocation.usage("--wide takes one --var") }
     let variable = variables.first ?? (table.isDaily ? .temperature2mMax : .temperature2m)
     guard variable.quantity != .instant else {
@@ -192,10 +229,13 @@ enum ExportCommand {
     if !table.isDaily, Set(cities.map(\.zone)).count > 1 {
       invocation.info("times are in UTC: the cities are in different time zones")
     }
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: request.excel)
+    let writer = RowWriters.make(
+      format: format, output: try invocation.dataOutput(), excel: request.excel)
     let rows = try export.write(to: writer)
     if let path = invocation.string("output"), path != "-" {
-      invocation.info("exported \(rows) row\(rows == 1 ? "" : "s") of \(variable.column) (source \(source)) to \(path)")
+      invocation.info(
+        "exported \(rows) row\(rows == 1 ? "" : "s") of \(variable.column) (source \(source)) to \(path)"
+      )
     }
     return ExitStatus.success
   }

@@ -18,10 +18,15 @@ enum NowCommand {
         skycast now Berlin --refresh
         skycast now
       """,
-    arguments: [ArgumentSpec("city", help: "A saved city: id, name or \"Name, Admin1\".", optional: true)],
+    arguments: [
+      ArgumentSpec("city", help: "A saved city: id, name or \"Name, Admin1\".", optional: true)
+    ],
     options: [
-      .flag("refresh", help: "Fetch a new forecast first when the stored one is older than 30 minutes."),
-      OptionSpec("width", value: "columns", help: "Width in columns.", default: "$COLUMNS, the terminal, or 80"),
+      .flag(
+        "refresh", help: "Fetch a new forecast first when the stored one is older than 30 minutes."),
+      OptionSpec(
+        "width", value: "columns", help: "Width in columns.",
+        default: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII symbols (METAR abbreviations), ticks and bars."),
     ] + SharedOptions.network,
     run: { try await run($0) })
@@ -41,13 +46,18 @@ enum NowCommand {
     }
     guard var model = try store.nowModel(city: city, now: now) else {
       if let refreshFailure {
-        throw CLIError.failure("no forecast stored for \(city.name), and fetching one failed: \(refreshFailure); check the connection and try 'skycast now \(city.name) --refresh' again")
+        throw CLIError.failure(
+          "no forecast stored for \(city.name), and fetching one failed: \(refreshFailure); check the connection and try 'skycast now \(city.name) --refresh' again"
+        )
       }
-      throw CLIError.failure("no forecast stored for \(city.name); fetch one with 'skycast now \(city.name) --refresh' or 'skycast collect --city \(city.name)'")
+      throw CLIError.failure(
+        "no forecast stored for \(city.name); fetch one with 'skycast now \(city.name) --refresh' or 'skycast collect --city \(city.name)'"
+      )
     }
     model.offlineReason = refreshFailure.map { "refresh failed: \($0)" }
     try store.setSetting("last_city", String(city.id))
-    let options = NowView.Options(width: width, palette: invocation.palette, ascii: invocation.prefersASCII)
+    let options = NowView.Options(
+      width: width, palette: invocation.palette, ascii: invocation.prefersASCII)
     for line in NowView.render(model, options: options) { try invocation.stdout.line(line) }
     return ExitStatus.success
   }
@@ -62,24 +72,37 @@ enum NowCommand {
     }
     let cities = try store.cities()
     switch cities.count {
-    case 0: throw CLIError.failure("no saved cities; add one with 'skycast city add NAME', then run 'skycast now NAME --refresh'")
+    case 0:
+      throw CLIError.failure(
+        "no saved cities; add one with 'skycast city add NAME', then run 'skycast now NAME --refresh'"
+      )
     case 1: return cities[0]
     default:
-      throw invocation.usage("Several cities are saved (\(cities.prefix(5).map(\.name).joined(separator: ", "))\(cities.count > 5 ? ", …" : "")); name one, e.g. 'skycast now \(cities[0].name)'")
+      throw invocation.usage(
+        "Several cities are saved (\(cities.prefix(5).map(\.name).joined(separator: ", "))\(cities.count > 5 ? ", …" : "")); name one, e.g. 'skycast now \(cities[0].name)'"
+      )
     }
   }
 
   /// Fetches a forecast when the stored one is older than `refreshAge` (or missing). Returns the
   /// failure's description, or nil when fresh data is stored (or none was needed).
-  static func refresh(_ invocation: Invocation, store: Store, city: City, now: Int64) async throws -> String? {
-    if let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"), now - last < refreshAge {
-      invocation.info("forecast fetched \(RelativeAge.text(seconds: now - last)); not refreshing (under 30 min old)")
+  static func refresh(_ invocation: Invocation, store: Store, city: City, now: Int64) async throws
+    -> String?
+  {
+    if let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
+      now - last < refreshAge
+    {
+      invocation.info(
+        "forecast fetched \(RelativeAge.text(seconds: now - last)); not refreshing (under 30 min old)"
+      )
       return nil
     }
     let collector = Collector(
       store: store, client: try invocation.makeClient(), now: { invocation.context.nowEpoch },
       onEvent: { event in
-        if case .requesting = event { invocation.progress("fetching the forecast for \(city.name)…") }
+        if case .requesting = event {
+          invocation.progress("fetching the forecast for \(city.name)…")
+        }
       })
     let outcomes = try await collector.collect(
       cities: [city], options: ForecastRequestOptions(), minInterval: 0, force: true)

@@ -4,7 +4,8 @@ import SkycastKit
 /// standard input (`spark -`).
 enum SparkCommand {
   static let spec = CommandSpec(
-    name: "spark", abstract: "Draw sparklines of a variable per city, or of numbers on standard input.",
+    name: "spark",
+    abstract: "Draw sparklines of a variable per city, or of numbers on standard input.",
     discussion: """
       Each line shows the city, variable and unit, the minimum, the ticks ▁▂▃▄▅▆▇█ and the \
       maximum and last value. Tick = round(7·(x−min)/(max−min)); a flat series prints ▄, a \
@@ -25,16 +26,25 @@ enum SparkCommand {
         skycast spark --var precipitation --from 2026-03-01 --to 2026-03-31
         printf '1 2 3 4 5 6 7 8' | skycast spark -
       """,
-    arguments: [ArgumentSpec("input", help: "'-' to read the numbers from standard input instead of the database.", optional: true)],
+    arguments: [
+      ArgumentSpec(
+        "input", help: "'-' to read the numbers from standard input instead of the database.",
+        optional: true)
+    ],
     options: [
       SharedOptions.cities,
-      OptionSpec("var", value: "variable", help: "The variable (see 'skycast vars').", default: "temperature_2m"),
+      OptionSpec(
+        "var", value: "variable", help: "The variable (see 'skycast vars').",
+        default: "temperature_2m"),
       SharedOptions.from, SharedOptions.to,
       OptionSpec("min", value: "x", help: "Bottom of the scale (shared by all lines)."),
       OptionSpec("max", value: "y", help: "Top of the scale (shared by all lines)."),
-      OptionSpec("width", value: "columns", help: "Line width in columns.", default: "$COLUMNS, the terminal, or 80"),
+      OptionSpec(
+        "width", value: "columns", help: "Line width in columns.",
+        default: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█."),
-      OptionSpec("series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
+      OptionSpec(
+        "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
     ],
     run: { try run($0) })
 
@@ -42,7 +52,8 @@ enum SparkCommand {
     let scaleMin = try invocation.double("min")
     let scaleMax = try invocation.double("max")
     if let scaleMin, let scaleMax, scaleMin > scaleMax {
-      throw invocation.usage("--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
+      throw invocation.usage(
+        "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
     }
     let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
     let ascii = invocation.prefersASCII
@@ -50,13 +61,16 @@ enum SparkCommand {
     let series: [SparkSeries]
     if let argument = invocation.arguments.first {
       guard argument == "-" else {
-        throw invocation.usage("Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
+        throw invocation.usage(
+          "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
       }
       for option in ["city", "var", "from", "to", "series"] where invocation.string(option) != nil {
         throw invocation.usage("--\(option) does not apply to 'spark -'")
       }
       let (values, decimals) = try SparkInput.parse(invocation.context.readStandardInput())
-      series = [SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)]
+      series = [
+        SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)
+      ]
     } else {
       series = try storedSeries(invocation)
     }
@@ -71,17 +85,23 @@ enum SparkCommand {
   static func storedSeries(_ invocation: Invocation) throws -> [SparkSeries] {
     let selectionText = invocation.string("series") ?? "forecast"
     guard let selection = SeriesSelection(argument: selectionText) else {
-      throw invocation.usage("The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE")
+      throw invocation.usage(
+        "The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
+      )
     }
     let name = invocation.string("var") ?? WeatherVariable.temperature2m.column
     let candidates = WeatherVariable.allCases.filter { $0.column == name }
     guard !candidates.isEmpty else {
       throw invocation.usage("Unknown variable '\(name)' (see 'skycast vars')")
     }
-    guard let variable = candidates.first(where: {
-      !$0.roles.intersection([selection.role(daily: false), selection.role(daily: true)]).isEmpty
-    }), variable.isNumeric else {
-      throw invocation.usage("'\(name)' is not stored as \(selectionText == "forecast" ? "a forecast" : "an observation") variable (see 'skycast vars')")
+    guard
+      let variable = candidates.first(where: {
+        !$0.roles.intersection([selection.role(daily: false), selection.role(daily: true)]).isEmpty
+      }), variable.isNumeric
+    else {
+      throw invocation.usage(
+        "'\(name)' is not stored as \(selectionText == "forecast" ? "a forecast" : "an observation") variable (see 'skycast vars')"
+      )
     }
     let daily = variable.frequency == .daily
     let dates = try invocation.dateRange(required: false)
@@ -100,23 +120,32 @@ enum SparkCommand {
       if daily {
         let today = city.zone.localDate(now)
         let range = dates ?? today.adding(days: -6)...today
-        result.append(try SeriesQuery.daily(store: store, city: city, variable: variable, series: resolved, dates: range))
+        result.append(
+          try SeriesQuery.daily(
+            store: store, city: city, variable: variable, series: resolved, dates: range))
       } else {
         let range: Range<Int64>
         if let dates {
-          range = city.zone.startOfDay(dates.lowerBound)..<city.zone.startOfDay(dates.upperBound.adding(days: 1))
+          range =
+            city.zone.startOfDay(
+              dates.lowerBound)..<city.zone.startOfDay(dates.upperBound.adding(days: 1))
         } else {
           let end = now - ((now % 3600) + 3600) % 3600 + 3600
           range = (end - 168 * 3600)..<end
         }
-        result.append(try SeriesQuery.hourly(store: store, city: city, variable: variable, series: resolved, range: range))
+        result.append(
+          try SeriesQuery.hourly(
+            store: store, city: city, variable: variable, series: resolved, range: range))
       }
     }
-    let span = dates.map { "\($0.lowerBound) to \($0.upperBound)" }
+    let span =
+      dates.map { "\($0.lowerBound) to \($0.upperBound)" }
       ?? (daily ? "the last 7 days" : "the 168 hours up to now")
     invocation.info("\(variable.column): \(resolved.label), \(span)")
     if result.allSatisfy({ $0.values.allSatisfy { $0 == nil } }) {
-      invocation.warn("nothing stored for \(variable.column) (\(resolved.label)) in \(span); collect first, or choose dates with --from/--to")
+      invocation.warn(
+        "nothing stored for \(variable.column) (\(resolved.label)) in \(span); collect first, or choose dates with --from/--to"
+      )
     }
     return result.map(\.spark)
   }

@@ -18,12 +18,15 @@ public enum ExcelRowLimit {
       return parts.keys.sorted().compactMap { part in
         let count = parts[part] ?? 0
         guard count > limit else { return nil }
-        return "\(describe(part)) has \(count) data rows, more than Excel's \(limit); the sheet would be cut off"
+        return
+          "\(describe(part)) has \(count) data rows, more than Excel's \(limit); the sheet would be cut off"
       }
     }
     guard total > limit else { return [] }
     let advice = split == nil ? "; split the file with --split-by city or --split-by month" : ""
-    return ["\(total) data rows are more than Excel's \(limit); the sheet would be cut off\(advice)"]
+    return [
+      "\(total) data rows are more than Excel's \(limit); the sheet would be cut off\(advice)"
+    ]
   }
 
   static func describe(_ part: ExportPart) -> String {

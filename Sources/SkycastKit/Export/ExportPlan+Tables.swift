@@ -42,7 +42,8 @@ extension ExportPlan {
         bindings += [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
       case .fetches:
         // Local dates differ per city: one instant range per city.
-        let selected = request.cityIDs.isEmpty ? cities : cities.filter { request.cityIDs.contains($0.id) }
+        let selected =
+          request.cityIDs.isEmpty ? cities : cities.filter { request.cityIDs.contains($0.id) }
         var ranges: [String] = []
         for city in selected {
           ranges.append("(city_id = ? AND requested_at >= ? AND requested_at < ?)")
@@ -60,13 +61,18 @@ extension ExportPlan {
       request.table.variables.contains($0)
     }
     var fields: [Field] = []
-    func add(_ name: String, _ kind: Column.Kind, _ read: Field.Read, sql: String? = nil, unit: String? = nil) {
+    func add(
+      _ name: String, _ kind: Column.Kind, _ read: Field.Read, sql: String? = nil,
+      unit: String? = nil
+    ) {
       fields.append(Field(column: Column(name, kind, unit: unit), sql: sql ?? name, read: read))
     }
     func addCity() {
       fields.append(Field(column: Column("city", .text), sql: nil, read: .cityName))
       add("city_id", .integer, .integer)
-      if excel { fields.append(Field(column: Column("timezone", .text), sql: nil, read: .timezone)) }
+      if excel {
+        fields.append(Field(column: Column("timezone", .text), sql: nil, read: .timezone))
+      }
     }
     func addOffset(at name: String) {
       guard excel else { return }
@@ -76,7 +82,8 @@ extension ExportPlan {
     func addOffset(atDate name: String) {
       guard excel else { return }
       fields.append(
-        Field(column: Column("utc_offset", .dynamic, unit: "h"), sql: nil, read: .offsetAtDate(name)))
+        Field(
+          column: Column("utc_offset", .dynamic, unit: "h"), sql: nil, read: .offsetAtDate(name)))
     }
     func addVariables() {
       for variable in variables { fields.append(variableField(variable)) }

@@ -52,7 +52,9 @@ public final class WideExport {
       let shared = cities.filter { $0.name == city.name }.count > 1
       indexes[city.id] = columns.count
       columns.append(
-        Column(shared ? "\(city.name) (\(city.id))" : city.name, valueColumn.kind, unit: valueColumn.unit))
+        Column(
+          shared ? "\(city.name) (\(city.id))" : city.name, valueColumn.kind, unit: valueColumn.unit
+        ))
     }
     self.columns = columns
     cityColumns = indexes

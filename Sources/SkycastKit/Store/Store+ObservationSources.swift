@@ -42,7 +42,8 @@ extension Store {
   ///
   /// - Throws: `ObservationSourceError.none` when nothing is stored, `.ambiguous` when several
   ///   sources exist and none is `era5`.
-  public func defaultObservationSource(daily: Bool = false, cityIDs: [Int64] = []) throws -> String {
+  public func defaultObservationSource(daily: Bool = false, cityIDs: [Int64] = []) throws -> String
+  {
     let sources = try observationSources(daily: daily, cityIDs: cityIDs)
     if sources.contains("era5") { return "era5" }
     switch sources.count {

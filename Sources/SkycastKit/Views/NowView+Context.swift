@@ -25,7 +25,8 @@ extension NowView {
         startHour = index
         startsNow = true
       } else {
-        startHour = model.current.flatMap { hour(containing: $0.time) } ?? (model.hours.isEmpty ? nil : 0)
+        startHour =
+          model.current.flatMap { hour(containing: $0.time) } ?? (model.hours.isEmpty ? nil : 0)
         startsNow = false
       }
       if let index = model.days.firstIndex(where: { $0.date == model.zone.localDate(model.now) }) {
@@ -64,7 +65,9 @@ extension NowView {
     var nowWindDirection: Double? { model.current?.windDirection ?? focusHour?.windDirection }
     var nowWindGusts: Double? { model.current?.windGusts ?? focusHour?.windGusts }
     var nowUV: Double? { model.current?.uvIndex ?? focusHour?.uvIndex }
-    var nowApparent: Double? { model.current?.apparentTemperature ?? focusHour?.apparentTemperature }
+    var nowApparent: Double? {
+      model.current?.apparentTemperature ?? focusHour?.apparentTemperature
+    }
 
     /// Feels-like now: the NWS definition (wind chill, heat index or the air temperature) when
     /// temperature, humidity and wind are known, else Open-Meteo's stored apparent temperature;

@@ -14,7 +14,8 @@ extension NowView {
     /// The name, then the parts joined by the separator, wrapped under the first part when the
     /// next part would not fit.
     func module(_ name: String, _ parts: [String]) {
-      let label = ViewLine(DisplayWidth.padded(name, to: moduleLabelWidth, alignRight: false), .bold)
+      let label = ViewLine(
+        DisplayWidth.padded(name, to: moduleLabelWidth, alignRight: false), .bold)
       lines += ViewLine.flow(
         label, parts.isEmpty ? [ViewLine("no data")] : parts.map { ViewLine($0) },
         separator: separator, width: width, indent: moduleLabelWidth)
@@ -24,7 +25,8 @@ extension NowView {
     if let reading = context.feelsLike {
       feels.append(context.temperature(reading.value, decimals: 1) + " " + reading.method)
       if let apparent = context.nowApparent, reading.method.hasPrefix("NWS") {
-        feels.append("Open-Meteo apparent temperature " + context.temperature(apparent, decimals: 1))
+        feels.append(
+          "Open-Meteo apparent temperature " + context.temperature(apparent, decimals: 1))
       }
     }
     module("Feels like", feels)
@@ -44,7 +46,8 @@ extension NowView {
     if let speed = context.nowWindSpeed {
       var text = NumberText.fixed(speed, decimals: 0) + " km/h"
       if let direction = context.nowWindDirection {
-        text += " from " + CompassPoint.name(degrees: direction)
+        text +=
+          " from " + CompassPoint.name(degrees: direction)
           + " (\(NumberText.fixed(direction, decimals: 0))\(context.ascii ? " deg" : "°"))"
       }
       wind.append(text)
@@ -56,16 +59,20 @@ extension NowView {
 
     var uv: [String] = []
     if let value = context.nowUV {
-      uv.append("now " + NumberText.fixed(value, decimals: 1) + " " + UVIndex.category(value).rawValue)
+      uv.append(
+        "now " + NumberText.fixed(value, decimals: 1) + " " + UVIndex.category(value).rawValue)
     }
     if let maximum = day?.uvIndexMax {
-      uv.append("max \(dayWord) " + NumberText.fixed(maximum, decimals: 1) + " " + UVIndex.category(maximum).rawValue)
+      uv.append(
+        "max \(dayWord) " + NumberText.fixed(maximum, decimals: 1) + " "
+          + UVIndex.category(maximum).rawValue)
     }
     module("UV index", uv)
 
     var precipitation: [String] = []
     let hour = context.focusHour
-    let hourWord = context.startsNow ? "this hour" : hour.map { "at " + context.clock($0.time) } ?? ""
+    let hourWord =
+      context.startsNow ? "this hour" : hour.map { "at " + context.clock($0.time) } ?? ""
     if let amount = context.model.current?.precipitation {
       precipitation.append("now " + NumberText.fixed(amount, decimals: 1) + " mm")
     } else if let amount = hour?.precipitation {
@@ -87,7 +94,9 @@ extension NowView {
     var sun: [String] = []
     if let rise = day?.sunrise { sun.append("sunrise " + context.clock(rise)) }
     if let set = day?.sunset { sun.append("sunset " + context.clock(set)) }
-    if !sun.isEmpty, let day, day.date != context.today { sun[0] = context.dayName(day.date) + " " + sun[0] }
+    if !sun.isEmpty, let day, day.date != context.today {
+      sun[0] = context.dayName(day.date) + " " + sun[0]
+    }
     module("Sun", sun)
     return lines
   }

@@ -28,7 +28,8 @@ extension NowView {
         context.symbol($0, isDay: hour.isDay ?? context.isDaylight(hour.time))
       } ?? "-"
     }
-    let temperatures = hours.map { hour in hour.temperature.map { context.temperature($0) } ?? "--" }
+    let temperatures = hours.map { hour in hour.temperature.map { context.temperature($0) } ?? "--"
+    }
     let ticks = Array(
       Sparkline.ticks(hours.map(\.temperature), min: nil, max: nil, ascii: context.ascii))
     let cell = (labels + symbols + temperatures).map(DisplayWidth.of).max() ?? 1

@@ -28,7 +28,9 @@ public enum NowView {
     /// ASCII symbols (METAR abbreviations), ticks and bars; no degree sign.
     public var ascii: Bool
 
-    public init(width: Int, palette: TerminalPalette = TerminalPalette(enabled: false), ascii: Bool = false) {
+    public init(
+      width: Int, palette: TerminalPalette = TerminalPalette(enabled: false), ascii: Bool = false
+    ) {
       self.width = width
       self.palette = palette
       self.ascii = ascii
@@ -42,7 +44,9 @@ public enum NowView {
     if let reason = model.offlineReason {
       let dash = options.ascii ? "-" : "\u{2014}"
       lines.append(
-        ViewLine("offline \(dash) showing data from \(context.localTime(model.fetchedAt)) (\(reason))", .yellow))
+        ViewLine(
+          "offline \(dash) showing data from \(context.localTime(model.fetchedAt)) (\(reason))",
+          .yellow))
     }
     lines += header(context)
     lines.append(ViewLine())
@@ -65,7 +69,9 @@ public enum NowView {
 
     var conditions = ViewLine()
     if let temperature = context.nowTemperature {
-      conditions.add(context.temperature(temperature, decimals: 1) + (context.ascii ? " C" : "C"), TerminalPalette.style(forTemperature: temperature))
+      conditions.add(
+        context.temperature(temperature, decimals: 1) + (context.ascii ? " C" : "C"),
+        TerminalPalette.style(forTemperature: temperature))
     } else {
       conditions.add("--")
     }
@@ -86,7 +92,8 @@ public enum NowView {
       extremes.append(ViewLine(text))
     }
     if let feels = context.feelsLike {
-      extremes.append(ViewLine("feels like " + context.temperature(feels.value) + " (\(feels.method))"))
+      extremes.append(
+        ViewLine("feels like " + context.temperature(feels.value) + " (\(feels.method))"))
     } else {
       extremes.append(ViewLine("feels like --"))
     }
@@ -96,7 +103,10 @@ public enum NowView {
     let age = RelativeAge.text(seconds: model.now - model.fetchedAt)
     lines += ViewLine.flow(
       ViewLine(),
-      [ViewLine("updated \(age)", .dim), ViewLine("(\(context.localTime(model.fetchedAt)) local time)", .dim)],
+      [
+        ViewLine("updated \(age)", .dim),
+        ViewLine("(\(context.localTime(model.fetchedAt)) local time)", .dim),
+      ],
       separator: " ", width: width, indent: 0)
     return lines
   }

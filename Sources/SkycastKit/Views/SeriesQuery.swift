@@ -67,7 +67,9 @@ public enum SeriesQuery {
     store: Store, city: City, variable: WeatherVariable, series: ResolvedSeries,
     dates: ClosedRange<LocalDate>
   ) throws -> CitySeries {
-    let days = (0...dates.lowerBound.days(to: dates.upperBound)).map { dates.lowerBound.adding(days: $0) }
+    let days = (0...dates.lowerBound.days(to: dates.upperBound)).map {
+      dates.lowerBound.adding(days: $0)
+    }
     var sql = """
       SELECT date, \(variable.column) FROM \(series.table)
       WHERE city_id = ? AND source = ? AND date BETWEEN ? AND ?

@@ -19,7 +19,9 @@ public struct SparkInputError: UsageError, Equatable {
 public enum SparkInput {
   /// The values in order (nil for gaps) and the most decimals any number was written with (at
   /// most 6), which the labels use.
-  public static func parse(_ bytes: [UInt8]) throws(SparkInputError) -> (values: [Double?], decimals: Int) {
+  public static func parse(_ bytes: [UInt8]) throws(SparkInputError) -> (
+    values: [Double?], decimals: Int
+  ) {
     var text = String(decoding: bytes, as: UTF8.self)
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -28,7 +30,9 @@ public enum SparkInput {
     }
     var values: [Double?] = []
     var decimals = 0
-    let fields = trimmed.split(omittingEmptySubsequences: false) { $0 == "," || $0 == "\n" || $0 == "\r\n" }
+    let fields = trimmed.split(omittingEmptySubsequences: false) {
+      $0 == "," || $0 == "\n" || $0 == "\r\n"
+    }
     for field in fields {
       let tokens = field.split { $0 == " " || $0 == "\t" || $0 == "\r" }
       if tokens.isEmpty {
@@ -44,7 +48,9 @@ public enum SparkInput {
         }
         guard let value = Double(token) else {
           throw SparkInputError(
-            message: "spark -: '\(token.prefix(40))' (value \(values.count + 1)) is not a number; write nan, null or an empty field for a gap")
+            message:
+              "spark -: '\(token.prefix(40))' (value \(values.count + 1)) is not a number; write nan, null or an empty field for a gap"
+          )
         }
         values.append(value.isFinite ? value : nil)
         decimals = max(decimals, fractionDigits(token))

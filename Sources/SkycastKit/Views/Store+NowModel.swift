@@ -11,7 +11,9 @@ extension Store {
       ORDER BY requested_at DESC, model = 'best_match' DESC, id DESC LIMIT 1
       """, [.integer(cityID)]
     ).first
-    guard let row, let id = row[0].int64Value, let requestedAt = row[1].int64Value else { return nil }
+    guard let row, let id = row[0].int64Value, let requestedAt = row[1].int64Value else {
+      return nil
+    }
     return (id, requestedAt)
   }
 

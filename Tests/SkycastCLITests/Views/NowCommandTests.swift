@@ -1,7 +1,7 @@
 import Foundation
 import SkycastKit
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct NowCommandTests {
   /// 2026-07-26T21:47Z: 47 minutes after the stored Copenhagen fetch.
@@ -109,7 +109,8 @@ import TestSupport
     #expect(ambiguous.stderr.contains("name one"))
     let named = await harness.run("now", "København")
     #expect(named.stdout.hasPrefix("København, Capital Region (DK)\n"))
-    #expect(try harness.scalar("SELECT value FROM settings WHERE key = 'last_city'") == String(second.id))
+    #expect(
+      try harness.scalar("SELECT value FROM settings WHERE key = 'last_city'") == String(second.id))
     let remembered = await harness.run("now")
     #expect(remembered.stdout.hasPrefix("København, Capital Region (DK)\n"), "\(remembered)")
     _ = await harness.run("now", "1")
@@ -124,7 +125,8 @@ import TestSupport
     try ViewsFixtures.storeCopenhagen(harness)
     let result = await harness.run("now")
     #expect(result.exitCode == 0)
-    #expect(result.stdout.contains("updated 4 months ago (2026-07-26 23:00 local time)\n"), "\(result)")
+    #expect(
+      result.stdout.contains("updated 4 months ago (2026-07-26 23:00 local time)\n"), "\(result)")
     #expect(result.stdout.contains("\n24 hours from Sun 26 23:00\n23   00   01"), "\(result)")
     #expect(result.stdout.contains("\n7-day forecast\nSun 26  "))
     #expect(result.stdout.contains("Sun            Sun 26 sunrise 05:04 · sunset 21:28"))
@@ -134,14 +136,18 @@ import TestSupport
   @Test("--refresh falls back to stored data when the API fails", arguments: [false, true])
   func offline(refused: Bool) async throws {
     let harness = ViewsFixtures.harness(at: Self.later)
-    let server = try LoopbackServer { _ in .openMeteoError(status: 500, reason: "Internal Server Error") }
+    let server = try LoopbackServer { _ in
+      .openMeteoError(status: 500, reason: "Internal Server Error")
+    }
     defer { server.stop() }
     harness.use(server: refused ? LoopbackServer.refusingBaseURL : server.baseURL)
     try ViewsFixtures.storeCopenhagen(harness)
     let result = await harness.run("now", "--refresh", "--retries", "1")
     #expect(result.exitCode == 0, "\(result)")
     let first = try #require(result.stdout.split(separator: "\n").first)
-    #expect(first.hasPrefix("offline — showing data from 2026-07-26 23:00 (refresh failed: "), "\(result)")
+    #expect(
+      first.hasPrefix("offline — showing data from 2026-07-26 23:00 (refresh failed: "), "\(result)"
+    )
     if !refused { #expect(first.contains("HTTP 500")) }
     #expect(result.stdout.contains("updated 4 months ago"))
     #expect(try harness.scalar("SELECT count(*) FROM fetches WHERE status = 'failed'") == "1")
@@ -165,7 +171,10 @@ import TestSupport
     #expect(result.stdout.contains("\n10-day forecast\nToday "))
     #expect(!result.stdout.contains("no data"), "\(result)")
     #expect(!result.stdout.contains("offline"))
-    for module in ["Feels like     ", "Humidity       ", "Wind           ", "UV index       ", "Precipitation  ", "Sun            sunrise "] {
+    for module in [
+      "Feels like     ", "Humidity       ", "Wind           ", "UV index       ", "Precipitation  ",
+      "Sun            sunrise ",
+    ] {
       #expect(result.stdout.contains("\n" + module), "\(module)")
     }
     #expect(result.stdout.contains("gusts "))
@@ -183,15 +192,23 @@ import TestSupport
     harness.use(server: LoopbackServer.refusingBaseURL)
     let noCities = await harness.run("now")
     #expect(noCities.exitCode == 1)
-    #expect(noCities.stderr.contains("no saved cities; add one with 'skycast city add NAME'"), "\(noCities)")
-    _ = try harness.store().addCity(City(name: "Berlin", latitude: 52.52, longitude: 13.41, timezone: "Europe/Berlin"))
+    #expect(
+      noCities.stderr.contains("no saved cities; add one with 'skycast city add NAME'"),
+      "\(noCities)")
+    _ = try harness.store().addCity(
+      City(name: "Berlin", latitude: 52.52, longitude: 13.41, timezone: "Europe/Berlin"))
     let result = await harness.run("now", "Berlin")
     #expect(result.exitCode == 1)
-    #expect(result.stderr == "Error: no forecast stored for Berlin; fetch one with 'skycast now Berlin --refresh' or 'skycast collect --city Berlin'\n", "\(result)")
+    #expect(
+      result.stderr
+        == "Error: no forecast stored for Berlin; fetch one with 'skycast now Berlin --refresh' or 'skycast collect --city Berlin'\n",
+      "\(result)")
     #expect(result.stdout.isEmpty)
     let failed = await harness.run("now", "Berlin", "--refresh", "--retries", "0")
     #expect(failed.exitCode == 1)
-    #expect(failed.stderr.hasPrefix("Error: no forecast stored for Berlin, and fetching one failed: "), "\(failed)")
+    #expect(
+      failed.stderr.hasPrefix("Error: no forecast stored for Berlin, and fetching one failed: "),
+      "\(failed)")
     let unknown = await harness.run("now", "Paris")
     #expect(unknown.exitCode == 64)
   }

@@ -1,7 +1,7 @@
 import Foundation
 import SkycastKit
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SparkCommandTests {
   /// `spark -` over known series: the exact line.
@@ -80,7 +80,9 @@ import TestSupport
     harness.environment["NO_COLOR"] = nil
     harness.environment["LANG"] = "C"
     let cLocale = await harness.run(["spark", "-"], stdin: "1 2 3")
-    #expect(cLocale.stdout == "stdin  min 1 \u{1B}[36m_=#\u{1B}[0m max 3  last 3\n", "a non-UTF-8 terminal gets ASCII")
+    #expect(
+      cLocale.stdout == "stdin  min 1 \u{1B}[36m_=#\u{1B}[0m max 3  last 3\n",
+      "a non-UTF-8 terminal gets ASCII")
   }
 
   /// Unreadable input is a usage error naming the value.
@@ -97,10 +99,17 @@ import TestSupport
   func storedDay() async throws {
     let harness = ViewsFixtures.harness(at: 1_785_102_420)
     try ViewsFixtures.storeCopenhagen(harness)
-    let result = await harness.run("spark", "--city", "Copenhagen", "--from", "2026-07-27", "--to", "2026-07-27", "--width", "120")
+    let result = await harness.run(
+      "spark", "--city", "Copenhagen", "--from", "2026-07-27", "--to", "2026-07-27", "--width",
+      "120")
     #expect(result.exitCode == 0, "\(result)")
-    #expect(result.stdout == "Copenhagen temperature_2m °C  min 14.9 ▃▂▂▁▁▁▂▂▂▃▄▅▆▇▇███▇▇▆▅▃▂ max 18.8  last 15.7\n", "\(result)")
-    #expect(result.stderr.contains("temperature_2m: latest forecast (best_match), 2026-07-27 to 2026-07-27"))
+    #expect(
+      result.stdout
+        == "Copenhagen temperature_2m °C  min 14.9 ▃▂▂▁▁▁▂▂▂▃▄▅▆▇▇███▇▇▆▅▃▂ max 18.8  last 15.7\n",
+      "\(result)")
+    #expect(
+      result.stderr.contains(
+        "temperature_2m: latest forecast (best_match), 2026-07-27 to 2026-07-27"))
   }
 
   /// Without dates: the 168 hours up to the current hour, so hours before the first stored
@@ -125,8 +134,11 @@ import TestSupport
   func dailyAndUnknown() async throws {
     let harness = ViewsFixtures.harness(at: 1_785_102_420)
     try ViewsFixtures.storeCopenhagen(harness)
-    let daily = await harness.run("spark", "--var", "temperature_2m_max", "--from", "2026-07-26", "--to", "2026-08-01")
-    #expect(daily.stdout == "Copenhagen temperature_2m_max °C  min 18.8 ▅▁█▇█▆▄ max 23.6  last 20.7\n", "\(daily)")
+    let daily = await harness.run(
+      "spark", "--var", "temperature_2m_max", "--from", "2026-07-26", "--to", "2026-08-01")
+    #expect(
+      daily.stdout == "Copenhagen temperature_2m_max °C  min 18.8 ▅▁█▇█▆▄ max 23.6  last 20.7\n",
+      "\(daily)")
     let unknown = await harness.run("spark", "--var", "sunshine")
     #expect(unknown.exitCode == 64)
     let observed = await harness.run("spark", "--series", "observed")

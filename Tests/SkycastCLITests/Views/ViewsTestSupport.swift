@@ -1,7 +1,7 @@
-@testable import SkycastKit
 import Foundation
-
 import TestSupport
+
+@testable import SkycastKit
 
 /// Test data for the export, spark and now commands.
 enum ViewsFixtures {
@@ -22,12 +22,15 @@ enum ViewsFixtures {
         City(
           name: name, countryCode: "DK", admin1: "Capital Region", latitude: 55.68,
           longitude: 12.57, timezone: "Europe/Copenhagen", addedAt: requestedAt))
-    try storeForecast("forecast-copenhagen-current-hourly-daily-ms", city: city, store: store, requestedAt: requestedAt)
+    try storeForecast(
+      "forecast-copenhagen-current-hourly-daily-ms", city: city, store: store,
+      requestedAt: requestedAt)
     return city
   }
 
   /// Stores a recorded forecast response for `city` as a fetch at `requestedAt`.
-  static func storeForecast(_ fixture: String, city: City, store: Store, requestedAt: Int64) throws {
+  static func storeForecast(_ fixture: String, city: City, store: Store, requestedAt: Int64) throws
+  {
     let body = Array(Fixtures.data(fixture))
     let locations = try ResponseDecoder().decode(body)
     _ = try ForecastIngest.store(
@@ -75,7 +78,8 @@ enum ExportFixtures {
     return try store.write {
       var fetch = FetchRecord(
         cityID: city.id, source: source, model: model, requestedAt: requestedAt, issuedAt: issuedAt,
-        status: .ok, httpStatus: 200, url: "https://api.open-meteo.com/v1/forecast?latitude=\(city.latitude)")
+        status: .ok, httpStatus: 200,
+        url: "https://api.open-meteo.com/v1/forecast?latitude=\(city.latitude)")
       fetch.bytes = 1234
       fetch.bodySHA256 = String(repeating: "ab", count: 32)
       fetch.callWeight = 1.6
@@ -103,7 +107,8 @@ enum ExportFixtures {
       try store.insertFetch(
         FetchRecord(
           cityID: city.id, source: "forecast", model: "best_match", requestedAt: requestedAt,
-          status: .failed, httpStatus: 500, error: "HTTP 500: upstream \"model\" timeout,\nretry later",
+          status: .failed, httpStatus: 500,
+          error: "HTTP 500: upstream \"model\" timeout,\nretry later",
           url: "https://api.open-meteo.com/v1/forecast?latitude=\(city.latitude)"))
     }
   }

@@ -40,7 +40,8 @@ import Testing
         + "A,1,1,forecast,best_match,1970-01-01T00:00+00:00,1970-01-01T01:00+00:00,1970-01-01,1,1,\r\n"
         + "A,1,2,previous-runs,best_match,1970-01-01T00:00+00:00,1970-02-01T00:00+00:00,1970-02-01,0,744,2.0\r\n"
         + "B,2,3,forecast,icon,1970-01-01T05:30+05:30,1970-01-01T05:30+05:30,1970-01-01,5,0,3.0\r\n"
-        + "B,2,3,forecast,icon,1970-01-01T05:30+05:30,1970-02-01T05:30+05:30,1970-02-01,5,744,4.0\r\n")
+        + "B,2,3,forecast,icon,1970-01-01T05:30+05:30,1970-02-01T05:30+05:30,1970-02-01,5,744,4.0\r\n"
+    )
   }
 
   /// Counting matches writing, in total and per part.
@@ -72,8 +73,15 @@ import Testing
     request.latest = true
     request.dates = LocalDate("1970-01-01")!...LocalDate("1970-01-31")!
     let plan = ExportPlan.make(request, cities: [])
-    #expect(plan.sql.contains("FROM hourly_forecasts_latest WHERE city_id IN (?) AND source = ? AND model = ? AND valid_date BETWEEN ? AND ?"))
-    #expect(plan.bindings == [.integer(2), .text("forecast"), .text("best_match"), .text("1970-01-01"), .text("1970-01-31")])
+    #expect(
+      plan.sql.contains(
+        "FROM hourly_forecasts_latest WHERE city_id IN (?) AND source = ? AND model = ? AND valid_date BETWEEN ? AND ?"
+      ))
+    #expect(
+      plan.bindings == [
+        .integer(2), .text("forecast"), .text("best_match"), .text("1970-01-01"),
+        .text("1970-01-31"),
+      ])
     request.model = "icon"
     request.latest = false
     let export = try HistoryExport(store: store(), request: request)

@@ -7,7 +7,9 @@ import Testing
   /// random, across DST changes and half-hour zones.
   @Test(
     "matches CityTimeZone.offset",
-    arguments: ["Europe/Berlin", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kathmandu", "UTC"])
+    arguments: [
+      "Europe/Berlin", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kathmandu", "UTC",
+    ])
   func parity(_ identifier: String) throws {
     let zone = try #require(CityTimeZone(identifier: identifier))
     var cache = ZoneOffsetCache(zone: zone)
@@ -35,13 +37,18 @@ import Testing
     #expect(ExcelRowLimit.warnings(total: 1_048_575, parts: nil, split: nil).isEmpty)
     #expect(
       ExcelRowLimit.warnings(total: 1_048_576, parts: nil, split: nil)
-        == ["1048576 data rows are more than Excel's 1048575; the sheet would be cut off; split the file with --split-by city or --split-by month"])
+        == [
+          "1048576 data rows are more than Excel's 1048575; the sheet would be cut off; split the file with --split-by city or --split-by month"
+        ])
     let parts: [ExportPart: Int] = [.month("2026-02"): 3, .month("2026-01"): 4, .city(2): 1]
     #expect(
       ExcelRowLimit.warnings(total: 0, parts: parts, split: .month, limit: 2) == [
         "month 2026-01 has 4 data rows, more than Excel's 2; the sheet would be cut off",
         "month 2026-02 has 3 data rows, more than Excel's 2; the sheet would be cut off",
       ])
-    #expect(ExcelRowLimit.warnings(total: 5, parts: nil, split: .month, limit: 2) == ["5 data rows are more than Excel's 2; the sheet would be cut off"])
+    #expect(
+      ExcelRowLimit.warnings(total: 5, parts: nil, split: .month, limit: 2) == [
+        "5 data rows are more than Excel's 2; the sheet would be cut off"
+      ])
   }
 }

@@ -1,6 +1,6 @@
 import SQLiteKit
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -29,26 +29,35 @@ import TestSupport
   /// era5 when present, else the only source; none or several others are errors.
   @Test("picks era5, else the only source")
   func rule() throws {
-    #expect(try store(sources: [(1, "station"), (1, "era5"), (2, "other")]).defaultObservationSource() == "era5")
+    #expect(
+      try store(sources: [(1, "station"), (1, "era5"), (2, "other")]).defaultObservationSource()
+        == "era5")
     #expect(try store(sources: [(1, "station")]).defaultObservationSource() == "station")
-    #expect(throws: ObservationSourceError.none) { try store(sources: []).defaultObservationSource() }
+    #expect(throws: ObservationSourceError.none) {
+      try store(sources: []).defaultObservationSource()
+    }
     #expect(throws: ObservationSourceError.ambiguous(["a", "b"])) {
       try store(sources: [(1, "b"), (1, "a")]).defaultObservationSource()
     }
     let perCity = try store(sources: [(1, "era5"), (2, "station")])
     #expect(try perCity.defaultObservationSource(cityIDs: [2]) == "station")
-    #expect(try store(sources: [(1, "x")], daily: true).defaultObservationSource(daily: true) == "x")
+    #expect(
+      try store(sources: [(1, "x")], daily: true).defaultObservationSource(daily: true) == "x")
     #expect(throws: ObservationSourceError.none) {
       try store(sources: [(1, "x")], daily: true).defaultObservationSource()
     }
-    #expect(ObservationSourceError.ambiguous(["a", "b"]).description.hasSuffix("choose one with --series observed:NAME (e.g. --series observed:a)"))
+    #expect(
+      ObservationSourceError.ambiguous(["a", "b"]).description.hasSuffix(
+        "choose one with --series observed:NAME (e.g. --series observed:a)"))
   }
 
   /// Hourly series fill their slots; missing hours are nil; off-hour values fill an empty slot.
   @Test("hourly series fill slots and keep gaps")
   func series() throws {
     let store = try store(sources: [])
-    try store.database.run("INSERT INTO cities (id, name, latitude, longitude, timezone, added_at) VALUES (1, 'c', 0, 0, 'UTC', 0)")
+    try store.database.run(
+      "INSERT INTO cities (id, name, latitude, longitude, timezone, added_at) VALUES (1, 'c', 0, 0, 'UTC', 0)"
+    )
     try store.database.run(
       """
       INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour, temperature_2m)
@@ -57,8 +66,11 @@ import TestSupport
              (1, 's', 12600, '1970-01-01', 3, 99), (1, 'other', 3600, '1970-01-01', 1, 5)
       """)
     let city = try #require(try store.city(id: 1))
-    let resolved = try SeriesSelection.observed(source: "s").resolve(in: store, daily: false, cityIDs: [1])
-    #expect(resolved == ResolvedSeries(table: "hourly_observations", source: "s", model: nil, daily: false))
+    let resolved = try SeriesSelection.observed(source: "s").resolve(
+      in: store, daily: false, cityIDs: [1])
+    #expect(
+      resolved
+        == ResolvedSeries(table: "hourly_observations", source: "s", model: nil, daily: false))
     let series = try SeriesQuery.hourly(
       store: store, city: city, variable: .temperature2m, series: resolved, range: 0..<18_000)
     #expect(series.instants == [0, 3600, 7200, 10_800, 14_400])

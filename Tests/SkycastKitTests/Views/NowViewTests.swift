@@ -9,7 +9,8 @@ import Testing
 
   /// A small hand-made forecast in UTC: snow now, four hours (one missing, one at night), two days.
   static func model(offline: String? = nil) -> NowModel {
-    let city = City(name: "Testville", countryCode: "XX", latitude: 0, longitude: 0, timezone: "UTC")
+    let city = City(
+      name: "Testville", countryCode: "XX", latitude: 0, longitude: 0, timezone: "UTC")
     var current = NowModel.Current(time: noon + 900)
     current.temperature = -3.24
     current.relativeHumidity = 80
@@ -46,7 +47,9 @@ import Testing
     tomorrow.low = -1
     return NowModel(
       city: city, fetchedAt: now - 7800, now: now, current: current,
-      hours: [first, hour(1, -2, 3, day: true), hour(2, nil, nil, day: true), hour(3, 0, 0, day: false)],
+      hours: [
+        first, hour(1, -2, 3, day: true), hour(2, nil, nil, day: true), hour(3, 0, 0, day: false),
+      ],
       days: [today, tomorrow], offlineReason: offline)
   }
 
@@ -89,7 +92,8 @@ import Testing
   /// A failed refresh puts the offline line first.
   @Test("an offline line comes first")
   func offline() {
-    let lines = NowView.render(Self.model(offline: "refresh failed: HTTP 500"), options: NowView.Options(width: 80))
+    let lines = NowView.render(
+      Self.model(offline: "refresh failed: HTTP 500"), options: NowView.Options(width: 80))
     #expect(lines[0] == "offline — showing data from 2026-03-20 10:20 (refresh failed: HTTP 500)")
     #expect(lines.dropFirst().joined(separator: "\n").hasPrefix("Testville (XX)\n"))
   }

@@ -25,7 +25,11 @@ import Testing
 
   @Test("names the bad value")
   func bad() {
-    #expect(throws: SparkInputError(message: "spark -: 'abc' (value 3) is not a number; write nan, null or an empty field for a gap")) {
+    #expect(
+      throws: SparkInputError(
+        message:
+          "spark -: 'abc' (value 3) is not a number; write nan, null or an empty field for a gap")
+    ) {
       try SparkInput.parse(Array("1 2 abc".utf8))
     }
     #expect(throws: SparkInputError(message: "spark -: no numbers on standard input")) {

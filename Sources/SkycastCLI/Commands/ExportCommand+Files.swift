@@ -6,10 +6,10 @@ import SkycastKit
 /// File names: with `-o DIR/` (a trailing slash or an existing directory) the files are
 /// `DIR/<table>-<part>.<ext>` (`exports/hourly-Berlin.csv`, `exports/hourly-2026-03.csv`); with
 /// any other `-o PREFIX` they are `PREFIX-<part>.<ext>` (`-o out/berlin` gives
-/// `out/berlin-2026-03.csv`; missing folders are created). A city part is the city's name with `/ \ : * ? " < > |` and control
-/// characters replaced by `_`, plus `-<id>` when two cities would get the same name. The
-/// extension follows the format: csv, json, ndjson, or txt for a table. Parts without rows make
-/// no file.
+/// `out/berlin-2026-03.csv`; missing folders are created). A city part is the city's name with
+/// `/ \ : * ? " < > |` and control characters replaced by `_`, plus `-<id>` when two cities
+/// would get the same name. The extension follows the format: csv, json, ndjson, or txt for a
+/// table. Parts without rows make no file.
 extension ExportCommand {
   static func writeParts(
     _ invocation: Invocation, export: HistoryExport, split: ExportSplit, table: ExportTable,
@@ -80,10 +80,11 @@ extension ExportCommand {
     let safe = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, safeFileName($0.name)) })
     var uses: [String: Int] = [:]
     for name in safe.values { uses[name, default: 0] += 1 }
-    return safe.mapValues { $0 }.reduce(into: [:]) { result, entry in
-      result[entry.key] =
-        uses[entry.value, default: 0] > 1 ? "\(entry.value)-\(entry.key)" : entry.value
+    var names: [Int64: String] = [:]
+    for (id, name) in safe {
+      names[id] = uses[name, default: 0] > 1 ? "\(name)-\(id)" : name
     }
+    return names
   }
 
   /// `name` with path separators, characters Windows forbids and control characters replaced by

@@ -130,7 +130,7 @@ enum ExportCommand {
       format = try invocation.outputFormat()
     }
     let split = try invocation.choice("split-by", as: ExportSplit.self)
-    if split != nil, invocation.string("output") == nil {
+    if split != nil, invocation.string("output") == nil || invocation.string("output") == "-" {
       throw invocation.usage("--split-by needs -o DIR/ or -o PREFIX to name the files")
     }
     var request = ExportRequest(table: table)

@@ -187,7 +187,7 @@ import Testing
     try history.observedDay(city, date: "2026-04-01", source: "dwd", ["precipitation_sum": 3])
     let ambiguous = await harness.run(args)
     #expect(ambiguous.exitCode == 64)
-    #expect(ambiguous.stderr.contains("several observation sources are stored (dwd, station)"))
+    #expect(ambiguous.stderr.contains("observations come from several sources (dwd, station)"))
     let chosen = await harness.run(args.map { $0 == "observed" ? "observed:dwd" : $0 })
     #expect(CSVTable(chosen.stdout).row("date", "2026-04-01")["total_mm"] == "3.00", "\(chosen)")
     let unknown = await harness.run(args.map { $0 == "observed" ? "observed:nope" : $0 })

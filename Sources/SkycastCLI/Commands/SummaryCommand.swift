@@ -101,7 +101,15 @@ enum SummaryCommand {
     var series = ResolvedSeries.latestForecast
     let table = try store.read {
       let cities = try invocation.cities(in: store)
-      series = try store.resolveSeries(selection, cities: cities)
+      switch selection {
+      case .forecast: series = .latestForecast
+      case .observed(let source):
+        do {
+          series = .observed(try store.resolveObservationSource(source, cityIDs: cities.map(\.id)))
+        } catch let error as ObservationSourceError {
+          throw invocation.failure(error, choosingWith: "--series observed:")
+        }
+      }
       switch kind {
       case .feelsLike:
         return try FeelsLikeSummaryTable.table(
@@ -138,7 +146,7 @@ enum SummaryCommand {
   /// `--series`.
   static func series(_ invocation: Invocation) throws -> SeriesSelection {
     guard let text = invocation.string("series") else { return .forecast }
-    guard let selection = SeriesSelection(parsing: text) else {
+    guard let selection = SeriesSelection(argument: text) else {
       throw invocation.usage(
         "The value '\(text)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
       )

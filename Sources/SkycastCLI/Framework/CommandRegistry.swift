@@ -10,14 +10,17 @@ enum CommandRegistry {
     subcommands: [
       CityCommand.spec,
       CollectCommand.spec,
-      DemoCommand.spec,
       ObserveCommand.spec,
       BackfillCommand.spec,
       ImportCommand.spec,
+      NowCommand.spec,
       VarsCommand.spec,
       SQLCommand.spec,
       SummaryCommand.spec,
       ReportCommand.spec,
       DatabaseCommand.spec,
+      ExportCommand.spec,
+      SparkCommand.spec,
+      DemoCommand.spec,
     ])
 }

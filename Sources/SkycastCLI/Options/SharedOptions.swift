@@ -62,6 +62,15 @@ extension Invocation {
       })
   }
 
+  /// An observation-source problem as the CLI reports it: naming an unknown source or leaving
+  /// an ambiguous choice is a usage error (64); having no observations at all is a failure (1).
+  func failure(_ error: ObservationSourceError, choosingWith option: String) -> CLIError {
+    switch error {
+    case .none: .failure(error.message(choosingWith: option))
+    case .ambiguous, .unknown: usage(error.message(choosingWith: option))
+    }
+  }
+
   /// Resolves `--city` (repeatable) against the store: all cities when none given.
   func cities(in store: Store) throws -> [City] {
     try store.resolveCities(strings("city"))

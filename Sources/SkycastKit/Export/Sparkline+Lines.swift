@@ -19,9 +19,11 @@ extension Sparkline {
   ///   - scaleMax: `--max`, the common top of the scale, or nil.
   ///   - totalWidth: the terminal width in columns.
   ///   - ascii: ASCII ticks and labels.
+  ///   - styleTicks: wraps each line's ticks (terminal colour); it must not change their width.
   /// - Returns: the lines, without trailing spaces or newlines.
   public static func renderLines(
-    _ series: [SparkSeries], scaleMin: Double?, scaleMax: Double?, totalWidth: Int, ascii: Bool
+    _ series: [SparkSeries], scaleMin: Double?, scaleMax: Double?, totalWidth: Int, ascii: Bool,
+    styleTicks: (String) -> String = { $0 }
   ) -> [String] {
     struct Summary {
       var min: Double
@@ -77,7 +79,7 @@ extension Sparkline {
       var line = prefixes[index]
       if let summary = summaries[index], let ticks = tickLines[index] {
         line += "  min " + DisplayWidth.padded(summary.minText, to: minWidth, alignRight: true)
-        line += " " + ticks + String(repeating: " ", count: tickWidth - ticks.count)
+        line += " " + styleTicks(ticks) + String(repeating: " ", count: tickWidth - ticks.count)
         line += " max " + DisplayWidth.padded(summary.maxText, to: maxWidth, alignRight: true)
         line += "  last " + DisplayWidth.padded(summary.lastText, to: lastWidth, alignRight: true)
       } else {

@@ -59,7 +59,7 @@ public enum FeelsLikeSummaryTable {
       columns: columns(grouping),
       comments: [
         "feels-like method: \(method.definition)",
-        "\(series.label); \(SummarySupport.rangeText(dates)) (local dates)",
+        "\(series.statement); \(SummarySupport.rangeText(dates)) (local dates)",
       ],
       rows: rows, variablesWithoutData: sawValue ? [] : ["temperature_2m"])
   }

@@ -117,7 +117,7 @@ public enum PrecipitationSummaryTable {
         + "indices are empty when more than 3 days of a month are missing",
     ]
     if let note = thresholdNote(wetThreshold) { comments.append(note) }
-    comments.append("\(series.label); \(SummarySupport.rangeText(dates)) (local dates)")
+    comments.append("\(series.statement); \(SummarySupport.rangeText(dates)) (local dates)")
     return SummaryTable(
       columns: columns(grouping), comments: comments, rows: rows,
       variablesWithoutData: sawValue ? [] : ["precipitation"])

@@ -72,7 +72,7 @@ public enum UVSummaryTable {
       comments: [
         "UV index: WHO categories and hour counts on the index rounded half up; "
           + "sed = 0.9 x sum of hourly UV (empty when an hour of the day is missing)",
-        "\(series.label); \(SummarySupport.rangeText(dates)) (local dates)",
+        "\(series.statement); \(SummarySupport.rangeText(dates)) (local dates)",
       ],
       rows: rows, variablesWithoutData: sawValue ? [] : ["uv_index"])
   }

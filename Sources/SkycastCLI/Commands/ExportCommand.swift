@@ -1,0 +1,239 @@
+import Foundation
+import SkycastKit
+
+/// `skycast export hourly|daily|observations|fetches|cities`: the history as tables for
+/// spreadsheets and scripts, streamed row by row.
+enum ExportCommand {
+  static let spec = CommandSpec(
+    name: "export",
+    abstract: "Write the history as CSV, JSON or a table, for spreadsheets and scripts.",
+    discussion: """
+      Columns are named like the database schema, with the city name first. Measured values are \
+      rounded to their precision (see 'skycast vars'); times are ISO 8601 local times with the \
+      offset in force at that instant (2026-03-20T06:00+01:00); a missing value is an empty CSV \
+      field or JSON null.
+
+      --excel writes CSV for Excel and LibreOffice: a UTF-8 byte order mark, local times as \
+      'YYYY-MM-DD HH:MM' with 'timezone' and 'utc_offset' (hours) columns, units in the header \
+      ('temperature_2m (°C)'), and text starting with = + - @ TAB or CR prefixed with ' so it is \
+      never run as a formula. It counts the rows first and warns above Excel's 1,048,575 data \
+      rows; --split-by city|month then writes one file per part.
+
+      Examples:
+        skycast export hourly --city Berlin --from 2026-03-01 --to 2026-03-31 -o berlin.csv
+        skycast export hourly --latest --excel -o latest.csv
+        skycast export hourly --wide --var temperature_2m --city Berlin --city 北京
+        skycast export daily --format json --latest
+        skycast export fetches --excel -o fetch-log.csv
+        skycast export hourly --excel --split-by month -o exports/
+      """,
+    subcommands: [hourly, daily, observations, fetches, cities])
+
+  static let hourly = CommandSpec(
+    name: "hourly", abstract: "Hourly forecasts, one row per fetch and valid time.",
+    discussion: """
+      Rows come in fetch order (fetch_id, then valid time). --latest keeps, for each city and \
+      valid time, only the most recent issue with lead >= 0 (source 'forecast' and model \
+      'best_match' unless --source/--model say otherwise), as the 'hourly_forecasts_latest' view.
+      """,
+    options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true),
+    run: { try run($0, table: .hourly) })
+
+  static let daily = CommandSpec(
+    name: "daily", abstract: "Daily forecasts, one row per fetch and local date.",
+    discussion:
+      "--latest keeps the most recent issue per city and date (lead_days >= 0), as the 'daily_forecasts_latest' view.",
+    options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true),
+    run: { try run($0, table: .daily) })
+
+  static let observations = CommandSpec(
+    name: "observations", abstract: "Hourly observations (or daily ones with --daily).",
+    discussion:
+      "One row per city, source and hour (or local date): ERA5 reanalysis from 'observe' and imported station data.",
+    options: [.flag("daily", help: "Export daily_observations instead of hourly_observations.")]
+      + filterOptions(models: false, latest: false, wide: true) + fileOptions(split: true),
+    run: { try run($0, table: .hourlyObservations) })
+
+  static let fetches = CommandSpec(
+    name: "fetches", abstract: "The fetch log: when, what and how every stored row was fetched.",
+    discussion: """
+      The provenance for a methods chapter: request and issue times, status, HTTP status, error, \
+      the URL (never with an API key), the grid cell the API answered with, the call weight, \
+      body size and SHA-256. --from/--to select by the local date of requested_at.
+      """,
+    options: filterOptions(models: true, latest: false, wide: false) + fileOptions(split: true),
+    run: { try run($0, table: .fetches) })
+
+  static let cities = CommandSpec(
+    name: "cities", abstract: "The saved cities.",
+    options: [SharedOptions.cities] + fileOptions(split: false),
+    run: { try run($0, table: .cities) })
+
+  static func filterOptions(models: Bool, latest: Bool, wide: Bool) -> [OptionSpec] {
+    var options = [
+      SharedOptions.cities, SharedOptions.from, SharedOptions.to,
+      OptionSpec(
+        "source", value: "source",
+        help: "Only this source (forecast, previous-runs, era5, an import name)."),
+    ]
+    if models {
+      options.append(
+        OptionSpec("model", value: "model", help: "Only this model (best_match, ecmwf_ifs025, …)."))
+    }
+    if latest {
+      options.append(
+        .flag("latest", help: "Only the most recent issue per city and valid time (lead >= 0)."))
+    }
+    if wide {
+      options.append(
+        OptionSpec(
+          "var", value: "variable",
+          help: "Only these variable columns (repeatable); with --wide, the one variable.",
+          repeating: true, default: "all; temperature_2m(_max) with --wide"))
+      options.append(
+        .flag(
+          "wide", help: "One row per time, one column per city, for one --var (latest forecasts)."))
+    }
+    return options
+  }
+
+  static func fileOptions(split: Bool) -> [OptionSpec] {
+    var options = SharedOptions.output
+    options.append(
+      .flag(
+        "excel",
+        help:
+          "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."
+      ))
+    if split {
+      options.append(
+        OptionSpec(
+          "split-by", value: "part",
+          help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX)."))
+    }
+    return options
+  }
+
+  // MARK: - Run
+
+  static func run(_ invocation: Invocation, table requested: ExportTable) throws -> Int32 {
+    let table: ExportTable =
+      requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
+    let excel = invocation.flag("excel")
+    let format: OutputFormat
+    if excel {
+      if let text = invocation.string("format"), text != OutputFormat.csv.rawValue {
+        throw invocation.usage("--excel writes CSV; leave out --format or use --format csv")
+      }
+      format = .csv
+    } else {
+      format = try invocation.outputFormat()
+    }
+    let split = try invocation.choice("split-by", as: ExportSplit.self)
+    if split != nil, invocation.string("output") == nil || invocation.string("output") == "-" {
+      throw invocation.usage("--split-by needs -o DIR/ or -o PREFIX to name the files")
+    }
+    var request = ExportRequest(table: table)
+    request.dates = try invocation.dateRange(required: false)
+    request.source = invocation.string("source")
+    request.model = invocation.string("model")
+    request.latest = invocation.flag("latest")
+    request.excel = excel
+    let variables = try variables(invocation, table: table)
+    let store = try invocation.openStore(access: .readOnly)
+    let selected = try invocation.strings("city").isEmpty ? [] : invocation.cities(in: store)
+    request.cityIDs = selected.map(\.id)
+
+    if invocation.flag("wide") {
+      guard split == nil else {
+        throw invocation.usage("--wide cannot be combined with --split-by")
+      }
+      return try runWide(
+        invocation, request: request, variables: variables, cities: selected, store: store,
+        format: format)
+    }
+    request.variables = variables.isEmpty ? nil : variables
+    let export = try HistoryExport(store: store, request: request)
+    if excel { try warnAboutExcelLimit(invocation, export: export, split: split) }
+    if let split {
+      return try writeParts(
+        invocation, export: export, split: split, table: table, format: format, store: store)
+    }
+    let output = try invocation.dataOutput()
+    let writer = RowWriters.make(format: format, output: output, excel: excel)
+    let rows = try export.write(to: writer)
+    if let path = invocation.string("output"), path != "-" {
+      invocation.info("exported \(rows) row\(rows == 1 ? "" : "s") to \(path)")
+    }
+    return ExitStatus.success
+  }
+
+  /// `--var` names, checked against the table's columns.
+  static func variables(_ invocation: Invocation, table: ExportTable) throws -> [WeatherVariable] {
+    try invocation.list("var").map { name in
+      let frequency: WeatherVariable.Frequency = table.isDaily ? .daily : .hourly
+      guard let variable = WeatherVariable.named(name, frequency: frequency),
+        table.variables.contains(variable)
+      else {
+        throw invocation.usage(
+          "Unknown variable '\(name)' for 'export \(table.rawValue)' (see 'skycast vars')")
+      }
+      return variable
+    }
+  }
+
+  /// Counts the rows first and warns about any sheet over Excel's row limit.
+  static func warnAboutExcelLimit(
+    _ invocation: Invocation, export: HistoryExport, split: ExportSplit?
+  ) throws {
+    let parts = try split.flatMap { try export.counts(by: $0) }
+    let total = parts == nil ? try export.count() : 0
+    for message in ExcelRowLimit.warnings(total: total, parts: parts, split: split) {
+      invocation.warn(message)
+    }
+  }
+
+  static func runWide(
+    _ invocation: Invocation, request: ExportRequest, variables: [WeatherVariable],
+    cities selected: [City],
+    store: Store, format: OutputFormat
+  ) throws -> Int32 {
+    let table = request.table
+    guard table != .fetches, table != .cities else {
+      throw invocation.usage("--wide applies to hourly, daily and observations")
+    }
+    guard variables.count <= 1 else { throw invocation.usage("--wide takes one --var") }
+    let variable = variables.first ?? (table.isDaily ? .temperature2mMax : .temperature2m)
+    guard variable.quantity != .instant else {
+      throw invocation.usage("--wide cannot show \(variable.column) (a time); use the long layout")
+    }
+    let cities = selected.isEmpty ? try store.resolveCities([]) : selected
+    let source: String
+    if let given = request.source {
+      source = given
+    } else if table.isForecast {
+      source = "forecast"
+    } else {
+      do {
+        source = try store.resolveObservationSource(nil, daily: table.isDaily, cityIDs: cities.map(\.id))
+      } catch let error as ObservationSourceError {
+        throw invocation.failure(error, choosingWith: "--source ")
+      }
+    }
+    let export = WideExport(
+      store: store, table: table, cities: cities, variable: variable, dates: request.dates,
+      source: source, model: request.model, excel: request.excel)
+    if !table.isDaily, Set(cities.map(\.zone)).count > 1 {
+      invocation.info("times are in UTC: the cities are in different time zones")
+    }
+    let writer = RowWriters.make(
+      format: format, output: try invocation.dataOutput(), excel: request.excel)
+    let rows = try export.write(to: writer)
+    if let path = invocation.string("output"), path != "-" {
+      invocation.info(
+        "exported \(rows) row\(rows == 1 ? "" : "s") of \(variable.column) (source \(source)) to \(path)"
+      )
+    }
+    return ExitStatus.success
+  }
+}

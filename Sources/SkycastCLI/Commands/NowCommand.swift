@@ -1,0 +1,117 @@
+import SkycastKit
+
+/// `skycast now [CITY] [--refresh]`: the weather-app view from the newest stored forecast.
+enum NowCommand {
+  static let spec = CommandSpec(
+    name: "now", abstract: "Show current conditions, the next 24 hours and 10 days for a city.",
+    discussion: """
+      Reads the newest stored forecast of the city (no network unless --refresh) and always \
+      says how old it is. Without CITY, the city used last time is shown (or the only saved \
+      city). --refresh fetches a new forecast first when the stored one is older than 30 \
+      minutes; if that fails, the stored forecast is shown with an 'offline' line.
+
+      Feels-like is the NWS definition (wind chill below 10 °C with wind, heat index from \
+      26.7 °C, else the air temperature), next to Open-Meteo's apparent temperature; each is \
+      labelled. Colour only on a terminal (never with NO_COLOR or --no-color).
+
+      Examples:
+        skycast now Berlin --refresh
+        skycast now
+      """,
+    arguments: [
+      ArgumentSpec("city", help: "A saved city: id, name or \"Name, Admin1\".", optional: true)
+    ],
+    options: [
+      .flag(
+        "refresh", help: "Fetch a new forecast first when the stored one is older than 30 minutes."),
+      OptionSpec(
+        "width", value: "columns", help: "Width in columns.",
+        default: "$COLUMNS, the terminal, or 80"),
+      .flag("ascii", help: "ASCII symbols (METAR abbreviations), ticks and bars."),
+    ] + SharedOptions.network,
+    run: { try await run($0) })
+
+  /// A stored forecast younger than this is not refreshed.
+  static let refreshAge: Int64 = 1800
+
+  static func run(_ invocation: Invocation) async throws -> Int32 {
+    let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
+    let store = try invocation.openStore()
+    var city = try chooseCity(invocation, store: store)
+    let now = invocation.context.nowEpoch
+    var refreshFailure: String?
+    if invocation.flag("refresh") {
+      refreshFailure = try await refresh(invocation, store: store, city: city, now: now)
+      city = try store.city(id: city.id) ?? city
+    }
+    guard var model = try store.nowModel(city: city, now: now) else {
+      if let refreshFailure {
+        throw CLIError.failure(
+          "no forecast stored for \(city.name), and fetching one failed: \(refreshFailure); check the connection and try 'skycast now \(city.name) --refresh' again"
+        )
+      }
+      throw CLIError.failure(
+        "no forecast stored for \(city.name); fetch one with 'skycast now \(city.name) --refresh' or 'skycast collect --city \(city.name)'"
+      )
+    }
+    model.offlineReason = refreshFailure.map { "refresh failed: \($0)" }
+    try store.setSetting("last_city", String(city.id))
+    let options = NowView.Options(
+      width: width, palette: invocation.palette, ascii: invocation.prefersASCII)
+    for line in NowView.render(model, options: options) { try invocation.stdout.line(line) }
+    return ExitStatus.success
+  }
+
+  /// CITY, else the remembered last city, else the only saved city.
+  static func chooseCity(_ invocation: Invocation, store: Store) throws -> City {
+    if let reference = invocation.arguments.first { return try store.resolveCity(reference) }
+    if let remembered = try store.setting("last_city").flatMap(Int64.init),
+      let city = try store.city(id: remembered)
+    {
+      return city
+    }
+    let cities = try store.cities()
+    switch cities.count {
+    case 0:
+      throw CLIError.failure(
+        "no saved cities; add one with 'skycast city add NAME', then run 'skycast now NAME --refresh'"
+      )
+    case 1: return cities[0]
+    default:
+      throw invocation.usage(
+        "Several cities are saved (\(cities.prefix(5).map(\.name).joined(separator: ", "))\(cities.count > 5 ? ", …" : "")); name one, e.g. 'skycast now \(cities[0].name)'"
+      )
+    }
+  }
+
+  /// Fetches a forecast when the stored one is older than `refreshAge` (or missing). Returns the
+  /// failure's description, or nil when fresh data is stored (or none was needed).
+  static func refresh(_ invocation: Invocation, store: Store, city: City, now: Int64) async throws
+    -> String?
+  {
+    if let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
+      now - last < refreshAge
+    {
+      invocation.info(
+        "forecast fetched \(RelativeAge.text(seconds: now - last)); not refreshing (under 30 min old)"
+      )
+      return nil
+    }
+    let collector = Collector(
+      store: store, client: try invocation.makeClient(), now: { invocation.context.nowEpoch },
+      onEvent: { event in
+        if case .requesting = event {
+          invocation.progress("fetching the forecast for \(city.name)…")
+        }
+      })
+    let outcomes = try await collector.collect(
+      cities: [city], options: ForecastRequestOptions(), minInterval: 0, force: true)
+    invocation.endProgress()
+    switch outcomes.first?.status {
+    case .collected?, .skipped?: return nil
+    case .failed(let error)?: return error.description
+    case .notAttempted(let reason)?: return reason
+    case nil: return "no request was made"
+    }
+  }
+}

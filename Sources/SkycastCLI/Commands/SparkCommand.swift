@@ -1,0 +1,151 @@
+import SkycastKit
+
+/// `skycast spark`: sparklines of stored series, one aligned line per city, or of numbers on
+/// standard input (`spark -`).
+enum SparkCommand {
+  static let spec = CommandSpec(
+    name: "spark",
+    abstract: "Draw sparklines of a variable per city, or of numbers on standard input.",
+    discussion: """
+      Each line shows the city, variable and unit, the minimum, the ticks ▁▂▃▄▅▆▇█ and the \
+      maximum and last value. Tick = round(7·(x−min)/(max−min)); a flat series prints ▄, a \
+      missing value a space. Long series are fitted to the width by averaging buckets. \
+      --min/--max fix a common scale so cities compare (values outside clamp).
+
+      The default series is the latest forecast (source forecast, model best_match: for each \
+      valid time the newest issue with lead >= 0) over the 168 hours up to and including the \
+      current hour; a daily variable shows the last 7 local dates up to today. --from/--to \
+      choose local dates instead. --series observed[:SOURCE] draws observations (default era5 \
+      when stored, else the only source).
+
+      'spark -' reads numbers separated by spaces, commas or newlines from standard input; \
+      nan, null and empty fields are gaps. The line is labelled 'stdin'.
+
+      Examples:
+        skycast spark --city Berlin --city 北京 --min -10 --max 30
+        skycast spark --var precipitation --from 2026-03-01 --to 2026-03-31
+        printf '1 2 3 4 5 6 7 8' | skycast spark -
+      """,
+    arguments: [
+      ArgumentSpec(
+        "input", help: "'-' to read the numbers from standard input instead of the database.",
+        optional: true)
+    ],
+    options: [
+      SharedOptions.cities,
+      OptionSpec(
+        "var", value: "variable", help: "The variable (see 'skycast vars').",
+        default: "temperature_2m"),
+      SharedOptions.from, SharedOptions.to,
+      OptionSpec("min", value: "x", help: "Bottom of the scale (shared by all lines)."),
+      OptionSpec("max", value: "y", help: "Top of the scale (shared by all lines)."),
+      OptionSpec(
+        "width", value: "columns", help: "Line width in columns.",
+        default: "$COLUMNS, the terminal, or 80"),
+      .flag("ascii", help: "ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█."),
+      OptionSpec(
+        "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
+    ],
+    run: { try run($0) })
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let scaleMin = try invocation.double("min")
+    let scaleMax = try invocation.double("max")
+    if let scaleMin, let scaleMax, scaleMin > scaleMax {
+      throw invocation.usage(
+        "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
+    }
+    let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
+    let ascii = invocation.prefersASCII
+    let palette = invocation.palette
+    let series: [SparkSeries]
+    if let argument = invocation.arguments.first {
+      guard argument == "-" else {
+        throw invocation.usage(
+          "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
+      }
+      for option in ["city", "var", "from", "to", "series"] where invocation.string(option) != nil {
+        throw invocation.usage("--\(option) does not apply to 'spark -'")
+      }
+      let (values, decimals) = try SparkInput.parse(invocation.context.readStandardInput())
+      series = [
+        SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)
+      ]
+    } else {
+      series = try storedSeries(invocation)
+    }
+    let lines = Sparkline.renderLines(
+      series, scaleMin: scaleMin, scaleMax: scaleMax, totalWidth: width, ascii: ascii,
+      styleTicks: { palette.apply(.cyan, $0) })
+    for line in lines { try invocation.stdout.line(line) }
+    return ExitStatus.success
+  }
+
+  /// The series of every selected city, with a note of what is shown on stderr.
+  static func storedSeries(_ invocation: Invocation) throws -> [SparkSeries] {
+    let selectionText = invocation.string("series") ?? "forecast"
+    guard let selection = SeriesSelection(argument: selectionText) else {
+      throw invocation.usage(
+        "The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
+      )
+    }
+    let name = invocation.string("var") ?? WeatherVariable.temperature2m.column
+    let candidates = WeatherVariable.allCases.filter { $0.column == name }
+    guard !candidates.isEmpty else {
+      throw invocation.usage("Unknown variable '\(name)' (see 'skycast vars')")
+    }
+    guard
+      let variable = candidates.first(where: {
+        !$0.roles.intersection([selection.role(daily: false), selection.role(daily: true)]).isEmpty
+      }), variable.isNumeric
+    else {
+      throw invocation.usage(
+        "'\(name)' is not stored as \(selectionText == "forecast" ? "a forecast" : "an observation") variable (see 'skycast vars')"
+      )
+    }
+    let daily = variable.frequency == .daily
+    let dates = try invocation.dateRange(required: false)
+    let store = try invocation.openStore(access: .readOnly)
+    let cities = try invocation.cities(in: store)
+    let resolved: ResolvedSeries
+    do {
+      resolved = try selection.resolve(in: store, daily: daily, cityIDs: cities.map(\.id))
+    } catch let error as ObservationSourceError {
+      throw invocation.failure(error, choosingWith: "--series observed:")
+    }
+    let now = invocation.context.nowEpoch
+    var result: [CitySeries] = []
+    for city in cities {
+      if daily {
+        let today = city.zone.localDate(now)
+        let range = dates ?? today.adding(days: -6)...today
+        result.append(
+          try SeriesQuery.daily(
+            store: store, city: city, variable: variable, series: resolved, dates: range))
+      } else {
+        let range: Range<Int64>
+        if let dates {
+          range =
+            city.zone.startOfDay(
+              dates.lowerBound)..<city.zone.startOfDay(dates.upperBound.adding(days: 1))
+        } else {
+          let end = now - ((now % 3600) + 3600) % 3600 + 3600
+          range = (end - 168 * 3600)..<end
+        }
+        result.append(
+          try SeriesQuery.hourly(
+            store: store, city: city, variable: variable, series: resolved, range: range))
+      }
+    }
+    let span =
+      dates.map { "\($0.lowerBound) to \($0.upperBound)" }
+      ?? (daily ? "the last 7 days" : "the 168 hours up to now")
+    invocation.info("\(variable.column): \(resolved.label), \(span)")
+    if result.allSatisfy({ $0.values.allSatisfy { $0 == nil } }) {
+      invocation.warn(
+        "nothing stored for \(variable.column) (\(resolved.label)) in \(span); collect first, or choose dates with --from/--to"
+      )
+    }
+    return result.map(\.spark)
+  }
+}

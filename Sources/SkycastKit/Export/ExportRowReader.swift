@@ -1,0 +1,132 @@
+import SQLiteKit
+
+/// Fills a row of cells from the current row of an export statement, following an
+/// `ExportPlan`'s readers. Keeps the per-city state (name cell, zone cell, offset caches) and the
+/// repeated-text caches between rows.
+final class ExportRowReader {
+  /// What the reader keeps for one city.
+  final class CityState {
+    let name: Cell
+    let timezone: Cell
+    let zone: CityTimeZone
+    var offsets: [ZoneOffsetCache]
+
+    init(city: City?, slots: Int) {
+      name = city.map { .text($0.name) } ?? .null
+      timezone = city?.timezone.map { .text($0) } ?? .null
+      zone = city?.zone ?? .utc
+      offsets = Array(repeating: ZoneOffsetCache(zone: zone), count: slots)
+    }
+  }
+
+  /// The last text of a repeated-text column and its cell.
+  struct TextSlot {
+    var bytes: [UInt8] = []
+    var cell: Cell = .null
+    var isNull = true
+  }
+
+  let readers: [CellReader]
+  let cityColumn: Int32
+  let slots: Int
+  let cities: [Int64: City]
+  private var states: [Int64: CityState] = [:]
+  private var state: CityState
+  private var textSlots: [TextSlot]
+  /// The city id of the current row (0 when NULL).
+  private(set) var currentCityID: Int64 = .min
+
+  init(plan: ExportPlan, cities: [Int64: City]) {
+    readers = plan.readers
+    cityColumn = plan.cityColumn
+    slots = plan.offsetSlots
+    self.cities = cities
+    state = CityState(city: nil, slots: plan.offsetSlots)
+    textSlots = Array(repeating: TextSlot(), count: plan.textSlots)
+  }
+
+  /// Reads the current row into `cells` (which has one cell per reader).
+  func read(_ statement: Statement, into cells: inout [Cell]) {
+    let cityID = statement.int64(cityColumn) ?? 0
+    if cityID != currentCityID { switchCity(cityID) }
+    let state = state
+    for index in readers.indices {
+      switch readers[index] {
+      case .cityName:
+        cells[index] = state.name
+      case .timezone:
+        cells[index] = state.timezone
+      case .text(let column):
+        cells[index] = statement.text(column).map(Cell.text) ?? .null
+      case .repeatedText(let column, let slot):
+        cells[index] = repeatedText(statement, column: column, slot: slot)
+      case .integer(let column):
+        cells[index] = statement.int64(column).map(Cell.integer) ?? .null
+      case .real(let column):
+        cells[index] = statement.double(column).map(Cell.number) ?? .null
+      case .instant(let column, let slot):
+        if let epoch = statement.int64(column) {
+          cells[index] = .instant(epoch: epoch, offset: state.offsets[slot].offset(at: epoch))
+        } else {
+          cells[index] = .null
+        }
+      case .offsetHours(let column, let slot):
+        if let epoch = statement.int64(column) {
+          cells[index] = .number(Double(state.offsets[slot].offset(at: epoch)) / 3600)
+        } else {
+          cells[index] = .null
+        }
+      case .offsetHoursAtDate(let column, let slot):
+        if let text = statement.text(column), let date = LocalDate(text) {
+          let noon = date.midnightAsUTC + 43_200
+          let guess = Int64(state.offsets[slot].offset(at: noon))
+          cells[index] = .number(Double(state.offsets[slot].offset(at: noon - guess)) / 3600)
+        } else {
+          cells[index] = .null
+        }
+      }
+    }
+  }
+
+  /// The local `YYYY-MM` of an instant for the current city.
+  func localMonth(epoch: Int64, slot: Int) -> String {
+    let offset = state.offsets[slot].offset(at: epoch)
+    let (day, _) = WallClock.floorDivide(epoch + Int64(offset), 86_400)
+    return LocalDate(dayNumber: day).monthText
+  }
+
+  private func switchCity(_ cityID: Int64) {
+    currentCityID = cityID
+    if let known = states[cityID] {
+      state = known
+      return
+    }
+    let fresh = CityState(city: cities[cityID], slots: slots)
+    states[cityID] = fresh
+    state = fresh
+  }
+
+  @inline(__always)
+  private func repeatedText(_ statement: Statement, column: Int32, slot: Int) -> Cell {
+    let same: Bool? = statement.withTextBytes(column) { bytes in
+      !textSlots[slot].isNull && textSlots[slot].bytes.elementsEqual(bytes)
+    }
+    switch same {
+    case nil:
+      textSlots[slot].isNull = true
+      textSlots[slot].bytes = []
+      return .null
+    case true?:
+      return textSlots[slot].cell
+    case false?:
+      let text = statement.text(column) ?? ""
+      textSlots[slot].bytes = Array(text.utf8)
+      textSlots[slot].cell = .text(text)
+      textSlots[slot].isNull = false
+      return textSlots[slot].cell
+    }
+  }
+}
+
+@available(*, unavailable)
+extension ExportRowReader: Sendable {}

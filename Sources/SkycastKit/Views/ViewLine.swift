@@ -1,0 +1,103 @@
+/// One line of a terminal view built from styled pieces, measured by display width, so colour
+/// codes never count towards the width and a line can be cut to the terminal.
+struct ViewLine: Sendable, Equatable {
+  struct Piece: Sendable, Equatable {
+    var text: String
+    var style: TerminalPalette.Style?
+  }
+
+  private(set) var pieces: [Piece] = []
+
+  init() {}
+
+  init(_ text: String, _ style: TerminalPalette.Style? = nil) {
+    add(text, style)
+  }
+
+  /// Appends text in an optional style.
+  mutating func add(_ text: String, _ style: TerminalPalette.Style? = nil) {
+    guard !text.isEmpty else { return }
+    pieces.append(Piece(text: text, style: style))
+  }
+
+  /// Appends another line's pieces.
+  mutating func add(_ other: ViewLine) {
+    pieces += other.pieces
+  }
+
+  /// `start` followed by `parts` joined by `separator`, moving a part to a new line (indented
+  /// by `indent` spaces) when it would not fit `width` on the current one.
+  static func flow(
+    _ start: ViewLine, _ parts: [ViewLine], separator: String, width: Int, indent: Int
+  ) -> [ViewLine] {
+    var lines: [ViewLine] = []
+    var line = start
+    for (index, part) in parts.enumerated() {
+      if index > 0 {
+        if line.width + DisplayWidth.of(separator) + part.width > width {
+          lines.append(line)
+          line = ViewLine()
+          line.pad(indent)
+        } else {
+          line.add(separator)
+        }
+      }
+      line.add(part)
+    }
+    lines.append(line)
+    return lines
+  }
+
+  /// Appends spaces.
+  mutating func pad(_ count: Int) {
+    if count > 0 { add(String(repeating: " ", count: count)) }
+  }
+
+  /// Appends spaces up to `column`.
+  mutating func pad(to column: Int) {
+    pad(column - width)
+  }
+
+  /// The display width of the plain text.
+  var width: Int { pieces.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+
+  /// The plain text.
+  var plain: String { pieces.map(\.text).joined() }
+
+  /// The line for the terminal: cut to `maxWidth` columns (never inside a character), trailing
+  /// spaces removed, and coloured with `palette`.
+  func render(_ palette: TerminalPalette, maxWidth: Int) -> String {
+    var kept: [Piece] = []
+    var used = 0
+    for piece in pieces {
+      let width = DisplayWidth.of(piece.text)
+      if used + width <= maxWidth {
+        kept.append(piece)
+        used += width
+        continue
+      }
+      var cut = ""
+      for character in piece.text {
+        let characterWidth = DisplayWidth.of(character)
+        guard used + characterWidth <= maxWidth else { break }
+        cut.append(character)
+        used += characterWidth
+      }
+      if !cut.isEmpty { kept.append(Piece(text: cut, style: piece.style)) }
+      break
+    }
+    while let last = kept.last {
+      var text = last.text
+      while text.last == " " { text.removeLast() }
+      if text.isEmpty {
+        kept.removeLast()
+        continue
+      }
+      kept[kept.count - 1].text = text
+      break
+    }
+    return kept.map { piece in
+      piece.style.map { palette.apply($0, piece.text) } ?? piece.text
+    }.joined()
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Every `skycast` command in the README's ```sh blocks runs as shown, in order, against the
+/// fake Open-Meteo on a loopback server and a temporary database. (```cron, ```ini and ```text
+/// blocks — schedules, prerequisites and the setup commands — are not run.)
+@Suite struct ReadmeCommandTests {
+  /// The README clock: mid-April 2026, after the walkthrough's date ranges.
+  static let now = Date(timeIntervalSince1970: 1_776_254_400)  // 2026-04-15T12:00:00Z
+
+  struct Command: CustomStringConvertible {
+    var line: Int
+    var words: [String]
+    var stdin: String
+    var description: String { "README.md:\(line): skycast \(words.joined(separator: " "))" }
+  }
+
+  /// The commands of the README's `sh` blocks.
+  static func commands() throws -> [Command] {
+    let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+    var commands: [Command] = []
+    var inShell = false
+    var inOtherBlock = false
+    for (offset, raw) in text.components(separatedBy: "\n").enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("```") {
+        if inShell || inOtherBlock {
+          inShell = false
+          inOtherBlock = false
+        } else if line == "```sh" {
+          inShell = true
+        } else {
+          inOtherBlock = true
+        }
+        continue
+      }
+      guard inShell else { continue }
+      var stdin = ""
+      var commandText = line
+      // `printf '…' | skycast …`: the printf text becomes standard input.
+      if line.hasPrefix("printf "), let pipe = line.range(of: " | skycast ") {
+        let printed = String(line[line.index(line.startIndex, offsetBy: 7)..<pipe.lowerBound])
+        stdin = (try? words(printed).first) ?? ""
+        commandText = String(line[line.index(pipe.lowerBound, offsetBy: 3)...])
+      }
+      guard commandText.hasPrefix("skycast ") else { continue }
+      let withoutComment = commandText.components(separatedBy: "  #").first ?? commandText
+      commands.append(Command(line: offset + 1, words: try words(String(withoutComment.dropFirst(8))), stdin: stdin))
+    }
+    return commands
+  }
+
+  /// Splits a shell-like command line: spaces separate words; '…' and "…" quote.
+  static func words(_ text: String) throws -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quote: Character?
+    var inWord = false
+    for character in text {
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+      } else if character == "'" || character == "\"" {
+        quote = character
+        inWord = true
+      } else if character == " " {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+
+  @Test("the README has commands for every step of the walkthrough")
+  func readmeHasCommands() throws {
+    let commands = try Self.commands()
+    #expect(commands.count > 30)
+    for name in ["city", "collect", "backfill", "observe", "verify", "export", "spark", "summary", "report", "now", "import", "sql"] {
+      #expect(commands.contains { $0.words.first == name }, "no '\(name)' example in the README")
+    }
+  }
+
+  @Test("every skycast command in the README runs as shown")
+  func everyCommandRuns() async throws {
+    let server = try FakeOpenMeteo.server(.all, now: { Self.now })
+    defer { server.stop() }
+    let harness = CLIHarness(now: Self.now)
+    harness.use(server: server.baseURL)
+    // Files the README's import examples read.
+    try """
+      city,time,temperature_2m (°C),precipitation (mm)
+      Berlin,2026-04-01T00:00,6.1,0.0
+      Berlin,2026-04-01T01:00,5.8,0.2
+      Berlin,2026-04-01T02:00,5.5,
+      """.write(toFile: harness.directory.file("station.csv"), atomically: true, encoding: .utf8)
+    try """
+      city,issued_at,time,temperature_2m,precipitation
+      Beijing,2026-04-01T08:00+08:00,2026-04-02T08:00+08:00,14.0,0.0
+      Beijing,2026-04-01T08:00+08:00,2026-04-03T08:00+08:00,15.5,1.2
+      """.write(toFile: harness.directory.file("qweather-log.csv"), atomically: true, encoding: .utf8)
+    for command in try Self.commands() {
+      let result = await harness.run(command.words, stdin: command.stdin)
+      #expect(result.exitCode == 0, "\(command)\n\(result)")
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import SkycastKit
+
+@Suite struct SVGWriterTests {
+  @Test(
+    "text is escaped for XML and invalid characters are replaced",
+    arguments: [
+      ("plain 北京 😀", "plain 北京 😀"),
+      ("Tom & \"Jerry\" <3 'x'", "Tom &amp; &quot;Jerry&quot; &lt;3 &apos;x&apos;"),
+      ("a\u{0}b\u{1F}c\td\ne", "a\u{FFFD}b\u{FFFD}c\td\ne"),
+      ("\u{FFFE}", "\u{FFFD}"),
+      ("＆", "＆"),
+    ])
+  func escape(raw: String, escaped: String) {
+    #expect(SVGWriter.escape(raw) == escaped)
+  }
+
+  @Test(
+    "coordinates print with at most two decimals and no trailing zeros",
+    arguments: [
+      (12.0, "12"), (12.5, "12.5"), (-3.256, "-3.26"), (0.004, "0"), (-0.004, "0"), (1.005, "1.01"),
+      (100, "100"), (.nan, "0"),
+    ])
+  func number(value: Double, text: String) {
+    #expect(SVGWriter.number(value) == text)
+  }
+
+  @Test("elements nest with indentation, attributes in the given order")
+  func elements() {
+    var svg = SVGWriter()
+    svg.open("g", [("fill", "#000"), ("a", "1")])
+    svg.leaf("text", [("x", "1")], content: "<&>")
+    svg.leaf("path", [("d", "M0,0")], title: "it's")
+    svg.comment("a--b")
+    svg.closeAll()
+    #expect(
+      svg.text == """
+        <g fill="#000" a="1">
+          <text x="1">&lt;&amp;&gt;</text>
+          <path d="M0,0"><title>it&apos;s</title></path>
+          <!-- a- -b -->
+        </g>
+
+        """)
+  }
+
+  @Test("display numbers use a real minus sign and fixed decimals")
+  func displayNumbers() {
+    #expect(ChartText.number(-2, decimals: 0) == "\u{2212}2")
+    #expect(ChartText.number(2.25, decimals: 1) == "2.3")
+    #expect(ChartText.number(3, decimals: nil) == "3")
+    #expect(ChartText.number(0.1 + 0.2, decimals: nil) == "0.30000000000000004")
+    #expect(ChartText.quantity("40", unit: "%") == "40%")
+    #expect(ChartText.quantity("1.2", unit: "mm") == "1.2 mm")
+  }
+
+  @Test("text width estimates treat CJK as one em and cut long text with an ellipsis")
+  func metrics() {
+    #expect(TextMetrics.width("北京", fontSize: 10) == 20)
+    #expect(TextMetrics.width("Beijing", fontSize: 10) > TextMetrics.width("Bei", fontSize: 10))
+    let cut = TextMetrics.truncated(String(repeating: "北", count: 40), toWidth: 100, fontSize: 10)
+    #expect(cut.hasSuffix("…"))
+    #expect(TextMetrics.width(cut, fontSize: 10) <= 100)
+    #expect(TextMetrics.truncated("short", toWidth: 100, fontSize: 10) == "short")
+  }
+}

@@ -35,7 +35,9 @@ let package = Package(
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["SkycastKit", "SkycastCLI"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
-    .testTarget(name: "SkycastKitTests", dependencies: ["SkycastKit", "SQLiteKit", "TestSupport"]),
+    .testTarget(
+      name: "SkycastKitTests", dependencies: ["SkycastKit", "SQLiteKit", "TestSupport"],
+      exclude: ["Export/SVG/Golden"]),
     .testTarget(
       name: "SkycastCLITests",
       dependencies: ["SkycastCLI", "SkycastKit", "SQLiteKit", "TestSupport"]

@@ -120,6 +120,16 @@ enum ExportCommand {
     let table: ExportTable =
       requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
     let excel = invocation.flag("excel")
+    if invocation.string("format") == "svg" {
+      guard table == .hourly || table == .hourlyObservations else {
+        throw invocation.usage("--format svg draws hourly series: use 'export hourly' or 'export observations'")
+      }
+      guard !excel, invocation.string("split-by") == nil, !invocation.flag("wide") else {
+        throw invocation.usage("--format svg cannot be combined with --excel, --wide or --split-by")
+      }
+      // The figure of the latest forecasts (observations overlaid), as `spark --format svg`.
+      return try SparkCommand.figure(invocation, series: table == .hourlyObservations ? .observed(source: invocation.string("source")) : .forecast)
+    }
     let format: OutputFormat
     if excel {
       if let text = invocation.string("format"), text != OutputFormat.csv.rawValue {

@@ -21,9 +21,14 @@ enum SparkCommand {
       'spark -' reads numbers separated by spaces, commas or newlines from standard input; \
       nan, null and empty fields are gaps. The line is labelled 'stdin'.
 
+      --format svg -o FILE.svg draws the same series as a figure (one line per city, with \
+      observations overlaid when the series is the forecast and observations are stored); \
+      --width and --height are then pixels.
+
       Examples:
         skycast spark --city Berlin --city 北京 --min -10 --max 30
         skycast spark --var precipitation --from 2026-03-01 --to 2026-03-31
+        skycast spark --city Berlin --from 2026-03-01 --to 2026-03-31 --format svg -o berlin.svg
         printf '1 2 3 4 5 6 7 8' | skycast spark -
       """,
     arguments: [
@@ -45,10 +50,20 @@ enum SparkCommand {
       .flag("ascii", help: "ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█."),
       OptionSpec(
         "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
+      OptionSpec("format", value: "format", help: "svg for a figure instead of sparklines."),
+      OptionSpec("output", short: "o", value: "file", help: "Write to a file instead of standard output."),
+      OptionSpec("height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
     ],
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    if let format = invocation.string("format") {
+      guard format == "svg" else {
+        throw invocation.usage("The value '\(format)' is invalid for '--format': spark draws sparklines, or svg")
+      }
+      guard invocation.arguments.isEmpty else { throw invocation.usage("--format svg does not apply to 'spark -'") }
+      return try figure(invocation)
+    }
     let scaleMin = try invocation.double("min")
     let scaleMax = try invocation.double("max")
     if let scaleMin, let scaleMax, scaleMin > scaleMax {
@@ -72,7 +87,7 @@ enum SparkCommand {
         SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)
       ]
     } else {
-      series = try storedSeries(invocation)
+      series = try storedSeries(invocation).lines.map(\.spark)
     }
     let lines = Sparkline.renderLines(
       series, scaleMin: scaleMin, scaleMax: scaleMax, totalWidth: width, ascii: ascii,
@@ -81,10 +96,47 @@ enum SparkCommand {
     return ExitStatus.success
   }
 
+  /// `--format svg`: the stored series as a figure, observations overlaid on forecasts.
+  static func figure(_ invocation: Invocation, series: SeriesSelection? = nil) throws -> Int32 {
+    let stored = try storedSeries(invocation, selection: series)
+    var observed: [CitySeries] = []
+    var observedLabel: String?
+    if stored.resolved.kind == .forecast, let store = stored.store {
+      let cityIDs = stored.lines.map(\.city.id)
+      let daily = stored.resolved.daily
+      if let source = try? store.resolveObservationSource(nil, daily: daily, cityIDs: cityIDs),
+        stored.lines.first.map({ $0.variable.roles.contains(daily ? .dailyObservation : .hourlyObservation) }) == true
+      {
+        let reference = ResolvedSeries.observed(source, daily: daily)
+        observedLabel = reference.label
+        for line in stored.lines {
+          let values: CitySeries
+          if daily, let first = line.dates.first, let last = line.dates.last {
+            values = try SeriesQuery.daily(store: store, city: line.city, variable: line.variable, series: reference, dates: first...last)
+          } else if let first = line.instants.first, let last = line.instants.last {
+            values = try SeriesQuery.hourly(store: store, city: line.city, variable: line.variable, series: reference, range: first..<(last + 3600))
+          } else {
+            continue
+          }
+          if values.values.contains(where: { $0 != nil }) { observed.append(values) }
+        }
+      }
+    }
+    let width = try invocation.int("width", in: 320...10_000) ?? 800
+    let height = try invocation.int("height", in: 200...10_000) ?? 450
+    let svg = TimeSeriesFigure.svg(
+      lines: stored.lines, observed: observed, label: stored.resolved.label,
+      observedLabel: observedLabel, period: stored.span, width: width, height: height)
+    let output = try invocation.dataOutput()
+    try output.write(svg)
+    try output.flush()
+    return ExitStatus.success
+  }
+
   /// The series of every selected city, with a note of what is shown on stderr.
-  static func storedSeries(_ invocation: Invocation) throws -> [SparkSeries] {
-    let selectionText = invocation.string("series") ?? "forecast"
-    guard let selection = SeriesSelection(argument: selectionText) else {
+  static func storedSeries(_ invocation: Invocation, selection given: SeriesSelection? = nil) throws -> (lines: [CitySeries], resolved: ResolvedSeries, span: String, store: Store?) {
+    let selectionText = given?.description ?? invocation.string("series") ?? "forecast"
+    guard let selection = given ?? SeriesSelection(argument: selectionText) else {
       throw invocation.usage(
         "The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
       )
@@ -146,6 +198,6 @@ enum SparkCommand {
         "nothing stored for \(variable.column) (\(resolved.label)) in \(span); collect first, or choose dates with --from/--to"
       )
     }
-    return result.map(\.spark)
+    return (result, resolved, span, store)
   }
 }

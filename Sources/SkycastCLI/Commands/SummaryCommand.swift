@@ -70,10 +70,12 @@ enum SummaryCommand {
       cwd, rx1day, rx5day, wet_hours (hours >= 0.1 mm), max_probability (forecasts), days, \
       days_missing, wet_threshold and etccdi; indices are empty when more than 3 days of a \
       month are missing. --wet-threshold changes wet, wet_days, prcptot, sdii, cdd and cwd \
-      only, and such output says it is not ETCCDI.
+      only, and such output says it is not ETCCDI. --format svg draws total_mm as bars per day \
+      or month (one colour per city).
 
       Example:
         skycast summary precip --series observed --from 2025-01-01 --to 2025-12-31 --by month
+        skycast summary precip --by day --from 2026-03-01 --to 2026-03-31 --format svg -o rain.svg
       """,
     options: common + [
       OptionSpec(
@@ -96,7 +98,13 @@ enum SummaryCommand {
     let wetThreshold =
       try invocation.double("wet-threshold", in: 0.01...1000)
       ?? PrecipitationIndices.etccdiWetThreshold
-    let format = try invocation.outputFormat()
+    let svg = invocation.string("format") == "svg"
+    if svg {
+      guard kind == .precip, grouping != .period else {
+        throw invocation.usage("--format svg draws 'summary precip --by day' or '--by month' as bars")
+      }
+    }
+    let format = svg ? .csv : try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     var series = ResolvedSeries.latestForecast
     let table = try store.read {
@@ -134,6 +142,14 @@ enum SummaryCommand {
       let note = PrecipitationSummaryTable.thresholdNote(wetThreshold)
     {
       invocation.info("note: " + note)
+    }
+    if svg {
+      let subtitle = series.statement + "; \(dates.lowerBound) to \(dates.upperBound)"
+      let figure = PrecipitationFigure.svg(table, grouping: grouping, subtitle: subtitle, width: 800, height: 450)
+      let output = try invocation.dataOutput()
+      try output.write(figure ?? "")
+      try output.flush()
+      return ExitStatus.success
     }
     let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
     for comment in table.comments { try writer.comment(comment) }

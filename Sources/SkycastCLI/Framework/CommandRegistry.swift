@@ -10,6 +10,7 @@ enum CommandRegistry {
     subcommands: [
       CityCommand.spec,
       CollectCommand.spec,
+      VerifyCommand.spec,
       VarsCommand.spec,
       SQLCommand.spec,
       DatabaseCommand.spec,

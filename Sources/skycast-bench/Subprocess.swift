@@ -4,8 +4,12 @@ import Foundation
   import Glibc
 #endif
 
-/// What one child process cost: wall time and its own peak resident memory (`wait4`'s
-/// rusage for exactly that child, not the running maximum of all children).
+/// What one child process cost: wall time and its own peak resident memory.
+///
+/// The memory comes from GNU `time` (`/usr/bin/time -f %M`), not from our own `wait4`: a child
+/// spawned from this process starts as a vfork of it, and Linux carries the parent's high-water
+/// mark into the child's `ru_maxrss` at exec, so every child would seem as large as the
+/// benchmark itself. `time` is a small process, so the command it starts begins small.
 struct ProcessCost {
   var seconds: Double
   var peakRSSKilobytes: Int
@@ -23,13 +27,18 @@ enum Subprocess {
     let errorPath = NSTemporaryDirectory() + "skycast-bench-\(UUID().uuidString).err"
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     defer { unlink(errorPath) }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let memoryPath = NSTemporaryDirectory() + "skycast-bench-\(UUID().uuidString).rss"
+    defer { unlink(memoryPath) }
+    let timeTool = "/usr/bin/time"
+    let measured = FileManager.default.isExecutableFile(atPath: timeTool)
+    let command = measured ? [timeTool, "-f", "%M", "-o", memoryPath, executable] : [executable]
+    let argv = (command + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { env.forEach { free($0) } }
     var pid: pid_t = 0
     let start = DispatchTime.now().uptimeNanoseconds
-    let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, env)
+    let spawned = posix_spawnp(&pid, command[0], &actions, nil, argv, env)
     guard spawned == 0 else {
       throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))")
     }
@@ -44,7 +53,9 @@ enum Subprocess {
       let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
       throw BenchError("\(executable) \(arguments.joined(separator: " ")) exited \(exitCode): \(message.prefix(500))")
     }
-    return ProcessCost(seconds: seconds, peakRSSKilobytes: Int(usage.ru_maxrss), status: exitCode)
+    let reported = (try? String(contentsOfFile: memoryPath, encoding: .utf8))?
+      .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    return ProcessCost(seconds: seconds, peakRSSKilobytes: reported ?? Int(usage.ru_maxrss), status: exitCode)
   }
 
   /// The full path of a program on `PATH`, or nil.

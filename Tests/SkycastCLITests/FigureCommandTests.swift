@@ -85,4 +85,18 @@ import TestSupport
     let refused = await harness.run("summary", "uv", "--from", "2026-03-19", "--to", "2026-03-21", "--format", "svg")
     #expect(refused.exitCode == 64)
   }
+
+  @Test("verify --format svg plots the chosen score by lead with pair counts; it needs no --by")
+  func verifyFigure() async throws {
+    let harness = try Self.harness()
+    let result = await harness.run("verify", "--by", "model", "--format", "svg", "--score", "mae")
+    #expect(result.exitCode == 0, "\(result)")
+    let texts = try Self.texts(result.stdout)
+    #expect(texts.contains("MAE of temperature_2m by lead day"))
+    #expect(texts.contains { $0.hasPrefix("forecast · best_match") })
+    #expect(texts.contains { $0.hasPrefix("forecast · ecmwf_ifs025") })
+    #expect(await harness.run("verify", "--score", "mae").exitCode == 64)
+    #expect(await harness.run("verify", "--pairs", "--format", "svg").exitCode == 64)
+    #expect(await harness.run("verify", "--format", "svg", "--score", "mse-skill").exitCode == 64)
+  }
 }

@@ -71,7 +71,7 @@ public struct DemoDataset {
         location: location, city: city, store: store, requestedAt: requestedAt,
         provenance: ResponseProvenance(url: "file://Samples/open-meteo/" + recording.file, body: body, callWeight: nil),
         models: ["best_match"], minInterval: nil)
-      steps.append(Step(label: recording.file, detail: "\(recording.name): \(stored?.rows ?? 0) rows (forecast, \(location.warnings.count) ignored keys)"))
+      steps.append(Step(label: recording.file, detail: "\(recording.name): \(stored?.rows ?? 0) rows (forecast; \(location.warnings.count) key\(location.warnings.count == 1 ? "" : "s") not stored)"))
     }
     return steps
   }

@@ -37,15 +37,22 @@ extension Store {
   /// - Parameters:
   ///   - daily: only `daily_observations` (true), only `hourly_observations` (false), or both (nil).
   ///   - cityIDs: only these cities (empty for all).
-  public func observationSources(daily: Bool? = nil, cityIDs: [Int64] = []) throws -> [String] {
+  ///   - variable: only sources holding a value of this variable (its table is then implied).
+  public func observationSources(
+    daily: Bool? = nil, cityIDs: [Int64] = [], holding variable: WeatherVariable? = nil
+  ) throws -> [String] {
+    let daily = variable.map { $0.frequency == .daily } ?? daily
     let tables = daily.map { [$0 ? "daily_observations" : "hourly_observations"] }
       ?? ["hourly_observations", "daily_observations"]
     var sources = Set<String>()
     for table in tables {
-      var sql = "SELECT DISTINCT source FROM \(table)"
+      var conditions: [String] = []
+      if let variable { conditions.append("\(variable.column) IS NOT NULL") }
       if !cityIDs.isEmpty {
-        sql += " WHERE city_id IN (" + cityIDs.map { _ in "?" }.joined(separator: ", ") + ")"
+        conditions.append("city_id IN (" + cityIDs.map { _ in "?" }.joined(separator: ", ") + ")")
       }
+      var sql = "SELECT DISTINCT source FROM \(table)"
+      if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
       for row in try database.query(sql, cityIDs.map { .integer($0) }) {
         if let source = row[0].stringValue { sources.insert(source) }
       }
@@ -57,18 +64,23 @@ extension Store {
   /// the only stored source. The one place this rule lives (`--series observed`, `--obs`,
   /// `export observations`).
   ///
+  /// - Parameters:
+  ///   - variable: choose among sources holding a value of this variable (`verify`: ERA5 has no
+  ///     UV index, so station UV data is the default there).
   /// - Throws: `ObservationSourceError` for an unknown or ambiguous source, or when nothing is
   ///   stored.
   public func resolveObservationSource(
-    _ requested: String?, daily: Bool? = nil, cityIDs: [Int64] = []
+    _ requested: String?, daily: Bool? = nil, cityIDs: [Int64] = [],
+    holding variable: WeatherVariable? = nil
   ) throws -> String {
-    let available = try observationSources(daily: daily, cityIDs: cityIDs)
     if let requested {
-      guard available.contains(requested) else {
-        throw ObservationSourceError.unknown(requested, available: available)
+      let stored = try observationSources(daily: variable.map { $0.frequency == .daily } ?? daily)
+      guard stored.contains(requested) else {
+        throw ObservationSourceError.unknown(requested, available: stored)
       }
       return requested
     }
+    let available = try observationSources(daily: daily, cityIDs: cityIDs, holding: variable)
     if available.contains(Self.defaultObservationSource) { return Self.defaultObservationSource }
     switch available.count {
     case 0:

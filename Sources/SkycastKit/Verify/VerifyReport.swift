@@ -1,0 +1,30 @@
+/// The result of `verify` scores: what was asked, one row per group (sorted by the keys), and
+/// totals for the table comment and warnings.
+public struct VerifyReport: Sendable {
+  /// The request as run (its ``VerifyRequest/keys`` are the key columns).
+  public var request: VerifyRequest
+  /// Groups, sorted by their key values in column order.
+  public var rows: [VerifyRow]
+
+  public init(request: VerifyRequest, rows: [VerifyRow]) {
+    self.request = request
+    self.rows = rows
+  }
+
+  /// Scored pairs over all groups.
+  public var pairs: Int { rows.reduce(0) { $0 + $1.scores.n } }
+  /// Matched pairs dropped for a NULL side, over all groups.
+  public var dropped: Int { rows.reduce(0) { $0 + $1.dropped } }
+  /// Scored pairs without a reference value for `--skill`.
+  public var pairsWithoutReference: Int { rows.reduce(0) { $0 + ($1.scores.n - $1.skillPairs) } }
+  /// Probabilities outside 0–100 % that the Brier score skipped.
+  public var brierRejected: Int { rows.reduce(0) { $0 + $1.brierRejected } }
+
+  /// The first and last local date with a scored pair (needs `measuresPeriod`).
+  public var pairedDates: (first: String, last: String)? {
+    let firsts = rows.compactMap(\.firstDate)
+    let lasts = rows.compactMap(\.lastDate)
+    guard let first = firsts.min(), let last = lasts.max() else { return nil }
+    return (first, last)
+  }
+}

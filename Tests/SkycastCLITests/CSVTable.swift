@@ -23,8 +23,8 @@ struct CSVTable {
     rows.filter { $0[column] == value }
   }
 
-  /// The single row whose `column` equals `value`, or an empty row.
-  func row(_ column: String, _ value: String) -> [String: String] {
-    rows(where: column, is: value).first ?? [:]
+  /// The first row whose `column` equals `value`.
+  func row(_ column: String, _ value: String) -> [String: String]? {
+    rows(where: column, is: value).first
   }
 }

@@ -42,12 +42,12 @@ import Testing
         "city", "date", "t_mean", "t_min", "t_max", "feels_like_mean", "feels_like_min",
         "feels_like_max", "hours", "method",
       ])
-    let day = table.row("date", "2026-03-10")
+    let day = table.row("date", "2026-03-10") ?? [:]
     #expect(day["t_mean"] == "20.0" && day["t_min"] == "10.0" && day["t_max"] == "30.0")
     #expect(day["feels_like_min"] == "16.3" && day["feels_like_max"] == "34.4")
     #expect(day["feels_like_mean"] == "25.4")  // (16.348 + 34.368) / 2 = 25.358
     #expect(day["hours"] == "2" && day["method"] == "bom")
-    let empty = table.row("date", "2026-03-11")
+    let empty = table.row("date", "2026-03-11") ?? [:]
     #expect(empty["t_mean"] == "" && empty["hours"] == "0" && empty["method"] == "bom")
   }
 
@@ -71,7 +71,7 @@ import Testing
       "summary", "feels-like", "--from", "2026-01-02", "--to", "2026-01-02", "--method", "nws",
       "--format", "csv")
     #expect(result.exitCode == 0, "\(result)")
-    let day = CSVTable(result.stdout).row("date", "2026-01-02")
+    let day = CSVTable(result.stdout).row("date", "2026-01-02") ?? [:]
     #expect(day["feels_like_min"] == "-19.5" && day["feels_like_max"] == "40.8")
     #expect(day["feels_like_mean"] == "13.8")  // (−19.520 + 40.775 + 20) / 3 = 13.751
     #expect(day["t_mean"] == "13.3" && day["hours"] == "3" && day["method"] == "nws")
@@ -119,7 +119,7 @@ import Testing
     let result = await harness.run(
       "summary", "feels-like", "--from", "2026-02-01", "--to", "2026-02-01", "--format", "csv")
     #expect(result.exitCode == 0, "\(result)")
-    let day = CSVTable(result.stdout).row("date", "2026-02-01")
+    let day = CSVTable(result.stdout).row("date", "2026-02-01") ?? [:]
     #expect(day["t_mean"] == "12.0" && day["t_max"] == "12.0" && day["hours"] == "1")
   }
 
@@ -134,8 +134,8 @@ import Testing
     let months = CSVTable(month.stdout)
     #expect(months.header.prefix(2) == ["city", "month"])
     #expect(months.rows.map { $0["month"] } == ["2026-02", "2026-03"])
-    #expect(months.row("month", "2026-03")["feels_like_mean"] == "25.4")
-    #expect(months.row("month", "2026-02")["hours"] == "0")
+    #expect(months.row("month", "2026-03")?["feels_like_mean"] == "25.4")
+    #expect(months.row("month", "2026-02")?["hours"] == "0")
     let period = await harness.run(
       "summary", "feels-like", "--from", "2026-02-20", "--to", "2026-03-31", "--by", "period",
       "--format", "json")

@@ -62,7 +62,7 @@ import Testing
         "rx1day", "rx5day", "wet_hours", "max_probability", "days", "days_missing",
         "wet_threshold", "etccdi",
       ])
-    let april = table.row("month", "2026-04")
+    let april = table.row("month", "2026-04") ?? [:]
     #expect(april["total_mm"] == "90.57" && april["wet_days"] == "12")
     #expect(april["r10mm"] == "3" && april["r20mm"] == "1")
     #expect(april["prcptot"] == "89.48" && april["sdii"] == "7.46")
@@ -81,7 +81,7 @@ import Testing
       "summary", "precip", "--series", "observed:era5", "--from", "2026-04-01", "--to",
       "2026-04-30", "--by", "period", "--wet-threshold", "0.1", "--format", "csv")
     #expect(result.exitCode == 0, "\(result)")
-    let period = CSVTable(result.stdout).row("from", "2026-04-01")
+    let period = CSVTable(result.stdout).row("from", "2026-04-01") ?? [:]
     #expect(period["to"] == "2026-04-30")
     #expect(period["wet_days"] == "14" && period["prcptot"] == "90.48" && period["sdii"] == "6.46")
     #expect(period["cdd"] == "8" && period["cwd"] == "8")
@@ -114,12 +114,12 @@ import Testing
       table.header == [
         "city", "date", "total_mm", "wet", "wet_hours", "max_probability", "wet_threshold",
       ])
-    #expect(table.row("date", "2026-04-01")["total_mm"] == "0.09")
-    #expect(table.row("date", "2026-04-01")["wet"] == "0")
-    #expect(table.row("date", "2026-04-02")["wet"] == "1")
-    let hourly = table.row("date", "2026-04-07")
+    #expect(table.row("date", "2026-04-01")?["total_mm"] == "0.09")
+    #expect(table.row("date", "2026-04-01")?["wet"] == "0")
+    #expect(table.row("date", "2026-04-02")?["wet"] == "1")
+    let hourly = table.row("date", "2026-04-07") ?? [:]
     #expect(hourly["total_mm"] == "1.00" && hourly["wet"] == "1" && hourly["wet_hours"] == "3")
-    let short = table.row("date", "2026-04-16")
+    let short = table.row("date", "2026-04-16") ?? [:]
     #expect(short["total_mm"] == "" && short["wet"] == "" && short["wet_hours"] == "23")
     #expect(table.rows.count == 16)
   }
@@ -137,10 +137,10 @@ import Testing
       "--by", "month", "--format", "csv")
     #expect(result.exitCode == 0, "\(result)")
     let table = CSVTable(result.stdout)
-    let april = table.row("month", "2026-04")
+    let april = table.row("month", "2026-04") ?? [:]
     #expect(april["days_missing"] == "4" && april["wet_days"] == "" && april["sdii"] == "")
     #expect(april["total_mm"] == "" && april["wet_hours"] == "26")
-    let may = table.row("month", "2026-05")
+    let may = table.row("month", "2026-05") ?? [:]
     #expect(
       may["days"] == "5" && may["days_missing"] == "5" && may["wet_days"] == "" && may["cdd"] == "")
   }
@@ -164,7 +164,7 @@ import Testing
     let result = await harness.run(
       "summary", "precip", "--from", "2026-03-20", "--to", "2026-03-20", "--format", "csv")
     #expect(result.exitCode == 0, "\(result)")
-    let day = CSVTable(result.stdout).row("date", "2026-03-20")
+    let day = CSVTable(result.stdout).row("date", "2026-03-20") ?? [:]
     #expect(day["total_mm"] == "1.00" && day["wet"] == "1" && day["max_probability"] == "85")
     #expect(day["wet_hours"] == "3" && day["wet_threshold"] == "1.00")
   }
@@ -182,14 +182,14 @@ import Testing
       "--format", "csv",
     ]
     let only = await harness.run(args)
-    #expect(CSVTable(only.stdout).row("date", "2026-04-01")["total_mm"] == "2.00", "\(only)")
+    #expect(CSVTable(only.stdout).row("date", "2026-04-01")?["total_mm"] == "2.00", "\(only)")
 
     try history.observedDay(city, date: "2026-04-01", source: "dwd", ["precipitation_sum": 3])
     let ambiguous = await harness.run(args)
     #expect(ambiguous.exitCode == 64)
     #expect(ambiguous.stderr.contains("observations come from several sources (dwd, station)"))
     let chosen = await harness.run(args.map { $0 == "observed" ? "observed:dwd" : $0 })
-    #expect(CSVTable(chosen.stdout).row("date", "2026-04-01")["total_mm"] == "3.00", "\(chosen)")
+    #expect(CSVTable(chosen.stdout).row("date", "2026-04-01")?["total_mm"] == "3.00", "\(chosen)")
     let unknown = await harness.run(args.map { $0 == "observed" ? "observed:nope" : $0 })
     #expect(unknown.exitCode == 64)
     #expect(unknown.stderr.contains("no observations from source 'nope'"))
@@ -197,7 +197,7 @@ import Testing
 
     try history.observedDay(city, date: "2026-04-01", source: "era5", ["precipitation_sum": 4])
     let era5 = await harness.run(args)
-    #expect(CSVTable(era5.stdout).row("date", "2026-04-01")["total_mm"] == "4.00", "\(era5)")
+    #expect(CSVTable(era5.stdout).row("date", "2026-04-01")?["total_mm"] == "4.00", "\(era5)")
   }
 
   /// Rows come sorted by city name, then date, whatever order the cities were saved in.

@@ -48,7 +48,7 @@ import Testing
         "city", "date", "uv_max", "max_hour", "category", "hours_ge_3", "hours_ge_6", "hours_ge_8",
         "sed", "hours",
       ])
-    let day = table.row("date", "2026-06-01")
+    let day = table.row("date", "2026-06-01") ?? [:]
     #expect(day["uv_max"] == "8.40" && day["max_hour"] == "12" && day["category"] == "very high")
     #expect(day["hours_ge_3"] == "7" && day["hours_ge_6"] == "5" && day["hours_ge_8"] == "3")
     #expect(day["sed"] == "44.00" && day["hours"] == "24")
@@ -69,13 +69,13 @@ import Testing
     let result = await Self.run(harness, "2026-06-02", "2026-06-04")
     #expect(result.exitCode == 0, "\(result)")
     let table = CSVTable(result.stdout)
-    let gap = table.row("date", "2026-06-02")
+    let gap = table.row("date", "2026-06-02") ?? [:]
     #expect(gap["sed"] == "" && gap["hours"] == "23" && gap["uv_max"] == "8.40")
     #expect(gap["hours_ge_3"] == "6")  // 15:00 (4.0) is gone
-    let null = table.row("date", "2026-06-03")
+    let null = table.row("date", "2026-06-03") ?? [:]
     #expect(null["sed"] == "" && null["hours"] == "23" && null["max_hour"] == "12")
     #expect(null["hours_ge_8"] == "4")  // 11–14: 7.5, 8.4, 7.5, 8.4
-    let none = table.row("date", "2026-06-04")
+    let none = table.row("date", "2026-06-04") ?? [:]
     #expect(
       none["uv_max"] == "" && none["hours_ge_3"] == "" && none["sed"] == "" && none["hours"] == "0")
   }
@@ -93,10 +93,10 @@ import Testing
     try Self.store(Array(repeating: 1, count: 23), on: "2026-03-29", city: city, history: history)
     try Self.store(Array(repeating: 1, count: 25), on: "2026-10-25", city: city, history: history)
     let spring = await Self.run(harness, "2026-03-29", "2026-03-29")
-    let springDay = CSVTable(spring.stdout).row("date", "2026-03-29")
+    let springDay = CSVTable(spring.stdout).row("date", "2026-03-29") ?? [:]
     #expect(springDay["sed"] == "20.70" && springDay["hours"] == "23", "\(spring)")
     let autumn = await Self.run(harness, "2026-10-25", "2026-10-25")
-    let autumnDay = CSVTable(autumn.stdout).row("date", "2026-10-25")
+    let autumnDay = CSVTable(autumn.stdout).row("date", "2026-10-25") ?? [:]
     #expect(autumnDay["sed"] == "22.50" && autumnDay["hours"] == "25", "\(autumn)")
 
     let short = CLIHarness()
@@ -106,7 +106,7 @@ import Testing
       Array(repeating: 1, count: 25), on: "2026-10-25", city: other, history: shortHistory,
       skipping: [3])
     let missing = await Self.run(short, "2026-10-25", "2026-10-25")
-    #expect(CSVTable(missing.stdout).row("date", "2026-10-25")["sed"] == "", "\(missing)")
+    #expect(CSVTable(missing.stdout).row("date", "2026-10-25")?["sed"] == "", "\(missing)")
   }
 
   /// A month: the largest daily max and its first date, summed hour counts, the dose summed
@@ -127,13 +127,13 @@ import Testing
         "city", "month", "uv_max", "max_date", "category", "hours_ge_3", "hours_ge_6", "hours_ge_8",
         "sed", "days", "days_missing",
       ])
-    let june = table.row("month", "2026-06")
+    let june = table.row("month", "2026-06") ?? [:]
     // The halved day (max 4.2) has 5 hours ≥ 3 after rounding (10–14: 2.75, 3.75, 4.2, 3.75, 3.0)
     // and none ≥ 6; its dose is 22.0005, so June's is 44.001 + 22.0005 = 66.0015.
     #expect(june["uv_max"] == "8.40" && june["max_date"] == "2026-06-29")
     #expect(june["hours_ge_3"] == "12" && june["hours_ge_6"] == "5" && june["hours_ge_8"] == "3")
     #expect(june["sed"] == "66.00" && june["days"] == "2" && june["days_missing"] == "0")
-    let july = table.row("month", "2026-07")
+    let july = table.row("month", "2026-07") ?? [:]
     #expect(july["sed"] == "" && july["days"] == "2" && july["days_missing"] == "2")
     #expect(july["hours_ge_3"] == "7" && july["category"] == "very high")
   }
@@ -154,6 +154,6 @@ import Testing
     #expect(
       result.stderr.contains(
         "warning: no uv_index values in the observed series (source era5) from 2026-06-01"))
-    #expect(CSVTable(result.stdout).row("date", "2026-06-01")["uv_max"] == "")
+    #expect(CSVTable(result.stdout).row("date", "2026-06-01")?["uv_max"] == "")
   }
 }

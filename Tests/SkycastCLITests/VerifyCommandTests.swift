@@ -18,7 +18,7 @@ import Testing
     try writeStudy(harness)
     let result = await harness.run("verify", "--by", "lead", "--source", "forecast")
     #expect(result.exitCode == 0, "\(result)")
-    let csv = CSVRows(result.stdout)
+    let csv = CSVTable(result.stdout)
     #expect(csv.header == ["lead_hours", "n", "bias", "mae", "rmse", "corr"])
     #expect(csv.rows.map { $0["lead_hours"] } == ["12", "36", "60"])
     let expected: [(String, Double, Double, Double, Double)] = [
@@ -40,7 +40,7 @@ import Testing
   func byLeadDay() async throws {
     let harness = CLIHarness()
     try writeStudy(harness)
-    let csv = CSVRows(
+    let csv = CSVTable(
       await harness.run("verify", "--by", "lead-day", "--source", "forecast").stdout)
     #expect(csv.header.first == "lead_day")
     #expect(csv.rows.map { $0["lead_day"] } == ["0", "1", "2"])
@@ -52,7 +52,7 @@ import Testing
   func byCity() async throws {
     let harness = CLIHarness()
     try writeStudy(harness)
-    let csv = CSVRows(await harness.run("verify", "--by", "city", "--source", "forecast").stdout)
+    let csv = CSVTable(await harness.run("verify", "--by", "city", "--source", "forecast").stdout)
     #expect(csv.rows.map { $0["city"] } == ["Alpha", "Beta"])
     let alpha = try #require(csv.row("city", "Alpha"))
     #expect(alpha["n"] == "9")
@@ -71,7 +71,7 @@ import Testing
   func ungrouped() async throws {
     let harness = CLIHarness()
     try writeStudy(harness)
-    let single = CSVRows(await harness.run("verify", "--source", "forecast").stdout)
+    let single = CSVTable(await harness.run("verify", "--source", "forecast").stdout)
     #expect(single.header == ["n", "bias", "mae", "rmse", "corr"])
     #expect(single.rows.count == 1)
     #expect(single.rows[0]["n"] == "18")
@@ -79,7 +79,7 @@ import Testing
     #expect(close(single.rows[0]["mae"], 16.4 / 18))
     #expect(close(single.rows[0]["rmse"], (20.46 / 18).squareRoot()))
     #expect(close(single.rows[0]["corr"], 0.966928490896))
-    let keyed = CSVRows(await harness.run("verify").stdout)
+    let keyed = CSVTable(await harness.run("verify").stdout)
     #expect(keyed.header == ["source", "n", "bias", "mae", "rmse", "corr"])
     #expect(keyed.rows.map { $0["source"] } == ["forecast"])
     #expect(keyed.rows[0]["rmse"] == single.rows[0]["rmse"])
@@ -101,10 +101,10 @@ import Testing
     }
     try writer.forecast(city: 2, issuedAt: march1, lead: 1, ["temperature_2m": 23])
     try writer.observation(city: 2, validAt: march1 + hour, ["temperature_2m": 20])
-    let byCity = CSVRows(await harness.run("verify", "--by", "city", "--source", "forecast").stdout)
+    let byCity = CSVTable(await harness.run("verify", "--by", "city", "--source", "forecast").stdout)
     #expect(byCity.row("city", "Alpha")?["rmse"] == "1.0")
     #expect(byCity.row("city", "Beta")?["rmse"] == "3.0")
-    let pooled = CSVRows(await harness.run("verify", "--source", "forecast").stdout).rows[0]
+    let pooled = CSVTable(await harness.run("verify", "--source", "forecast").stdout).rows[0]
     #expect(pooled["n"] == "5")
     #expect(close(pooled["rmse"], 2.6.squareRoot()))
     #expect(!close(pooled["rmse"], 2.0))
@@ -128,7 +128,7 @@ import Testing
     try writer.forecast(
       city: 1, issuedAt: march1, lead: 4, ["temperature_2m": nil, "relative_humidity_2m": 80])
     try writer.observation(city: 1, validAt: march1 + 4 * hour, ["temperature_2m": 15])
-    let csv = CSVRows(await harness.run("verify", "--source", "forecast").stdout)
+    let csv = CSVTable(await harness.run("verify", "--source", "forecast").stdout)
     #expect(csv.rows[0]["n"] == "1")
     #expect(csv.rows[0]["bias"] == "1.0")
     #expect(csv.rows[0]["corr"] == "")
@@ -159,12 +159,12 @@ import Testing
     }
     let ge = await harness.run(
       "verify", "--var", "precipitation", "--threshold", "1", "--source", "forecast")
-    let geRow = CSVRows(ge.stdout).rows[0]
+    let geRow = CSVTable(ge.stdout).rows[0]
     let header: [String] = [
       "n", "bias", "mae", "rmse", "corr", "threshold", "op", "a", "b", "c", "d", "pod", "far",
       "pofd", "csi", "ets", "fbias", "hss", "pc", "bs",
     ]
-    #expect(CSVRows(ge.stdout).header == header)
+    #expect(CSVTable(ge.stdout).header == header)
     #expect(geRow["op"] == "ge")
     #expect(geRow["threshold"] == "1.0")
     #expect([geRow["a"], geRow["b"], geRow["c"], geRow["d"]] == ["1", "2", "2", "1"])
@@ -178,7 +178,7 @@ import Testing
     #expect(geRow["bs"] == "")
     #expect(ge.stderr.contains("P(> 0.1 mm in the hour)"))
 
-    let gt = CSVRows(
+    let gt = CSVTable(
       await harness.run(
         "verify", "--var", "precipitation", "--threshold", "1", "--op", "gt", "--source", "forecast"
       ).stdout
@@ -204,7 +204,7 @@ import Testing
       try writer.forecast(city: 1, issuedAt: march1, lead: lead, ["precipitation": 0])
       try writer.observation(city: 1, validAt: march1 + lead * hour, ["precipitation": 0.2])
     }
-    let csv = CSVRows(
+    let csv = CSVTable(
       await harness.run(
         "verify", "--var", "precipitation", "--threshold", "1", "--source", "forecast"
       ).stdout)
@@ -242,7 +242,7 @@ import Testing
     let result = await harness.run(
       "verify", "--var", "precipitation", "--threshold", "0.1", "--op", "gt", "--source", "forecast"
     )
-    #expect(close(CSVRows(result.stdout).rows[0]["bs"], 0.1975), "\(result)")
+    #expect(close(CSVTable(result.stdout).rows[0]["bs"], 0.1975), "\(result)")
     #expect(!result.stderr.contains("warning"), "no warning for the event Open-Meteo forecasts")
     let other = await harness.run(
       "verify", "--var", "precipitation", "--threshold", "1", "--source", "forecast")

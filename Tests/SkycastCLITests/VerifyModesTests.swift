@@ -41,7 +41,7 @@ import Testing
     try writeRevisionHistory(harness)
     let result = await harness.run("verify", "--revisions", "--source", "forecast")
     #expect(result.exitCode == 0, "\(result)")
-    let csv = CSVRows(result.stdout)
+    let csv = CSVTable(result.stdout)
     #expect(
       csv.header == [
         "lead_day", "valid_times", "revisions", "mean_abs_revision", "flip_flop_valid_times",
@@ -67,7 +67,7 @@ import Testing
   func revisionsByCity() async throws {
     let harness = CLIHarness()
     try writeRevisionHistory(harness)
-    let csv = CSVRows(
+    let csv = CSVTable(
       await harness.run("verify", "--revisions", "--by", "city", "--source", "forecast").stdout)
     let row = try #require(csv.row("city", "Alpha"))
     #expect(row["valid_times"] == "2")
@@ -116,7 +116,7 @@ import Testing
     let harness = CLIHarness()
     try writeSkillHistory(harness)
     let result = await harness.run("verify", "--skill", "persistence", "--source", "forecast")
-    let csv = CSVRows(result.stdout)
+    let csv = CSVTable(result.stdout)
     #expect(csv.header.last == "mse_skill")
     #expect(csv.rows[0]["n"] == "4")
     #expect(close(csv.rows[0]["mse_skill"], 0.90625), "\(result)")
@@ -130,7 +130,7 @@ import Testing
     let result = await harness.run(
       "verify", "--skill", "climatology", "--source", "forecast", "--from", "2026-03-01", "--to",
       "2026-03-03")
-    #expect(close(CSVRows(result.stdout).rows[0]["mse_skill"], 0.59375), "\(result)")
+    #expect(close(CSVTable(result.stdout).rows[0]["mse_skill"], 0.59375), "\(result)")
   }
 
   /// Daily maxima 03-01 10, 03-02 12, 03-03 15; forecast issued 03-02 for 03-03: 14 (lead day 1).
@@ -150,7 +150,7 @@ import Testing
     let result = await harness.run(
       "verify", "--var", "temperature_2m_max", "--by", "lead-day", "--skill", "persistence",
       "--source", "forecast")
-    let csv = CSVRows(result.stdout)
+    let csv = CSVTable(result.stdout)
     #expect(csv.rows.count == 1, "\(result)")
     #expect(csv.rows[0]["lead_day"] == "1")
     #expect(csv.rows[0]["bias"] == "-1.0")
@@ -220,10 +220,10 @@ import Testing
     let ambiguous = await harness.run("verify")
     #expect(ambiguous.exitCode == 64)
     #expect(ambiguous.stderr.contains("(buoy, station)"), "\(ambiguous)")
-    #expect(CSVRows(await harness.run("verify", "--obs", "buoy").stdout).rows[0]["bias"] == "2.0")
+    #expect(CSVTable(await harness.run("verify", "--obs", "buoy").stdout).rows[0]["bias"] == "2.0")
 
     try writer.observation(city: 1, validAt: march1 + hour, ["temperature_2m": 10.5])
-    #expect(CSVRows(await harness.run("verify").stdout).rows[0]["bias"] == "0.5")
+    #expect(CSVTable(await harness.run("verify").stdout).rows[0]["bias"] == "0.5")
     let unknown = await harness.run("verify", "--obs", "radar")
     #expect(unknown.exitCode == 64)
     #expect(unknown.stderr.contains("stored sources: buoy, era5, station"), "\(unknown)")
@@ -240,15 +240,15 @@ import Testing
     try writer.forecast(city: 1, issuedAt: march1, lead: 24, ["temperature_2m": 11])
     try writer.forecast(
       city: 1, source: "previous-runs", issuedAt: march1, lead: 24, ["temperature_2m": 13])
-    let both = CSVRows(await harness.run("verify", "--by", "lead-day").stdout)
+    let both = CSVTable(await harness.run("verify", "--by", "lead-day").stdout)
     #expect(both.header.prefix(2) == ["source", "lead_day"])
     #expect(both.rows.map { $0["source"]! } == ["forecast", "previous-runs"])
     #expect(both.rows.map { $0["bias"]! } == ["1.0", "3.0"])
-    let one = CSVRows(
+    let one = CSVTable(
       await harness.run("verify", "--by", "lead-day", "--source", "previous-runs").stdout)
     #expect(one.header.first == "lead_day")
     #expect(one.rows.map { $0["bias"]! } == ["3.0"])
-    let explicit = CSVRows(await harness.run("verify", "--by", "lead-day,source").stdout)
+    let explicit = CSVTable(await harness.run("verify", "--by", "lead-day,source").stdout)
     #expect(explicit.header.prefix(2) == ["lead_day", "source"])
   }
 
@@ -261,8 +261,8 @@ import Testing
     try writer.observation(city: 1, validAt: march1 + hour, ["temperature_2m": 10])
     try writer.forecast(city: 1, issuedAt: march1, lead: -2, ["temperature_2m": 10.5])
     try writer.forecast(city: 1, issuedAt: march1, lead: 1, ["temperature_2m": 12])
-    #expect(CSVRows(await harness.run("verify", "--source", "forecast").stdout).rows[0]["n"] == "1")
-    let past = CSVRows(
+    #expect(CSVTable(await harness.run("verify", "--source", "forecast").stdout).rows[0]["n"] == "1")
+    let past = CSVTable(
       await harness.run("verify", "--source", "forecast", "--include-past", "--by", "lead-day")
         .stdout)
     #expect(past.rows.map { $0["lead_day"]! } == ["-1", "0"])
@@ -323,7 +323,7 @@ import Testing
   func cityFilter() async throws {
     let harness = CLIHarness()
     try writeStudy(harness)
-    let csv = CSVRows(
+    let csv = CSVTable(
       await harness.run("verify", "--city", "Beta", "--source", "forecast", "--by", "city").stdout)
     #expect(csv.rows.map { $0["city"]! } == ["Beta"])
     #expect(close(csv.rows[0]["bias"], 1.3 / 9))

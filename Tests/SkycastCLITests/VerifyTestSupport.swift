@@ -7,30 +7,6 @@ let march1: Int64 = 1_772_323_200
 let hour: Int64 = 3600
 let day: Int64 = 86_400
 
-/// The rows of a CSV output (no quoted commas in these tests), keyed by header.
-struct CSVRows {
-  let header: [String]
-  let rows: [[String: String]]
-
-  init(_ text: String) {
-    let lines = text.split(separator: "\r\n", omittingEmptySubsequences: true).map(String.init)
-    let names =
-      lines.first.map {
-        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      } ?? []
-    header = names
-    rows = lines.dropFirst().map { line in
-      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-      return Dictionary(zip(names, fields), uniquingKeysWith: { first, _ in first })
-    }
-  }
-
-  /// The row whose `column` is `value`.
-  func row(_ column: String, _ value: String) -> [String: String]? {
-    rows.first { $0[column] == value }
-  }
-}
-
 /// Within 1e-6 of `expected` (the done-criterion tolerance).
 func close(_ text: String?, _ expected: Double, within tolerance: Double = 1e-6) -> Bool {
   guard let text, let value = Double(text) else { return false }

@@ -146,6 +146,39 @@ import TestSupport
     #expect(second.sleeps.isEmpty)
   }
 
+  @Test("each 429 reason: Minutely and concurrency limits wait and retry; Hourly and Daily stop the run", arguments: [
+    (Reply.RateLimit.minutely, true), (.concurrent, true), (.hourly, false), (.daily, false),
+  ])
+  func rateLimitReasons(limit: Reply.RateLimit, retries: Bool) async throws {
+    let server = try fake(faults: FakeOpenMeteo.Faults.first(1, reply: .rateLimited(limit)))
+    defer { server.stop() }
+    let harness = await harness(server)
+    let result = await harness.run("collect")
+    let database = try harness.store().database
+    if retries {
+      #expect(result.exitCode == 0, "\(result)")
+      #expect(harness.sleeps.count == 1)
+      #expect(try database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'ok'") == 2)
+    } else {
+      #expect(result.exitCode == 1)
+      #expect(result.stderr.contains("HTTP 429: \(limit.reason)"), "\(result.stderr)")
+      #expect(harness.sleeps.isEmpty)
+      #expect(server.requestCount == 1)
+      #expect(try database.scalarInt("SELECT count(*) FROM hourly_forecasts") == 0)
+    }
+  }
+
+  @Test("an unresolvable host is a clear failure naming the city and the host")
+  func unresolvableHost() async throws {
+    let harness = CLIHarness()
+    harness.use(server: "http://skycast-test-host.invalid")
+    _ = await harness.run("city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone", "Europe/Berlin")
+    let result = await harness.run("collect", "--retries", "0")
+    #expect(result.exitCode == 1)
+    #expect(result.stderr.contains("Berlin: failed: cannot resolve host skycast-test-host.invalid"), "\(result.stderr)")
+    #expect(try harness.store().database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'failed'") == 1)
+  }
+
   @Test("transport failures name the problem: refused, truncated, timeout")
   func transportFailures() async throws {
     let harness = CLIHarness()

@@ -146,6 +146,35 @@ import TestSupport
     #expect(second.sleeps.isEmpty)
   }
 
+  @Test("--min-interval 0 never skips, even when another run stored the city a moment ago")
+  func minIntervalZero() async throws {
+    let server = try fake()
+    defer { server.stop() }
+    let harness = await harness(server)
+    _ = await harness.run("collect")
+    harness.now -= 60  // this run's request is older than the stored fetch
+    let result = await harness.run("collect", "--min-interval", "0")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stderr.contains("collected 2/2 cities"), "\(result.stderr)")
+    #expect(try harness.store().database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'ok'") == 4)
+  }
+
+  @Test("several batches are paced by their call weight")
+  func pacingAndIssueTime() async throws {
+    let server = try fake(faults: FakeOpenMeteo.Faults.first(1, reply: .rateLimited(.minutely)))
+    defer { server.stop() }
+    let harness = await harness(server)
+    for index in 0..<10 {
+      _ = await harness.run("city", "add", "--name", "Extra \(index)", "--lat", "\(40 + index)", "--lon", "10", "--timezone", "UTC")
+    }
+    let result = await harness.run("collect")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(server.requestCount(path: "/v1/forecast") == 3, "one 429, then 2 batches")
+    #expect(harness.sleeps.count == 2)
+    #expect(harness.sleeps[0] == 60, "the Minutely wait")
+    #expect(harness.sleeps[1] > 1, "a pause in proportion to the first batch's weight")
+  }
+
   @Test("each 429 reason: Minutely and concurrency limits wait and retry; Hourly and Daily stop the run", arguments: [
     (Reply.RateLimit.minutely, true), (.concurrent, true), (.hourly, false), (.daily, false),
   ])

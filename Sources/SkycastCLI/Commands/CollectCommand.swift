@@ -84,8 +84,9 @@ enum CollectCommand {
     _ invocation: Invocation, cities: [City], options: ForecastRequestOptions, client: HTTPClient
   ) throws -> Int32 {
     var total = 0.0
-    for start in stride(from: 0, to: cities.count, by: 10) {
-      let batch = Array(cities[start..<min(start + 10, cities.count)])
+    let size = Collector.defaultBatchSize
+    for start in stride(from: 0, to: cities.count, by: size) {
+      let batch = Array(cities[start..<min(start + size, cities.count)])
       let request = options.request(for: batch, base: client.endpoints.forecast)
       total += request.weight
       try invocation.stdout.line("GET \(request.displayURL)")

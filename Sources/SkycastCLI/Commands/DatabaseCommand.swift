@@ -27,6 +27,12 @@ enum DatabaseCommand {
 
   static let prune = CommandSpec(
     name: "prune", abstract: "Delete forecast history issued before a date (observations are kept).",
+    discussion: """
+      Deletes every forecast row (collected, backfilled or imported) whose issued_at is before \
+      the date's 00:00 UTC, the fetch-log rows of collected and backfilled forecasts left without \
+      data, and failed forecast fetches before the date. Observations and the fetch-log rows of \
+      imports and observations stay. Take a copy first with 'skycast db backup FILE'.
+      """,
     options: [OptionSpec("before", value: "date", help: "Delete forecasts issued before this UTC date, YYYY-MM-DD.")],
     run: { try runPrune($0) })
 
@@ -105,15 +111,31 @@ enum DatabaseCommand {
     let deleted = try store.write { () -> (fetches: Int, rows: Int) in
       let database = store.database
       var rows = 0
-      let ids = "SELECT id FROM fetches WHERE source IN ('forecast', 'previous-runs') AND requested_at < ?"
-      for table in ["hourly_forecasts", "daily_forecasts", "current_conditions"] {
-        try database.run("DELETE FROM \(table) WHERE fetch_id IN (\(ids))", [.integer(cutoff)])
+      // Every forecast row issued before the cutoff, whatever its source (collected,
+      // previous-runs, imported): `issued_at` is authoritative on the rows themselves.
+      for table in ["hourly_forecasts", "daily_forecasts"] {
+        try database.run("DELETE FROM \(table) WHERE issued_at < ?", [.integer(cutoff)])
         rows += database.changes
       }
-      try database.run("DELETE FROM fetches WHERE id IN (\(ids))", [.integer(cutoff)])
+      try database.run(
+        "DELETE FROM current_conditions WHERE fetch_id IN (SELECT id FROM fetches WHERE source = 'forecast' AND issued_at < ?)",
+        [.integer(cutoff)])
+      rows += database.changes
+      // Fetch-log rows of collected and backfilled forecasts that now hold no data, and failed
+      // forecast fetches before the cutoff. Import and observation fetch rows stay: they are the
+      // provenance of files and of observations, which prune keeps.
+      try database.run(
+        """
+        DELETE FROM fetches WHERE source IN ('forecast', 'previous-runs') AND (
+          (status = 'failed' AND requested_at < ?1)
+          OR (status = 'ok'
+            AND NOT EXISTS (SELECT 1 FROM hourly_forecasts h WHERE h.fetch_id = fetches.id)
+            AND NOT EXISTS (SELECT 1 FROM daily_forecasts d WHERE d.fetch_id = fetches.id)
+            AND NOT EXISTS (SELECT 1 FROM current_conditions c WHERE c.fetch_id = fetches.id)))
+        """, [.integer(cutoff)])
       return (database.changes, rows)
     }
-    try invocation.stdout.line("pruned \(deleted.fetches) fetches and \(deleted.rows) forecast rows requested before \(before) (UTC)")
+    try invocation.stdout.line("pruned \(deleted.fetches) fetches and \(deleted.rows) forecast rows issued before \(before) 00:00 UTC")
     return ExitStatus.success
   }
 }

@@ -181,7 +181,7 @@ enum SparkCommand {
             city.zone.startOfDay(
               dates.lowerBound)..<city.zone.startOfDay(dates.upperBound.adding(days: 1))
         } else {
-          let end = now - ((now % 3600) + 3600) % 3600 + 3600
+          let end = WallClock.floorToHour(now) + 3600
           range = (end - 168 * 3600)..<end
         }
         result.append(

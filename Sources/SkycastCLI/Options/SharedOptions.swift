@@ -53,13 +53,15 @@ extension Invocation {
     if let retries = try int("retries", in: 0...10) { policy.retries = retries }
     let verbose = self.verbose
     let sink = context.stderr
+    let now = context.now
     return HTTPClient(
       endpoints: endpoints, policy: policy, sleep: context.sleep,
       log: { message in
         guard verbose else { return }
         var line = message + "\n"
         line.withUTF8 { try? sink.write(UnsafeRawBufferPointer($0)) }
-      })
+      },
+      clock: { Int64(now().timeIntervalSince1970.rounded(.down)) })
   }
 
   /// An observation-source problem as the CLI reports it: naming an unknown source or leaving

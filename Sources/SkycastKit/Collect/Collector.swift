@@ -36,7 +36,9 @@ public final class Collector {
   let now: () -> Int64
   let onEvent: (CollectEvent) -> Void
   /// Cities per request.
-  public var batchSize = 10
+  public var batchSize = Collector.defaultBatchSize
+  /// Cities per request unless changed: 10 locations keep a 16-day request near 50 calls.
+  public static let defaultBatchSize = 10
 
   public init(store: Store, client: HTTPClient, now: @escaping () -> Int64, onEvent: @escaping (CollectEvent) -> Void = { _ in }) {
     self.store = store
@@ -54,7 +56,8 @@ public final class Collector {
     var due: [City] = []
     let start = now()
     for city in cities {
-      if !force, let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
+      if !force, minInterval > 0,
+        let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
         start - last < Int64(minInterval)
       {
         outcomes[city.id] = CollectOutcome(
@@ -68,10 +71,13 @@ public final class Collector {
     }
     var stopReason: String?
     var done = 0
-    for batch in batches {
+    for (number, batch) in batches.enumerated() {
       if let stopReason {
         for city in batch { outcomes[city.id] = CollectOutcome(city: city, status: .notAttempted(reason: stopReason)) }
         continue
+      }
+      if number > 0 {
+        await client.pause(afterWeight: options.request(for: batches[number - 1], base: client.endpoints.forecast).weight)
       }
       onEvent(.requesting(cities: batch, index: done, total: due.count))
       let results = try await fetchBatch(batch, options: options, minInterval: minInterval, force: force)
@@ -99,7 +105,10 @@ public final class Collector {
       return try batch.map { try storeFailure($0, error: error, request: options.request(for: [$0], base: client.endpoints.forecast), options: options) }
     case .failure:
       var outcomes: [CollectOutcome] = []
-      for city in batch {
+      for (number, city) in batch.enumerated() {
+        if number > 0 {
+          await client.pause(afterWeight: options.request(for: [batch[number - 1]], base: client.endpoints.forecast).weight)
+        }
         var single = client.policy
         single.retries = 0
         switch await attempt([city], options: options, policy: single) {
@@ -123,7 +132,6 @@ public final class Collector {
 
   func attempt(_ cities: [City], options: ForecastRequestOptions, policy: RetryPolicy) async -> Result<Response, APIError> {
     let request = options.request(for: cities, base: client.endpoints.forecast)
-    let requestedAt = now()
     let decoder = ResponseDecoder(models: options.models)
     let expected = cities.count
     do {
@@ -134,7 +142,7 @@ public final class Collector {
         }
         return locations
       }
-      return .success(Response(request: request, requestedAt: requestedAt, body: body, locations: locations))
+      return .success(Response(request: request, requestedAt: body.requestedAt, body: body, locations: locations))
     } catch let error as APIError {
       return .failure(error)
     } catch {
@@ -157,7 +165,7 @@ public final class Collector {
     }
     let results = try ForecastIngest.storeBatch(
       items, store: store, requestedAt: response.requestedAt, models: options.storedModels,
-      minInterval: force ? nil : minInterval)
+      minInterval: force || minInterval <= 0 ? nil : minInterval)
     return zip(cities, results).map { city, stored in
       guard let stored else {
         return CollectOutcome(city: city, status: .skipped(reason: "another run stored it first"))

@@ -40,7 +40,7 @@ public enum ForecastIngest {
     location: DecodedLocation, city: City, store: Store, requestedAt: Int64,
     provenance: ResponseProvenance, models: [String], minInterval: Int?
   ) throws -> (rows: Int, fetches: Int)? {
-    let issuedAt = requestedAt - ((requestedAt % 3600) + 3600) % 3600
+    let issuedAt = WallClock.floorToHour(requestedAt)
     return try store.write {
       if let minInterval,
         let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),

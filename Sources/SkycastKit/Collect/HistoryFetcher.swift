@@ -25,9 +25,6 @@ protocol HistoryProduct: Sendable {
 /// its fetch-log row, or a `failed` fetch row and nothing else. An hourly or daily rate limit
 /// stops the run; every other failure is recorded and the run goes on.
 final class HistoryFetcher {
-  /// Seconds to wait per call of weight before the next request: 60 s / 600 calls.
-  static let secondsPerCall = 0.1
-
   let store: Store
   let client: HTTPClient
   let now: () -> Int64
@@ -64,7 +61,7 @@ final class HistoryFetcher {
       }
       let request = product.request(for: city, dates: job.1, endpoints: client.endpoints)
       if let previousWeight {
-        await client.sleep(previousWeight * Self.secondsPerCall)
+        await client.pause(afterWeight: previousWeight)
       }
       previousWeight = request.weight
       onEvent(.requesting(city: city, dates: job.1, index: index, total: jobs.count))
@@ -104,7 +101,7 @@ final class HistoryFetcher {
     case .success(let (body, location)):
       for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
       let (counts, stored) = try storeSuccess(
-        location, body: body, request: request, requestedAt: requestedAt, city: city,
+        location, body: body, request: request, requestedAt: body.requestedAt, city: city,
         dates: dates)
       return (HistoryOutcome(city: stored, dates: dates, status: .stored(counts)), stored)
     case .failure(let error):

@@ -5,6 +5,7 @@
 /// | `.measure(d)` | `d` decimals | `d` decimals, rounded like SQLite `round()` |
 /// | `.score` | the integer (tables: 3 decimals) | shortest round trip (tables: 3 decimals) |
 /// | `.integer` | the integer | the integer when integral, else shortest |
+/// | `.dynamic` (`sql`, reports) | the integer | shortest round trip (tables: 3 decimals) |
 /// | others | the integer | shortest round trip |
 ///
 /// An `.integer` cell in an `.instant` column is read as UTC epoch seconds at offset 0.
@@ -24,7 +25,7 @@ enum CellFormat {
     switch kind {
     case .measure(let decimals):
       return NumberText.appendFixed(value, decimals: decimals, to: &buffer)
-    case .score where style == .table:
+    case .score where style == .table, .dynamic where style == .table:
       return NumberText.appendFixed(value, decimals: 3, to: &buffer)
     case .integer:
       if value.rounded(.towardZero) == value && value.magnitude < 9.2e18 {

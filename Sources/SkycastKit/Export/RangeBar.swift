@@ -34,12 +34,14 @@ public enum RangeBar {
     guard low.isFinite, high.isFinite, periodMin.isFinite, periodMax.isFinite else {
       return String(repeating: track, count: width)
     }
-    let bottom = min(periodMin, periodMax)
-    let span = max(periodMin, periodMax) - bottom
+    // Halves, so extreme values cannot overflow the span to ∞ (and positions to NaN).
+    let bottom = min(periodMin, periodMax) / 2
+    let span = max(periodMin, periodMax) / 2 - bottom
     guard span > 0 else { return String(repeating: bar, count: width) }
     let columns = Double(width)
     func position(_ value: Double) -> Double {
-      min(max((value - bottom) / span, 0), 1) * columns
+      let fraction = (value / 2 - bottom) / span
+      return fraction.isFinite ? min(max(fraction, 0), 1) * columns : 0
     }
     let from = position(min(low, high))
     let to = position(max(low, high))

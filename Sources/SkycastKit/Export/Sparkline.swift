@@ -86,7 +86,10 @@ public enum Sparkline {
   {
     if high > low {
       let clamped = Swift.min(Swift.max(value, low), high)
-      let index = (7 * (clamped - low) / (high - low) + 0.5).rounded(.down)
+      // Halves, so ±1e308 scales do not overflow to ∞/∞ = NaN.
+      let fraction = (clamped / 2 - low / 2) / (high / 2 - low / 2)
+      guard fraction.isFinite else { return 3 }
+      let index = (7 * fraction + 0.5).rounded(.down)
       return Swift.min(Swift.max(Int(index), 0), 7)
     }
     if high < low && lowFixed != highFixed { return lowFixed ? 0 : 7 }

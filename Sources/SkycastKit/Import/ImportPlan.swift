@@ -257,7 +257,7 @@ struct ImportPlan {
       } else {
         switch ImportTimes.instant(text, column: "issued_at", city: city, zone: zone, offset: nil) {
         case .success(let instant):
-          issuedAt = instant - WallClock.floorDivide(instant, 3600).remainder
+          issuedAt = WallClock.floorToHour(instant)
         case .failure(let error): errors.append(error)
         }
       }

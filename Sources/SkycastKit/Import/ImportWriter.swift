@@ -83,7 +83,7 @@ enum ImportWriter {
             ],
             derived: [
               .text(local.date), .integer(Int64(local.hour)),
-              .integer((row.time - row.issuedAt) / 3600),
+              .integer(WallClock.leadHours(valid: row.time, issued: row.issuedAt)),
             ],
             values: row.values, provenance: [.integer(fetchID)]))
       }

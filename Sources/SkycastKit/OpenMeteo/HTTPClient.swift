@@ -6,6 +6,10 @@ import Foundation
 
 /// Retry and timeout settings for API requests.
 public struct RetryPolicy: Sendable {
+  /// The pause per call of weight between consecutive requests: Open-Meteo's free tier allows
+  /// 600 calls a minute, so a request weighing 5 calls is followed by half a second.
+  public static let secondsPerCall = 0.1
+
   /// Total time allowed for one attempt, enforced by us (Linux URLSession does not enforce
   /// `timeoutIntervalForResource`).
   public var timeout: Double = 10
@@ -29,6 +33,9 @@ public struct RetryPolicy: Sendable {
 public struct HTTPBody: Sendable {
   public let status: Int
   public let bytes: [UInt8]
+  /// When the attempt that got this body started (epoch seconds): after retries and rate-limit
+  /// waits this, not the first attempt, is the request time an `issued_at` is floored from.
+  public var requestedAt: Int64 = 0
 }
 
 /// The one HTTP client: a long-lived ephemeral `URLSession` without a URL cache, a total deadline
@@ -40,14 +47,17 @@ public final class HTTPClient: Sendable {
   public let policy: RetryPolicy
   let sleep: @Sendable (Double) async -> Void
   let log: @Sendable (String) -> Void
+  let clock: @Sendable () -> Int64
 
   /// - Parameters:
   ///   - sleep: waits between attempts (tests pass a recorder that returns at once).
   ///   - log: receives one line per attempt for `-v` (URLs without the key).
+  ///   - clock: epoch seconds, to stamp each attempt's start.
   public init(
     endpoints: Endpoints, policy: RetryPolicy = RetryPolicy(),
     sleep: @escaping @Sendable (Double) async -> Void,
-    log: @escaping @Sendable (String) -> Void = { _ in }
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
   ) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
@@ -61,6 +71,12 @@ public final class HTTPClient: Sendable {
     self.policy = policy
     self.sleep = sleep
     self.log = log
+    self.clock = clock
+  }
+
+  /// The polite pause after a request of `weight` calls, before the next one.
+  public func pause(afterWeight weight: Double) async {
+    await sleep(weight * RetryPolicy.secondsPerCall)
   }
 
   deinit { session.finishTasksAndInvalidate() }
@@ -79,7 +95,9 @@ public final class HTTPClient: Sendable {
       log("GET \(request.displayURL)" + (attempt > 0 ? " (attempt \(attempt + 1))" : ""))
       let outcome: Result<(HTTPBody, T), APIError>
       do {
-        let body = try await fetchOnce(url)
+        let started = clock()
+        var body = try await fetchOnce(url)
+        body.requestedAt = started
         outcome = .success((body, try Self.interpret(body, validate: validate)))
       } catch let error as APIError {
         outcome = .failure(error)

@@ -18,10 +18,10 @@ enum Migrator {
     try database.transaction(.immediate) {
       // Re-read inside the write lock: a concurrent process may have migrated meanwhile.
       let locked = try database.userVersion()
-      guard locked < target else { return }
       if locked > target {
         throw StoreError.newerSchema(path: path, found: locked, supported: target)
       }
+      guard locked < target else { return }
       for step in locked..<target {
         try database.execute(Schema.migrations[step])
       }

@@ -75,7 +75,7 @@ extension Store {
       try statement.bind(validAt, at: 6)
       try statement.bind(local.date, at: 7)
       try statement.bind(Int64(local.hour), at: 8)
-      try statement.bind((validAt - issued) / 3600, at: 9)
+      try statement.bind(WallClock.leadHours(valid: validAt, issued: issued), at: 9)
       for (offset, column) in columns.enumerated() {
         try statement.bind(column?[row], at: Int32(10 + offset))
       }
@@ -160,17 +160,18 @@ extension Store {
   }
 }
 
-/// Local date text and hour for instants, computing the zone offset once per UTC hour block
-/// and the date text once per day (the ingest hot path).
+/// Local date text and hour for instants in increasing order, asking the zone for its offset only
+/// at its transitions (`ZoneOffsetCache`) and building the date text once per day (the ingest hot
+/// path).
 struct LocalDayCache {
-  let zone: CityTimeZone
+  private var offsets: ZoneOffsetCache
   private var lastDay: Int64 = .min
   private var lastDate = ""
 
-  init(zone: CityTimeZone) { self.zone = zone }
+  init(zone: CityTimeZone) { offsets = ZoneOffsetCache(zone: zone) }
 
   mutating func local(_ epoch: Int64) -> (date: String, hour: Int) {
-    let offset = Int64(zone.offset(at: epoch))
+    let offset = Int64(offsets.offset(at: epoch))
     let (day, second) = WallClock.floorDivide(epoch + offset, 86_400)
     if day != lastDay {
       lastDay = day

@@ -102,6 +102,20 @@ public enum WallClock {
     return sign + LocalDate.pad(magnitude / 3600, 2) + ":" + LocalDate.pad(magnitude % 3600 / 60, 2)
   }
 
+  /// The start of the UTC hour containing `epoch` (an `issued_at`).
+  @inline(__always)
+  public static func floorToHour(_ epoch: Int64) -> Int64 {
+    floorDivide(epoch, 3600).quotient * 3600
+  }
+
+  /// Whole hours from `issued` to `valid`, rounded down: `lead_hours`. Floor, not truncation, so
+  /// a valid time 30 minutes before the issue hour (half-hour zones such as Asia/Kolkata, whose
+  /// local hours fall at :30 UTC) is lead −1, not 0, and never passes a `lead_hours >= 0` filter.
+  @inline(__always)
+  public static func leadHours(valid: Int64, issued: Int64) -> Int64 {
+    floorDivide(valid - issued, 3600).quotient
+  }
+
   /// Floor division with a non-negative remainder, for times before 1970.
   @inline(__always)
   public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {

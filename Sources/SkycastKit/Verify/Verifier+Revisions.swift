@@ -40,7 +40,7 @@ extension Verifier {
       func keyValues(lead: Int64) -> [VerifyKeyValue] {
         zip(keys, validKeys).map { key, value in
           if let value { return value }
-          return .integer(key == .lead || isDaily ? lead : Self.floorDiv(lead, 24))
+          return .integer(key == .lead || isDaily ? lead : WallClock.floorDivide(lead, 24).quotient)
         }
       }
       guard splitsByLead else {
@@ -49,7 +49,7 @@ extension Verifier {
         return
       }
       // The lead hour decides every lead key (lead_day is a function of it).
-      func bucket(_ lead: Int64) -> Int64 { byLeadHour ? lead : Self.floorDiv(lead, 24) }
+      func bucket(_ lead: Int64) -> Int64 { byLeadHour ? lead : WallClock.floorDivide(lead, 24).quotient }
       var start = 0
       while start < sequence.forecasts.count {
         let lead = sequence.forecasts[start].lead
@@ -92,12 +92,6 @@ extension Verifier {
     let rows = groups.map { $0.value.row(keys: $0.key) }
       .sorted { $0.keys.lexicographicallyPrecedes($1.keys) }
     return RevisionReport(request: request, rows: rows)
-  }
-
-  /// ⌊a / b⌋ for b > 0 (Swift's `/` truncates toward zero).
-  static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-    let quotient = a / b
-    return (a % b != 0 && a < 0) ? quotient - 1 : quotient
   }
 }
 

@@ -127,7 +127,7 @@ import Testing
     let value = try database.scalarInt(
       "SELECT \(expression) FROM (SELECT ? AS lead_hours) AS f", [.integer(lead)])
     #expect(value == expected)
-    #expect(Verifier.floorDiv(lead, 24) == expected)
+    #expect(WallClock.floorDivide(lead, 24).quotient == expected)
   }
 }
 

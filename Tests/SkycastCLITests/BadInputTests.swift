@@ -68,6 +68,8 @@ import TestSupport
     (["sql", "SELECT * FROM no_such_table"], 1, "no such table"),
     (["sql", "DROP TABLE cities"], 1, "only read-only statements"),
     (["db", "prune", "--before", "2026-13-01"], 64, "expected a date"),
+    (["export", "observations", "--source", "zzz"], 64, "no observations from source 'zzz'"),
+    (["export", "hourly", "--source", "zzz"], 64, "no rows from source 'zzz'"),
     (["db", "backup"], 64, "Missing expected argument '<file>'"),
   ]
 

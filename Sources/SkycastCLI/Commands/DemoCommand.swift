@@ -61,8 +61,8 @@ enum DemoCommand {
       6, "Verification by lead day: error grows with lead time",
       ["verify"] + synthetic + ["--obs", "synthetic", "--by", "lead-day", "--format", "table"])
     try await section(
-      7, "Rain at 1 mm: contingency scores by lead day",
-      ["verify"] + synthetic + ["--obs", "synthetic", "--var", "precipitation", "--threshold", "1", "--by", "lead-day", "--format", "table"])
+      7, "Measurable rain (> 0.1 mm in the hour): contingency scores and Brier score by lead day",
+      ["verify"] + synthetic + ["--obs", "synthetic", "--var", "precipitation", "--threshold", "0.1", "--op", "gt", "--by", "lead-day", "--format", "table"])
     try out.line()
     try out.line("── Try next " + String(repeating: "─", count: 62))
     for command in [

@@ -116,6 +116,30 @@ enum ExportCommand {
 
   // MARK: - Run
 
+  /// A `--source` that names nothing stored is a usage error listing what is, as in `spark`,
+  /// `summary` and `verify`, rather than an empty table.
+  static func checkSource(_ source: String, table: ExportTable, store: Store, invocation: Invocation) throws {
+    let sql: String
+    switch table {
+    case .hourlyObservations, .dailyObservations:
+      do {
+        _ = try store.resolveObservationSource(source, daily: table == .dailyObservations)
+      } catch let error as ObservationSourceError {
+        throw invocation.failure(error, choosingWith: "--source ")
+      }
+      return
+    case .hourly: sql = "SELECT DISTINCT source FROM hourly_forecasts ORDER BY source"
+    case .daily: sql = "SELECT DISTINCT source FROM daily_forecasts ORDER BY source"
+    case .fetches: sql = "SELECT DISTINCT source FROM fetches ORDER BY source"
+    case .cities: throw invocation.usage("--source does not apply to 'export cities'")
+    }
+    let stored = try store.database.query(sql).compactMap { $0[0].stringValue }
+    guard stored.contains(source) else {
+      throw invocation.usage(
+        "no rows from source '\(source)'; stored sources: \(stored.isEmpty ? "none" : stored.joined(separator: ", "))")
+    }
+  }
+
   static func run(_ invocation: Invocation, table requested: ExportTable) throws -> Int32 {
     let table: ExportTable =
       requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
@@ -153,6 +177,7 @@ enum ExportCommand {
     let store = try invocation.openStore(access: .readOnly)
     let selected = try invocation.strings("city").isEmpty ? [] : invocation.cities(in: store)
     request.cityIDs = selected.map(\.id)
+    if let source = request.source { try checkSource(source, table: table, store: store, invocation: invocation) }
 
     if invocation.flag("wide") {
       guard split == nil else {

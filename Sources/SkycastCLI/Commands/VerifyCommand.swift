@@ -186,11 +186,11 @@ enum VerifyCommand {
     switch request.variable.quantity {
     case .direction:
       invocation.warn(
-        "\(request.variable.rawValue) errors are plain differences, not angles (359° against 1° counts as 358°)"
+        "\(request.variable.column) errors are plain differences, not angles (359° against 1° counts as 358°)"
       )
     case .weatherCode:
       invocation.warn(
-        "\(request.variable.rawValue) is a category code; differences of codes have no physical meaning"
+        "\(request.variable.column) is a category code; differences of codes have no physical meaning"
       )
     default: break
     }

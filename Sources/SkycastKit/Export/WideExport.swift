@@ -48,13 +48,10 @@ public final class WideExport {
     }
     let valueColumn = ExportPlan.variableField(variable).column
     var indexes: [Int64: Int] = [:]
+    let labels = City.labels(cities)
     for city in cities where indexes[city.id] == nil {
-      let shared = cities.filter { $0.name == city.name }.count > 1
       indexes[city.id] = columns.count
-      columns.append(
-        Column(
-          shared ? "\(city.name) (\(city.id))" : city.name, valueColumn.kind, unit: valueColumn.unit
-        ))
+      columns.append(Column(labels[city.id] ?? city.name, valueColumn.kind, unit: valueColumn.unit))
     }
     self.columns = columns
     cityColumns = indexes

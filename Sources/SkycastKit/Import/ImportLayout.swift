@@ -28,6 +28,8 @@ struct ImportLayout {
   var model: Int?
   var timezone: Int?
   var utcOffset: Int?
+  /// The `utc_offset` column is in hours (`utc_offset (h)`, as `export --excel` writes it).
+  var utcOffsetInHours = false
   /// A `source` column (as exports have): every value must be the import's source NAME.
   var source: Int?
   var variables: [VariableColumn] = []
@@ -52,7 +54,10 @@ struct ImportLayout {
     }
   }
 
-  static let ignoredColumns: Set<String> = ["valid_date", "valid_hour", "lead_hours", "lead_days"]
+  /// Columns our own exports write that the import recomputes or does not need.
+  static let ignoredColumns: Set<String> = [
+    "valid_date", "valid_hour", "lead_hours", "lead_days", "city_id", "fetch_id", "fetched_at",
+  ]
 
   /// Every unit string `Quantity.converter` knows, for "accepted: …" messages.
   static let knownUnits = [
@@ -103,7 +108,9 @@ struct ImportLayout {
       case "time", "valid_at": time = index
       case "date": date = index
       case "timezone": timezone = index
-      case "utc_offset": utcOffset = index
+      case "utc_offset":
+        utcOffset = index
+        utcOffsetInHours = unit == "h"
       case "source": source = index
       case "issued_at", "model":
         guard kind == .forecasts else {

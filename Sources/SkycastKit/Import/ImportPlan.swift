@@ -209,7 +209,7 @@ struct ImportPlan {
     var rowOffset: Int?
     let offsetText = cell(layout.utcOffset)
     if !offsetText.isEmpty {
-      rowOffset = ImportTimes.offset(offsetText)
+      rowOffset = ImportTimes.offset(offsetText, hours: layout.utcOffsetInHours)
       if rowOffset == nil {
         errors.append(ImportRowError("utc_offset '\(offsetText)' is not an offset such as +01:00"))
       }

@@ -55,10 +55,18 @@ enum ImportTimes {
     }
   }
 
-  /// A `utc_offset` cell: `+01:00`, `-0530`, `+08`, `Z`, `UTC`, or seconds such as `3600`
-  /// (a `'` in front, from a spreadsheet export's formula guard, is ignored).
-  static func offset(_ raw: String) -> Int? {
+  /// A `utc_offset` cell: `+01:00`, `-0530`, `+08`, `Z`, `UTC`, seconds such as `3600`, or
+  /// hours such as `5.5` (in a `utc_offset (h)` column, as `export --excel` writes it, or any
+  /// number with a decimal point). A `'` in front, from a spreadsheet export's formula guard, is
+  /// ignored.
+  static func offset(_ raw: String, hours: Bool = false) -> Int? {
     let text = unguarded(raw)
+    if hours || text.contains("."), let value = Double(text), value.isFinite, abs(value) <= 18 {
+      let seconds = (value * 3600).rounded()
+      // Real offsets are whole minutes.
+      guard seconds.truncatingRemainder(dividingBy: 60) == 0 else { return nil }
+      return Int(seconds)
+    }
     if text == "Z" || text == "UTC" || text == "GMT" { return 0 }
     if let sign = text.first, sign == "+" || sign == "-" {
       let digits = text.dropFirst().filter { $0 != ":" }

@@ -31,6 +31,7 @@ public enum FeelsLikeSummaryTable {
     store: Store, cities: [City], series: ResolvedSeries, dates: ClosedRange<LocalDate>,
     grouping: SummaryGrouping, method: FeelsLikeMethod
   ) throws -> SummaryTable {
+    let labels = City.labels(try store.cities())
     let buckets = grouping.buckets(dates)
     let expressions = [
       "temperature_2m",
@@ -47,7 +48,7 @@ public enum FeelsLikeSummaryTable {
         let temperatures = Statistics(group.compactMap { $0.values[0] })
         let feelsLike = Statistics(group.compactMap { $0.values[1] })
         rows.append(
-          [.text(city.name)] + bucket.key + [
+          [.text(labels[city.id] ?? city.name)] + bucket.key + [
             SummarySupport.cell(temperatures.mean), SummarySupport.cell(temperatures.min),
             SummarySupport.cell(temperatures.max), SummarySupport.cell(feelsLike.mean),
             SummarySupport.cell(feelsLike.min), SummarySupport.cell(feelsLike.max),

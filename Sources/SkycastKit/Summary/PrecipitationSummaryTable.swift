@@ -52,6 +52,7 @@ public enum PrecipitationSummaryTable {
     store: Store, cities: [City], series: ResolvedSeries, dates: ClosedRange<LocalDate>,
     grouping: SummaryGrouping, wetThreshold: Double
   ) throws -> SummaryTable {
+    let labels = City.labels(try store.cities())
     let buckets = grouping.buckets(dates)
     let expressions = [
       "precipitation", series.kind == .forecast ? "precipitation_probability" : "NULL",
@@ -80,7 +81,7 @@ public enum PrecipitationSummaryTable {
         let summary = PrecipitationIndices.summary(
           from: bucket.from, to: bucket.to, totals: totals, wetThreshold: wetThreshold,
           hourly: hourly, probabilities: probabilities)
-        var row: [Cell] = [.text(city.name)] + bucket.key
+        var row: [Cell] = [.text(labels[city.id] ?? city.name)] + bucket.key
         switch grouping {
         case .day:
           let total = totals[bucket.from] ?? nil

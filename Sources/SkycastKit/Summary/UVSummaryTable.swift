@@ -36,6 +36,7 @@ public enum UVSummaryTable {
     store: Store, cities: [City], series: ResolvedSeries, dates: ClosedRange<LocalDate>,
     grouping: SummaryGrouping
   ) throws -> SummaryTable {
+    let labels = City.labels(try store.cities())
     let days = SummaryGrouping.day.buckets(dates)
     let buckets = grouping.buckets(dates)
     var rows: [[Cell]] = []
@@ -57,13 +58,13 @@ public enum UVSummaryTable {
       switch grouping {
       case .day:
         for (bucket, day) in zip(buckets, summaries) {
-          rows.append([.text(city.name)] + bucket.key + dayCells(day))
+          rows.append([.text(labels[city.id] ?? city.name)] + bucket.key + dayCells(day))
         }
       case .month, .period:
         let groups = SummarySupport.group(summaries, date: \.date, into: buckets)
         for (bucket, group) in zip(buckets, groups) {
           rows.append(
-            [.text(city.name)] + bucket.key + aggregateCells(group, days: bucket.dayCount))
+            [.text(labels[city.id] ?? city.name)] + bucket.key + aggregateCells(group, days: bucket.dayCount))
         }
       }
     }

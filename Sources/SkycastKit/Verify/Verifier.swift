@@ -97,25 +97,9 @@ public struct Verifier {
 
   // MARK: - Shared
 
-  /// City labels for output: the name, or `Name, Admin1` (`Name #id` without admin1) where two
-  /// saved cities share a name, so rows never merge visually.
+  /// City labels for output (`City.labels` over every saved city).
   public func cityLabels() throws -> [Int64: String] {
-    let cities = try store.cities()
-    var counts: [String: Int] = [:]
-    for city in cities { counts[city.name.lowercased(), default: 0] += 1 }
-    var labels: [Int64: String] = [:]
-    for city in cities {
-      if counts[city.name.lowercased(), default: 0] > 1 {
-        if let admin1 = city.admin1, !admin1.isEmpty {
-          labels[city.id] = "\(city.name), \(admin1)"
-        } else {
-          labels[city.id] = "\(city.name) #\(city.id)"
-        }
-      } else {
-        labels[city.id] = city.name
-      }
-    }
-    return labels
+    City.labels(try store.cities())
   }
 
   func bind(_ statement: VerifyStatement, to prepared: Statement) throws {
@@ -135,7 +119,7 @@ public enum VerifyError: Error, CustomStringConvertible, Equatable {
         variable.roles.contains(.archive)
         ? "fetch them with 'skycast observe --from DATE --to DATE' or load them with 'skycast import observations FILE'"
         : "ERA5 does not provide it; load station data with 'skycast import observations FILE'"
-      return "no observations of \(variable.rawValue) are stored; \(hint)"
+      return "no observations of \(variable.column) are stored; \(hint)"
     }
   }
 }

@@ -77,7 +77,7 @@ public struct VerifyRequest: Sendable, Equatable {
     for key in groupBy where key.sql(for: variable.frequency) == nil {
       let hint = key == .lead ? "; use --by lead-day (lead_days)" : ""
       throw InvalidInput(
-        "--by \(key.rawValue) does not apply to the daily variable \(variable.rawValue)\(hint)")
+        "--by \(key.rawValue) does not apply to the daily variable \(variable.column)\(hint)")
     }
     return self
   }
@@ -85,18 +85,18 @@ public struct VerifyRequest: Sendable, Equatable {
   /// Checks that `variable` is numeric and stored on both sides of a pair.
   static func check(variable: WeatherVariable, needsObservations: Bool) throws {
     guard variable.isNumeric else {
-      throw InvalidInput("\(variable.rawValue) is a time of day, not a value that can be scored")
+      throw InvalidInput("\(variable.column) is a time of day, not a value that can be scored")
     }
     let forecastRole: WeatherVariable.Roles =
       variable.frequency == .hourly ? .hourlyForecast : .dailyForecast
     let observationRole: WeatherVariable.Roles =
       variable.frequency == .hourly ? .hourlyObservation : .dailyObservation
     guard variable.roles.contains(forecastRole) else {
-      throw InvalidInput("\(variable.rawValue) is not stored with forecasts")
+      throw InvalidInput("\(variable.column) is not stored with forecasts")
     }
     if needsObservations, !variable.roles.contains(observationRole) {
       throw InvalidInput(
-        "\(variable.rawValue) has no observations to compare with (it is forecast-only); --revisions works on it"
+        "\(variable.column) has no observations to compare with (it is forecast-only); --revisions works on it"
       )
     }
   }

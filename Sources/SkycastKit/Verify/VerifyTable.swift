@@ -50,7 +50,7 @@ public enum VerifyTable {
   public static func comment(_ report: VerifyReport) -> String {
     let request = report.request
     var parts = [
-      "\(request.variable.rawValue)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
+      "\(request.variable.column)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
     ]
     parts.append(periodText(request, paired: report.pairedDates))
     parts.append(request.includePast ? "past leads included" : "lead ≥ 0")
@@ -96,7 +96,7 @@ public enum VerifyTable {
       ? "each revision counted at the lead of the newer forecast"
       : "whole issue sequence per valid time"
     return [
-      "\(request.variable.rawValue)\(unitSuffix(request.variable)): run-to-run revisions of forecasts for the same valid time",
+      "\(request.variable.column)\(unitSuffix(request.variable)): run-to-run revisions of forecasts for the same valid time",
       periodText(request, paired: nil),
       request.includePast ? "past leads included" : "lead ≥ 0",
       split,

@@ -167,7 +167,8 @@ import Testing
     #expect(!result.stdout.contains("北京"))
     let none = await harness.run(
       "export", "hourly", "--source", "previous-runs", "--format", "json")
-    #expect(none.stdout == "[]\n")
+    #expect(none.exitCode == 64, "a source with no rows is named, not an empty table")
+    #expect(none.stderr.contains("no rows from source 'previous-runs'; stored sources: forecast"))
     let fetches = await harness.run(
       "export", "fetches", "--from", "2026-03-20", "--to", "2026-03-20")
     #expect(fetches.stdout.split(separator: "\r\n").count == 2)

@@ -41,8 +41,8 @@ import Testing
   }
 
   /// Newlines and tabs inside text would break the layout; they print as spaces. Dynamic reals
-  /// print shortest, a `#` comment is kept as it is.
-  @Test("control characters print as spaces and dynamic reals shortest")
+  /// (`sql`, reports) show 3 decimals like scores (SPEC §11); a `#` comment is kept as it is.
+  @Test("control characters print as spaces and dynamic reals with 3 decimals")
   func controls() throws {
     let bytes = try render(
       .table, comments: ["# as is", "two\nlines"],
@@ -52,8 +52,8 @@ import Testing
       [
         "# as is", "# two", "# lines",
         "name   value",
-        "-----  -------------------",
-        "a b c  0.30000000000000004",
+        "-----  -----",
+        "a b c  0.300",
         "d      7",
       ].joined(separator: "\n") + "\n"
     #expect(String(decoding: bytes, as: UTF8.self) == expected)

@@ -26,7 +26,8 @@ for directory in arguments.dropFirst() {
       let data = try Data(contentsOf: url)
       entries.append((prefix + "/" + relative, data.base64EncodedString()))
     } catch {
-      FileHandle.standardError.write(Data("EmbedResourcesTool: cannot read \(url.path): \(error)\n".utf8))
+      FileHandle.standardError.write(
+        Data("EmbedResourcesTool: cannot read \(url.path): \(error)\n".utf8))
       exit(1)
     }
   }
@@ -50,6 +51,7 @@ do {
     try source.write(to: outputURL, atomically: true, encoding: .utf8)
   }
 } catch {
-  FileHandle.standardError.write(Data("EmbedResourcesTool: cannot write \(outputPath): \(error)\n".utf8))
+  FileHandle.standardError.write(
+    Data("EmbedResourcesTool: cannot write \(outputPath): \(error)\n".utf8))
   exit(1)
 }

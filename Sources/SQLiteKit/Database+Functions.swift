@@ -23,7 +23,9 @@ private final class AggregateInstance {
   init(_ aggregate: any SQLiteAggregate) { self.aggregate = aggregate }
 }
 
-private func readArguments(_ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?) -> [SQLiteValue] {
+private func readArguments(_ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?)
+  -> [SQLiteValue]
+{
   guard let values else { return [] }
   return (0..<Int(count)).map { index in
     guard let value = values[index] else { return .null }
@@ -82,7 +84,8 @@ extension Database {
     let code = sqlite3_create_function_v2(
       handle, name, argumentCount, flags, box,
       { context, count, values in
-        let box = Unmanaged<ScalarFunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+        let box = Unmanaged<ScalarFunctionBox>.fromOpaque(sqlite3_user_data(context))
+          .takeUnretainedValue()
         do {
           setResult(context, try box.body(readArguments(count, values)))
         } catch {
@@ -104,7 +107,10 @@ extension Database {
     let code = sqlite3_create_function_v2(
       handle, name, argumentCount, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box, nil,
       { context, count, values in
-        guard let slot = sqlite3_aggregate_context(context, Int32(MemoryLayout<UnsafeMutableRawPointer>.size)) else {
+        guard
+          let slot = sqlite3_aggregate_context(
+            context, Int32(MemoryLayout<UnsafeMutableRawPointer>.size))
+        else {
           sqlite3_result_error_nomem(context)
           return
         }
@@ -113,7 +119,8 @@ extension Database {
         if let existing = pointer.pointee {
           instance = Unmanaged<AggregateInstance>.fromOpaque(existing).takeUnretainedValue()
         } else {
-          let box = Unmanaged<AggregateFunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+          let box = Unmanaged<AggregateFunctionBox>.fromOpaque(sqlite3_user_data(context))
+            .takeUnretainedValue()
           instance = AggregateInstance(box.make())
           pointer.pointee = Unmanaged.passRetained(instance).toOpaque()
         }
@@ -132,7 +139,8 @@ extension Database {
           pointer?.pointee = nil
         } else {
           // No rows in the group: finalize a fresh state.
-          let box = Unmanaged<AggregateFunctionBox>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+          let box = Unmanaged<AggregateFunctionBox>.fromOpaque(sqlite3_user_data(context))
+            .takeUnretainedValue()
           instance = AggregateInstance(box.make())
         }
         do {

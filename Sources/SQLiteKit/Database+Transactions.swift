@@ -22,7 +22,9 @@ extension Database {
   /// Inside an enclosing transaction it becomes a savepoint: `body`'s changes are undone alone
   /// when it throws, and become durable when the outer transaction commits. This lets a caller
   /// store several fetches in one commit while each fetch stays all-or-nothing.
-  public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+  public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws
+    -> T
+  {
     if !isAutocommit { return try savepoint(body) }
     try execute("BEGIN \(kind.rawValue)")
     do {

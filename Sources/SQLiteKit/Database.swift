@@ -43,7 +43,9 @@ public final class Database {
     let code = sqlite3_open_v2(path, &connection, flags, nil)
     guard let connection else { throw SQLiteError(code: SQLITE_NOMEM, message: "out of memory") }
     guard code == SQLITE_OK else {
-      let error = SQLiteError(code: sqlite3_extended_errcode(connection), message: String(cString: sqlite3_errmsg(connection)))
+      let error = SQLiteError(
+        code: sqlite3_extended_errcode(connection),
+        message: String(cString: sqlite3_errmsg(connection)))
       sqlite3_close_v2(connection)
       throw error
     }

@@ -4,4 +4,5 @@ import CSQLite
 ///
 /// The C macro is `((sqlite3_destructor_type)-1)`, which Swift does not import.
 /// Related SQLite documentation: <https://www.sqlite.org/c3ref/c_static.html>
-let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+let SQLITE_TRANSIENT = unsafeBitCast(
+  OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)

@@ -103,7 +103,8 @@ public final class Statement {
   /// only when `ignoringUnknown` is true.
   public func bind(named values: [String: SQLiteValue], ignoringUnknown: Bool = false) throws {
     for (name, value) in values {
-      let key = name.hasPrefix(":") || name.hasPrefix("@") || name.hasPrefix("$") ? name : ":" + name
+      let key =
+        name.hasPrefix(":") || name.hasPrefix("@") || name.hasPrefix("$") ? name : ":" + name
       let index = sqlite3_bind_parameter_index(handle, key)
       if index == 0 {
         if ignoringUnknown { continue }
@@ -133,7 +134,9 @@ public final class Statement {
   @inline(__always)
   public func bind(_ value: Double?, at index: Int32) throws {
     let code =
-      if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+      if let value { sqlite3_bind_double(handle, index, value) } else {
+        sqlite3_bind_null(handle, index)
+      }
     if code != SQLITE_OK { try database.check(code, sql: sql) }
   }
 
@@ -141,7 +144,9 @@ public final class Statement {
   @inline(__always)
   public func bind(_ value: Int64?, at index: Int32) throws {
     let code =
-      if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+      if let value { sqlite3_bind_int64(handle, index, value) } else {
+        sqlite3_bind_null(handle, index)
+      }
     if code != SQLITE_OK { try database.check(code, sql: sql) }
   }
 
@@ -214,7 +219,9 @@ public final class Statement {
   }
 
   /// Column `index`'s UTF-8 bytes without copying into a String; valid until the next step.
-  public func withTextBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T? {
+  public func withTextBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T)
+    rethrows -> T?
+  {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, index))
     return try body(UnsafeBufferPointer(start: pointer, count: count))

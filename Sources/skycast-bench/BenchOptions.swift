@@ -45,11 +45,15 @@ struct BenchOptions {
     var index = 0
     func value() throws -> String {
       index += 1
-      guard index < arguments.count else { throw BenchError("Missing value for '\(arguments[index - 1])'") }
+      guard index < arguments.count else {
+        throw BenchError("Missing value for '\(arguments[index - 1])'")
+      }
       return arguments[index]
     }
     func number(_ text: String) throws -> Int {
-      guard let number = Int(text), number > 0 else { throw BenchError("The value '\(text)' is not a positive number") }
+      guard let number = Int(text), number > 0 else {
+        throw BenchError("The value '\(text)' is not a positive number")
+      }
       return number
     }
     while index < arguments.count {

@@ -10,7 +10,8 @@ enum BenchQueries {
 
   /// The rows `export hourly` writes, for the first `cityLimit` cities.
   static func export(cityLimit: Int) -> String {
-    let variables = WeatherVariable.with(.hourlyForecast).map { "f." + $0.column }.joined(separator: ", ")
+    let variables = WeatherVariable.with(.hourlyForecast).map { "f." + $0.column }.joined(
+      separator: ", ")
     return """
       SELECT c.name AS city, f.city_id, f.source, f.model, f.issued_at, f.valid_at, f.lead_hours, \(variables)
       FROM hourly_forecasts f JOIN cities c ON c.id = f.city_id WHERE f.city_id <= \(cityLimit)

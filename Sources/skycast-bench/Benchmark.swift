@@ -25,11 +25,19 @@ struct Benchmark {
     self.options = options
     workload = Workload(options: options)
     directory = options.workDirectory
-    skycast = options.skycast ?? (URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/skycast")
+    skycast =
+      options.skycast
+      ?? (URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+        + "/skycast")
     guard FileManager.default.isExecutableFile(atPath: skycast) else {
-      throw BenchError("no skycast binary at \(skycast); build it first (swift build -c release --product skycast)")
+      throw BenchError(
+        "no skycast binary at \(skycast); build it first (swift build -c release --product skycast)"
+      )
     }
-    guard let sqlite3 = Subprocess.which(options.sqlite3) ?? (FileManager.default.isExecutableFile(atPath: options.sqlite3) ? options.sqlite3 : nil) else {
+    guard
+      let sqlite3 = Subprocess.which(options.sqlite3)
+        ?? (FileManager.default.isExecutableFile(atPath: options.sqlite3) ? options.sqlite3 : nil)
+    else {
       throw BenchError("the sqlite3 shell is needed for the baselines (apt-get install sqlite3)")
     }
     self.sqlite3 = sqlite3
@@ -69,30 +77,43 @@ struct Benchmark {
     let ours = directory + "/ingest-skycast.sqlite"
     let store = try Store(path: ours)
     let cities = try workload.addCities(to: store)
-    let (_, decodeSeconds) = try measure { for body in bodies { _ = try ResponseDecoder().decode(body) } }
+    let (_, decodeSeconds) = try measure {
+      for body in bodies { _ = try ResponseDecoder().decode(body) }
+    }
     let (_, hashSeconds) = measure { for body in bodies { _ = SHA256.hexDigest(body) } }
-    log("ingest: decoding alone \(Self.seconds(decodeSeconds)), SHA-256 alone \(Self.seconds(hashSeconds))")
+    log(
+      "ingest: decoding alone \(Self.seconds(decodeSeconds)), SHA-256 alone \(Self.seconds(hashSeconds))"
+    )
     log("ingest: decoding and storing through the collector's code")
-    let batches = Dictionary(grouping: zip(jobs, bodies), by: { $0.0.issuedAt }).sorted { $0.key < $1.key }
+    let batches = Dictionary(grouping: zip(jobs, bodies), by: { $0.0.issuedAt }).sorted {
+      $0.key < $1.key
+    }
     let (_, seconds) = try measure {
       for (issuedAt, batch) in batches {
-        try Workload.ingest(batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
+        try Workload.ingest(
+          batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
       }
     }
     let rows = Int(try store.database.scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
     let csv = directory + "/ingest-rows.csv"
-    _ = try Subprocess.run(sqlite3, ["-csv", ours, "SELECT * FROM hourly_forecasts"], stdoutPath: csv)
+    _ = try Subprocess.run(
+      sqlite3, ["-csv", ours, "SELECT * FROM hourly_forecasts"], stdoutPath: csv)
     let baselineDatabase = directory + "/ingest-sqlite3.sqlite"
     do { _ = try Store(path: baselineDatabase) }
-    let shell = try Subprocess.run(sqlite3, [baselineDatabase, ".import --csv \(csv) hourly_forecasts"])
-    let imported = Int(try Database(path: baselineDatabase).scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
-    guard imported == rows else { throw BenchError("the shell imported \(imported) rows, expected \(rows)") }
+    let shell = try Subprocess.run(
+      sqlite3, [baselineDatabase, ".import --csv \(csv) hourly_forecasts"])
+    let imported = Int(
+      try Database(path: baselineDatabase).scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
+    guard imported == rows else {
+      throw BenchError("the shell imported \(imported) rows, expected \(rows)")
+    }
     let ourRate = Double(rows) / seconds
     let shellRate = Double(rows) / shell.seconds
     let ratio = ourRate / shellRate
     return Figure(
       name: "ingest (\(Self.count(rows)) hourly rows)", ours: "\(Self.count(Int(ourRate))) rows/s",
-      baseline: "\(Self.count(Int(shellRate))) rows/s", ratio: ratio, target: "≥ 0.7×", holds: ratio >= 0.7)
+      baseline: "\(Self.count(Int(shellRate))) rows/s", ratio: ratio, target: "≥ 0.7×",
+      holds: ratio >= 0.7)
   }
 
   // MARK: - The large history
@@ -103,10 +124,14 @@ struct Benchmark {
     let path = directory + "/history.sqlite"
     let store = try Store(path: path)
     let cities = try workload.addCities(to: store)
-    log("history: \(workload.bodyCount) forecasts (\(Self.count(workload.bodyCount * workload.history.forecastDays * 24)) hourly rows) for \(cities.count) places")
+    log(
+      "history: \(workload.bodyCount) forecasts (\(Self.count(workload.bodyCount * workload.history.forecastDays * 24)) hourly rows) for \(cities.count) places"
+    )
     let (_, seconds) = try measure {
       for (number, issuedAt) in workload.issues.enumerated() {
-        let bodies = cities.indices.map { (cities[$0], workload.history.forecastBody(place: $0, issuedAt: issuedAt)) }
+        let bodies = cities.indices.map {
+          (cities[$0], workload.history.forecastBody(place: $0, issuedAt: issuedAt))
+        }
         try Workload.ingest(bodies, issuedAt: issuedAt, store: store)
         if number % 50 == 49 { log("history: issue \(number + 1)/\(workload.issues.count)") }
       }
@@ -122,15 +147,21 @@ struct Benchmark {
   func query(database: String) throws -> Figure {
     let script = directory + "/verify-by-lead.sql"
     try BenchQueries.verifyByLead.write(toFile: script, atomically: true, encoding: .utf8)
-    let rows = try Database(path: database, mode: .readOnly).scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0
+    let rows =
+      try Database(path: database, mode: .readOnly).scalarInt(
+        "SELECT count(*) FROM hourly_forecasts") ?? 0
     log("query: verify --by lead over \(Self.count(Int(rows))) forecast rows")
-    let shell = try best(of: 2) { try Subprocess.run(sqlite3, ["-csv", database, ".read \(script)"]) }
+    let shell = try best(of: 2) {
+      try Subprocess.run(sqlite3, ["-csv", database, ".read \(script)"])
+    }
     let ours = try best(of: 2) {
-      try Subprocess.run(skycast, ["verify", "--by", "lead", "--format", "csv", "--db", database, "-o", "/dev/null"])
+      try Subprocess.run(
+        skycast, ["verify", "--by", "lead", "--format", "csv", "--db", database, "-o", "/dev/null"])
     }
     let ratio = ours.seconds / shell.seconds
     return Figure(
-      name: "query: verify --by lead (\(Self.count(Int(rows))) rows)", ours: Self.seconds(ours.seconds),
+      name: "query: verify --by lead (\(Self.count(Int(rows))) rows)",
+      ours: Self.seconds(ours.seconds),
       baseline: Self.seconds(shell.seconds), ratio: ratio, target: "≤ 1.2×", holds: ratio <= 1.2)
   }
 
@@ -143,13 +174,20 @@ struct Benchmark {
     let wanted = options.exportRows > 0 ? options.exportRows : total
     let cityCount = min(workload.history.places.count, max(1, (wanted + perCity - 1) / perCity))
     let cityArguments = (1...cityCount).flatMap { ["--city", String($0)] }
-    let rows = Int(try reader.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE city_id <= ?", [.integer(Int64(cityCount))]) ?? 0)
+    let rows = Int(
+      try reader.scalarInt(
+        "SELECT count(*) FROM hourly_forecasts WHERE city_id <= ?", [.integer(Int64(cityCount))])
+        ?? 0)
     log("export: \(Self.count(rows)) rows as CSV")
     let shell = try best(of: 2) {
-      try Subprocess.run(sqlite3, ["-csv", "-header", database, BenchQueries.export(cityLimit: cityCount)])
+      try Subprocess.run(
+        sqlite3, ["-csv", "-header", database, BenchQueries.export(cityLimit: cityCount)])
     }
     let ours = try best(of: 2) {
-      try Subprocess.run(skycast, ["export", "hourly", "--format", "csv", "--db", database, "-o", "/dev/null"] + cityArguments)
+      try Subprocess.run(
+        skycast,
+        ["export", "hourly", "--format", "csv", "--db", database, "-o", "/dev/null"] + cityArguments
+      )
     }
     let ratio = ours.seconds / shell.seconds
     var figures = [
@@ -158,15 +196,19 @@ struct Benchmark {
         baseline: Self.seconds(shell.seconds), ratio: ratio, target: "≤ 1.2×", holds: ratio <= 1.2)
     ]
     log("export: all \(Self.count(total)) rows for peak memory")
-    let all = try Subprocess.run(skycast, ["export", "hourly", "--format", "csv", "--db", database, "-o", "/dev/null"])
-    let shellAll = try Subprocess.run(sqlite3, ["-csv", "-header", database, BenchQueries.export(cityLimit: workload.history.places.count)])
+    let all = try Subprocess.run(
+      skycast, ["export", "hourly", "--format", "csv", "--db", database, "-o", "/dev/null"])
+    let shellAll = try Subprocess.run(
+      sqlite3,
+      ["-csv", "-header", database, BenchQueries.export(cityLimit: workload.history.places.count)])
     let peak = max(ours.peakRSSKilobytes, all.peakRSSKilobytes)
     let flat = Double(all.peakRSSKilobytes) <= Double(ours.peakRSSKilobytes) * 1.25 + 2048
     figures.append(
       Figure(
         name: "export peak RSS (\(Self.count(rows)) → \(Self.count(total)) rows)",
         ours: "\(Self.megabytes(ours.peakRSSKilobytes)) → \(Self.megabytes(all.peakRSSKilobytes))",
-        baseline: "\(Self.megabytes(shell.peakRSSKilobytes)) → \(Self.megabytes(shellAll.peakRSSKilobytes))",
+        baseline:
+          "\(Self.megabytes(shell.peakRSSKilobytes)) → \(Self.megabytes(shellAll.peakRSSKilobytes))",
         ratio: nil, target: "< 50 MB, flat", holds: peak < 50 * 1024 && flat))
     return figures
   }
@@ -203,12 +245,18 @@ struct Benchmark {
         figure.target, figure.holds.map { $0 ? "holds" : "MISSED" } ?? "",
       ]
     }
-    let widths = header.indices.map { column in ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0 }
-    func line(_ cells: [String]) -> String {
-      cells.enumerated().map { DisplayWidth.padded($0.element, to: widths[$0.offset], alignRight: false) }
-        .joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    let widths = header.indices.map { column in
+      ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0
     }
-    var text = "skycast-bench: \(options.cities) places × \(options.days) days × \(options.issuesPerDay) issues/day × \(workload.history.forecastDays)-day forecasts, seed \(options.seed)\n\n"
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map {
+        DisplayWidth.padded($0.element, to: widths[$0.offset], alignRight: false)
+      }
+      .joined(separator: "  ").replacingOccurrences(
+        of: "\\s+$", with: "", options: .regularExpression)
+    }
+    var text =
+      "skycast-bench: \(options.cities) places × \(options.days) days × \(options.issuesPerDay) issues/day × \(workload.history.forecastDays)-day forecasts, seed \(options.seed)\n\n"
     text += line(header) + "\n" + line(widths.map { String(repeating: "-", count: $0) }) + "\n"
     text += rows.map(line).joined(separator: "\n") + "\n\n"
     let judged = figures.filter { $0.holds != nil }
@@ -219,19 +267,27 @@ struct Benchmark {
       let name = figure.name.components(separatedBy: " ").first!.trimmingCharacters(in: [":"])
       return name + " " + NumberText.fixed(ratio, decimals: 2) + "×"
     }.joined(separator: ", ")
-    if let memory = figures.first(where: { $0.name.hasPrefix("export peak") }) { text += ", export RSS \(memory.ours)" }
+    if let memory = figures.first(where: { $0.name.hasPrefix("export peak") }) {
+      text += ", export RSS \(memory.ours)"
+    }
     if options.quick {
-      text += "\n(--quick: a smoke run; at this size process start-up dominates the query and export times, so only the full run's ratios mean something)"
+      text +=
+        "\n(--quick: a smoke run; at this size process start-up dominates the query and export times, so only the full run's ratios mean something)"
     }
     return text
   }
 
   static func count(_ value: Int) -> String {
-    value >= 1_000_000 ? NumberText.fixed(Double(value) / 1e6, decimals: 2) + " M"
+    value >= 1_000_000
+      ? NumberText.fixed(Double(value) / 1e6, decimals: 2) + " M"
       : value >= 10_000 ? NumberText.fixed(Double(value) / 1e3, decimals: 1) + " k" : String(value)
   }
 
   static func seconds(_ value: Double) -> String { NumberText.fixed(value, decimals: 2) + " s" }
-  static func milliseconds(_ value: Double) -> String { NumberText.fixed(value * 1000, decimals: 1) + " ms" }
-  static func megabytes(_ kilobytes: Int) -> String { NumberText.fixed(Double(kilobytes) / 1024, decimals: 1) + " MB" }
+  static func milliseconds(_ value: Double) -> String {
+    NumberText.fixed(value * 1000, decimals: 1) + " ms"
+  }
+  static func megabytes(_ kilobytes: Int) -> String {
+    NumberText.fixed(Double(kilobytes) / 1024, decimals: 1) + " MB"
+  }
 }

@@ -19,7 +19,10 @@ struct ProcessCost {
 enum Subprocess {
   /// Runs `executable` with `arguments`, stdout to `stdoutPath` (default /dev/null), stderr to a
   /// temporary capture that is returned on failure.
-  static func run(_ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null", environment: [String: String]? = nil) throws -> ProcessCost {
+  static func run(
+    _ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null",
+    environment: [String: String]? = nil
+  ) throws -> ProcessCost {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,7 +37,9 @@ enum Subprocess {
     let command = measured ? [timeTool, "-f", "%M", "-o", memoryPath, executable] : [executable]
     let argv = (command + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
-    let env = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let env =
+      (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") }
+      + [nil]
     defer { env.forEach { free($0) } }
     var pid: pid_t = 0
     let start = DispatchTime.now().uptimeNanoseconds
@@ -51,16 +56,21 @@ enum Subprocess {
     let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     if exitCode != 0 {
       let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-      throw BenchError("\(executable) \(arguments.joined(separator: " ")) exited \(exitCode): \(message.prefix(500))")
+      throw BenchError(
+        "\(executable) \(arguments.joined(separator: " ")) exited \(exitCode): \(message.prefix(500))"
+      )
     }
     let reported = (try? String(contentsOfFile: memoryPath, encoding: .utf8))?
       .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    return ProcessCost(seconds: seconds, peakRSSKilobytes: reported ?? Int(usage.ru_maxrss), status: exitCode)
+    return ProcessCost(
+      seconds: seconds, peakRSSKilobytes: reported ?? Int(usage.ru_maxrss), status: exitCode)
   }
 
   /// The full path of a program on `PATH`, or nil.
   static func which(_ name: String) -> String? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(
+      separator: ":")
+    {
       let path = "\(directory)/\(name)"
       if access(path, X_OK) == 0 { return path }
     }

@@ -11,7 +11,8 @@ struct Workload {
   init(options: BenchOptions) {
     days = options.days
     history = SyntheticHistory(
-      places: SyntheticCity.spread(options.cities), seed: options.seed, forecastDays: options.forecastDays)
+      places: SyntheticCity.spread(options.cities), seed: options.seed,
+      forecastDays: options.forecastDays)
     startDate = LocalDate(year: 2026, month: 1, day: 1)!
     let step = Int64(86_400 / max(1, options.issuesPerDay))
     let first = startDate.midnightAsUTC
@@ -32,14 +33,17 @@ struct Workload {
 
   /// Decodes and stores one issue's bodies through the collector's own code path: a batch of
   /// cities per commit, each city in its own savepoint (`Collector`'s batch size, 10).
-  static func ingest(_ bodies: [(city: City, body: [UInt8])], issuedAt: Int64, store: Store) throws {
+  static func ingest(_ bodies: [(city: City, body: [UInt8])], issuedAt: Int64, store: Store) throws
+  {
     for start in stride(from: 0, to: bodies.count, by: 10) {
       let items = try bodies[start..<min(start + 10, bodies.count)].map { city, body in
         ForecastIngest.Item(
           location: try ResponseDecoder().decode(body)[0], city: city,
-          provenance: ResponseProvenance(url: "synthetic://skycast-bench", body: body, callWeight: nil))
+          provenance: ResponseProvenance(
+            url: "synthetic://skycast-bench", body: body, callWeight: nil))
       }
-      _ = try ForecastIngest.storeBatch(items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil)
+      _ = try ForecastIngest.storeBatch(
+        items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil)
     }
   }
 
@@ -51,9 +55,12 @@ struct Workload {
       let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
       try store.write {
         let fetchID = try store.insertFetch(
-          FetchRecord(cityID: city.id, source: "era5", model: "era5", requestedAt: end.midnightAsUTC, status: .ok, url: "synthetic://skycast-bench"))
+          FetchRecord(
+            cityID: city.id, source: "era5", model: "era5", requestedAt: end.midnightAsUTC,
+            status: .ok, url: "synthetic://skycast-bench"))
         _ = try store.upsertObservations(
-          location, model: "era5", city: city, source: "era5", fetchID: fetchID, fetchedAt: end.midnightAsUTC)
+          location, model: "era5", city: city, source: "era5", fetchID: fetchID,
+          fetchedAt: end.midnightAsUTC)
       }
     }
   }

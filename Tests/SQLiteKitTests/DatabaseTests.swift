@@ -29,7 +29,9 @@ final class TemporaryDirectory {
   func bindingRoundTrip() throws {
     let database = try Database(path: ":memory:")
     try database.execute("CREATE TABLE t (a, b, c, d, e)")
-    let values: [SQLiteValue] = [.null, .integer(-42), .real(2.5), .text("北京 'quoted' 😀"), .blob([0, 1, 255])]
+    let values: [SQLiteValue] = [
+      .null, .integer(-42), .real(2.5), .text("北京 'quoted' 😀"), .blob([0, 1, 255]),
+    ]
     try database.run("INSERT INTO t VALUES (?, ?, ?, ?, ?)", values)
     let rows = try database.query("SELECT * FROM t")
     #expect(rows.count == 1)
@@ -49,7 +51,10 @@ final class TemporaryDirectory {
     #expect(error?.extendedCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
     #expect(error?.message == "UNIQUE constraint failed: t.name")
     #expect(error?.sql == "INSERT INTO t (name) VALUES (?)")
-    #expect(error?.description == "SQLite error 19: UNIQUE constraint failed: t.name - while executing `INSERT INTO t (name) VALUES (?)`")
+    #expect(
+      error?.description
+        == "SQLite error 19: UNIQUE constraint failed: t.name - while executing `INSERT INTO t (name) VALUES (?)`"
+    )
     #expect(!(error?.description.contains("secret-value") ?? true))
   }
 
@@ -104,7 +109,8 @@ final class TemporaryDirectory {
       #expect(caught is Boom, "\(String(describing: caught))")
       try database.transaction { try database.run("INSERT INTO t VALUES (3)") }
     }
-    #expect(try database.query("SELECT x FROM t ORDER BY x").map { $0[0] } == [.integer(1), .integer(3)])
+    #expect(
+      try database.query("SELECT x FROM t ORDER BY x").map { $0[0] } == [.integer(1), .integer(3)])
     #expect(database.isAutocommit)
   }
 
@@ -117,7 +123,9 @@ final class TemporaryDirectory {
     try database.setMaxPageCount(Int(try database.scalarInt("PRAGMA page_count") ?? 2) + 1)
     let error = #expect(throws: SQLiteError.self) {
       try database.transaction {
-        for _ in 0..<200 { try database.run("INSERT INTO t VALUES (?)", [.text(String(repeating: "x", count: 2000))]) }
+        for _ in 0..<200 {
+          try database.run("INSERT INTO t VALUES (?)", [.text(String(repeating: "x", count: 2000))])
+        }
       }
     }
     #expect(error?.isFull == true)
@@ -223,7 +231,8 @@ final class TemporaryDirectory {
   func aggregate() throws {
     let database = try Database(path: ":memory:")
     try database.createAggregate("sum_sq", argumentCount: 1) { SumOfSquares() }
-    try database.execute("CREATE TABLE t (g, x); INSERT INTO t VALUES ('a', 1), ('a', 2), ('b', 3);")
+    try database.execute(
+      "CREATE TABLE t (g, x); INSERT INTO t VALUES ('a', 1), ('a', 2), ('b', 3);")
     let rows = try database.query("SELECT g, sum_sq(x) FROM t GROUP BY g ORDER BY g")
     #expect(rows.map { $0[1] } == [.real(5), .real(9)])
     #expect(try database.scalar("SELECT sum_sq(x) FROM t WHERE 0") == .real(0))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -10,9 +10,15 @@ import TestSupport
   /// A harness with two cities (one of them ambiguous by name) and a little history.
   static func harness() async -> CLIHarness {
     let harness = CLIHarness()
-    _ = await harness.run("city", "add", "--name", "Springfield", "--lat", "39.8", "--lon", "-89.6", "--timezone", "America/Chicago")
-    _ = await harness.run("city", "add", "--name", "Springfield", "--lat", "42.1", "--lon", "-72.6", "--timezone", "America/New_York")
-    _ = await harness.run("city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone", "Europe/Berlin")
+    _ = await harness.run(
+      "city", "add", "--name", "Springfield", "--lat", "39.8", "--lon", "-89.6", "--timezone",
+      "America/Chicago")
+    _ = await harness.run(
+      "city", "add", "--name", "Springfield", "--lat", "42.1", "--lon", "-72.6", "--timezone",
+      "America/New_York")
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
     return harness
   }
 
@@ -48,20 +54,35 @@ import TestSupport
     (["city", "add", "--name", "X", "--lat", "abc", "--lon", "1"], 64, "expected a number"),
     (["city", "add", "--name", "X", "--lat", "1"], 64, "--lon"),
     (["city", "add", "--name", "12345", "--lat", "1", "--lon", "1"], 64, "cannot be all digits"),
-    (["city", "add", "--name", "X", "--lat", "1", "--lon", "1", "--timezone", ""], 64, "--timezone"),
+    (
+      ["city", "add", "--name", "X", "--lat", "1", "--lon", "1", "--timezone", ""], 64, "--timezone"
+    ),
     (["city", "remove", "Springfield"], 64, "ambiguous"),
     (["city", "remove", "999"], 64, "unknown city '999'"),
-    (["observe", "--from", "2026-02-30", "--to", "2026-03-01"], 64, "expected a date as YYYY-MM-DD"),
+    (
+      ["observe", "--from", "2026-02-30", "--to", "2026-03-01"], 64, "expected a date as YYYY-MM-DD"
+    ),
     (["observe", "--from", "2026-03-10", "--to", "2026-03-01"], 64, "is after --to"),
-    (["observe", "--from", "yesterday", "--to", "2026-03-01"], 64, "The value 'yesterday' is invalid for '--from'"),
+    (
+      ["observe", "--from", "yesterday", "--to", "2026-03-01"], 64,
+      "The value 'yesterday' is invalid for '--from'"
+    ),
     (["observe", "--to", "2026-03-01"], 64, "--from"),
     (["backfill", "--from", "2026-03-01", "--to", "2026-03-02", "--days", "8"], 64, "--days"),
     (["import", "observations", "/nonexistent/file.csv"], 1, "/nonexistent/file.csv"),
     (["import", "forecasts", "/nonexistent/file.csv"], 64, "--source"),
     (["summary", "precip", "--from", "2026-03-05", "--to", "2026-03-01"], 64, "is after --to"),
-    (["summary", "precip", "--from", "2026-03-01", "--to", "2026-03-05", "--wet-threshold", "-1"], 64, "--wet-threshold"),
+    (
+      ["summary", "precip", "--from", "2026-03-01", "--to", "2026-03-05", "--wet-threshold", "-1"],
+      64, "--wet-threshold"
+    ),
     (["summary", "uv", "--from", "2026-03-01", "--to", "2026-03-05", "--by", "year"], 64, "--by"),
-    (["summary", "feels-like", "--from", "2026-03-01", "--to", "2026-03-05", "--series", "sideways"], 64, "--series"),
+    (
+      [
+        "summary", "feels-like", "--from", "2026-03-01", "--to", "2026-03-05", "--series",
+        "sideways",
+      ], 64, "--series"
+    ),
     (["report", "no-such-report"], 64, "no-such-report"),
     (["report", "hourly-table", "--param", "nonsense"], 64, "expected name=value"),
     (["sql", ""], 64, "The SQL statement is empty"),

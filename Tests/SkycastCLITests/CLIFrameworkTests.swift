@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct CLIFrameworkTests {
   @Test("top-level help lists the subcommands in argument-parser layout and exits 0")
@@ -9,7 +9,8 @@ import TestSupport
     #expect(result.exitCode == 0)
     #expect(result.stdout.hasPrefix("OVERVIEW: Keep a history of weather forecasts"))
     #expect(result.stdout.contains("\nUSAGE: skycast <subcommand>\n"))
-    #expect(result.stdout.contains("\nSUBCOMMANDS:\n  city                    Manage saved cities.\n"))
+    #expect(
+      result.stdout.contains("\nSUBCOMMANDS:\n  city                    Manage saved cities.\n"))
     #expect(result.stdout.contains("  -h, --help              Show help information.\n"))
     #expect(result.stdout.hasSuffix("  See 'skycast help <subcommand>' for detailed help.\n"))
     #expect(result.stderr.isEmpty)
@@ -25,7 +26,9 @@ import TestSupport
     #expect(long.stdout == short.stdout)
     #expect(long.stdout == word.stdout)
     #expect(long.stdout.contains("USAGE: skycast collect [--city <city> ...] [--days <days>]"))
-    #expect(long.stdout.contains("  --min-interval <duration>\n                          Skip cities fetched"))
+    #expect(
+      long.stdout.contains(
+        "  --min-interval <duration>\n                          Skip cities fetched"))
   }
 
   @Test("an unknown option is a usage error on stderr with exit 64")
@@ -37,15 +40,20 @@ import TestSupport
     #expect(result.stderr.hasSuffix("  See 'skycast collect --help' for more information.\n"))
   }
 
-  @Test("usage errors name the problem", arguments: [
-    (["collect", "--days", "17"], "The value '17' is invalid for '--days': expected a number from 1 to 16"),
-    (["collect", "--days"], "Missing value for '--days <days>'"),
-    (["city", "remove"], "Missing expected argument '<city>'"),
-    (["city", "list", "extra"], "Unexpected argument 'extra'"),
-    (["nonsense"], "Unknown subcommand 'nonsense'"),
-    (["collect", "--min-interval", "soon"], "expected a duration such as 30m"),
-    (["city", "list", "--format", "xml"], "The value 'xml' is invalid for '--format'"),
-  ])
+  @Test(
+    "usage errors name the problem",
+    arguments: [
+      (
+        ["collect", "--days", "17"],
+        "The value '17' is invalid for '--days': expected a number from 1 to 16"
+      ),
+      (["collect", "--days"], "Missing value for '--days <days>'"),
+      (["city", "remove"], "Missing expected argument '<city>'"),
+      (["city", "list", "extra"], "Unexpected argument 'extra'"),
+      (["nonsense"], "Unknown subcommand 'nonsense'"),
+      (["collect", "--min-interval", "soon"], "expected a duration such as 30m"),
+      (["city", "list", "--format", "xml"], "The value 'xml' is invalid for '--format'"),
+    ])
   func usageErrors(arguments: [String], message: String) async {
     let result = await CLIHarness().run(arguments)
     #expect(result.exitCode == 64, "\(result)")
@@ -56,7 +64,8 @@ import TestSupport
   func globalOptionsAnywhere() async {
     let harness = CLIHarness()
     let path = harness.directory.file("other.sqlite")
-    let before = await harness.run("--db", path, "city", "add", "--name", "A", "--lat", "1", "--lon", "1", "--timezone", "UTC")
+    let before = await harness.run(
+      "--db", path, "city", "add", "--name", "A", "--lat", "1", "--lon", "1", "--timezone", "UTC")
     let after = await harness.run("city", "list", "--format", "csv", "--db", path, "-q")
     #expect(before.exitCode == 0)
     #expect(after.stdout.contains("1,A,"))
@@ -85,12 +94,16 @@ import TestSupport
   func sqlReadOnly() async {
     let harness = CLIHarness()
     _ = await harness.run("db", "info")
-    for statement in ["DELETE FROM cities", "VACUUM INTO '/tmp/skycast-copy.sqlite'", "PRAGMA user_version = 9", "SELECT 1; DELETE FROM cities"] {
+    for statement in [
+      "DELETE FROM cities", "VACUUM INTO '/tmp/skycast-copy.sqlite'", "PRAGMA user_version = 9",
+      "SELECT 1; DELETE FROM cities",
+    ] {
       let result = await harness.run("sql", statement)
       #expect(result.exitCode == 1, "\(statement): \(result)")
     }
     #expect(!FileManager.default.fileExists(atPath: "/tmp/skycast-copy.sqlite"))
-    let ok = await harness.run("sql", "SELECT round(dew_point(20, 50), 2) AS td, 0.1 + 0.2 AS s", "--format", "json")
+    let ok = await harness.run(
+      "sql", "SELECT round(dew_point(20, 50), 2) AS td, 0.1 + 0.2 AS s", "--format", "json")
     #expect(ok.stdout == "[\n{\"td\":9.26,\"s\":0.30000000000000004}\n]\n")
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -60,15 +60,20 @@ import TestSupport
     harness.use(server: server.baseURL)
     let result = await harness.run("city", "add", "Qqqqxyz")
     #expect(result.exitCode == 1)
-    #expect(result.stderr == "Error: no place called 'Qqqqxyz' found (try another spelling, --language, or --name/--lat/--lon)\n")
+    #expect(
+      result.stderr
+        == "Error: no place called 'Qqqqxyz' found (try another spelling, --language, or --name/--lat/--lon)\n"
+    )
   }
 
   @Test("a place saved by coordinates accepts UTC and rejects unknown zones")
   func addByCoordinates() async throws {
     let harness = CLIHarness()
-    let utc = await harness.run("city", "add", "--name", "Null Island", "--lat", "0", "--lon", "0", "--timezone", "UTC")
+    let utc = await harness.run(
+      "city", "add", "--name", "Null Island", "--lat", "0", "--lon", "0", "--timezone", "UTC")
     #expect(utc.exitCode == 0, "\(utc)")
-    let bad = await harness.run("city", "add", "--name", "X", "--lat", "1", "--lon", "1", "--timezone", "europe/berlin")
+    let bad = await harness.run(
+      "city", "add", "--name", "X", "--lat", "1", "--lon", "1", "--timezone", "europe/berlin")
     #expect(bad.exitCode == 64)
     #expect(bad.stderr.contains("expected an IANA zone"))
     let outOfRange = await harness.run("city", "add", "--name", "X", "--lat", "91", "--lon", "1")
@@ -80,7 +85,9 @@ import TestSupport
   func unicodeNames() async throws {
     let harness = CLIHarness()
     let name = "O'Brien \"北京\" 🌧"
-    _ = await harness.run("city", "add", "--name", name, "--lat", "39.9", "--lon", "116.4", "--timezone", "Asia/Shanghai")
+    _ = await harness.run(
+      "city", "add", "--name", name, "--lat", "39.9", "--lon", "116.4", "--timezone",
+      "Asia/Shanghai")
     let json = await harness.run("city", "list", "--format", "json")
     let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
     #expect(parsed?.first?["name"] as? String == name)
@@ -94,7 +101,8 @@ import TestSupport
   func sqlLookingName() async throws {
     let harness = CLIHarness()
     let name = "'); DROP TABLE cities;--"
-    let added = await harness.run("city", "add", "--name", name, "--lat", "1", "--lon", "1", "--timezone", "UTC")
+    let added = await harness.run(
+      "city", "add", "--name", name, "--lat", "1", "--lon", "1", "--timezone", "UTC")
     #expect(added.exitCode == 0)
     #expect(try harness.store().cities().map(\.name) == [name])
   }

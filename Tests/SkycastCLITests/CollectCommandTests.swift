@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -10,12 +10,18 @@ import TestSupport
   func harness(_ server: LoopbackServer) async -> CLIHarness {
     let harness = CLIHarness()
     harness.use(server: server.baseURL)
-    _ = await harness.run("city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone", "Europe/Berlin")
-    _ = await harness.run("city", "add", "--name", "Denver", "--lat", "39.74", "--lon", "-104.99", "--timezone", "America/Denver")
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
+    _ = await harness.run(
+      "city", "add", "--name", "Denver", "--lat", "39.74", "--lon", "-104.99", "--timezone",
+      "America/Denver")
     return harness
   }
 
-  func fake(_ harness: CLIHarness? = nil, faults: (@Sendable (RecordedRequest) -> Reply?)? = nil) throws -> LoopbackServer {
+  func fake(_ harness: CLIHarness? = nil, faults: (@Sendable (RecordedRequest) -> Reply?)? = nil)
+    throws -> LoopbackServer
+  {
     let now = harness?.now ?? Date(timeIntervalSince1970: 1_774_000_000)
     return try FakeOpenMeteo.server(.forecast, now: { now }, faults: faults)
   }
@@ -49,11 +55,14 @@ import TestSupport
     let expectedRows: Int64 = 16 * 24 + 16 + 1
     #expect(fetch["rows"] == .integer(expectedRows))
     // Lead hours count from the issue hour; the API's past hours of today are negative.
-    let leads = try database.query("SELECT min(lead_hours), max(lead_hours) FROM hourly_forecasts WHERE city_id = 1")[0]
+    let leads = try database.query(
+      "SELECT min(lead_hours), max(lead_hours) FROM hourly_forecasts WHERE city_id = 1")[0]
     #expect(leads[0].int64Value ?? 0 < 0)
     #expect(leads[1].int64Value ?? 0 > 300)
     // Local dates and hours use the city's zone.
-    let row = try database.query("SELECT valid_at, valid_date, valid_hour FROM hourly_forecasts WHERE city_id = 2 ORDER BY valid_at LIMIT 1")[0]
+    let row = try database.query(
+      "SELECT valid_at, valid_date, valid_hour FROM hourly_forecasts WHERE city_id = 2 ORDER BY valid_at LIMIT 1"
+    )[0]
     let zone = try #require(CityTimeZone(identifier: "America/Denver"))
     let local = zone.local(row[0].int64Value ?? 0)
     #expect(row[1] == .text(local.date.description))
@@ -61,7 +70,9 @@ import TestSupport
     #expect(local.hour == 0, "the forecast starts at local midnight")
   }
 
-  @Test("a second run within --min-interval skips; --force stores a whole second fetch in the same hour")
+  @Test(
+    "a second run within --min-interval skips; --force stores a whole second fetch in the same hour"
+  )
   func minIntervalAndForce() async throws {
     let server = try fake()
     defer { server.stop() }
@@ -76,18 +87,27 @@ import TestSupport
     #expect(forced.exitCode == 0, "\(forced)")
     let database = try harness.store().database
     #expect(try database.scalarInt("SELECT count(*) FROM fetches WHERE city_id = 1") == 2)
-    #expect(try database.scalarInt("SELECT count(DISTINCT issued_at) FROM fetches WHERE city_id = 1") == 1)
-    #expect(try database.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE city_id = 1") == 2 * 16 * 24)
+    #expect(
+      try database.scalarInt("SELECT count(DISTINCT issued_at) FROM fetches WHERE city_id = 1") == 1
+    )
+    #expect(
+      try database.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE city_id = 1") == 2 * 16
+        * 24)
   }
 
-  @Test("one failing city gets a failed fetch row and no data; the other is stored; exit 1", arguments: [
-    ("HTTP 500", Reply.openMeteoError(status: 500, reason: "Internal Server Error")),
-    ("API error: Internal error", FakeOpenMeteo.Faults.errorWithStatus200()),
-    ("invalid JSON", FakeOpenMeteo.Faults.nanBody),
-    ("different lengths", FakeOpenMeteo.Faults.mismatchedArrays),
-    ("HTTP 502: 502 Bad Gateway", FakeOpenMeteo.Faults.htmlErrorPage(status: 502)),
-    ("HTTP 400: Latitude must be in range", FakeOpenMeteo.Faults.badRequest("Latitude must be in range of -90 to 90°. Given: 91.0.")),
-  ])
+  @Test(
+    "one failing city gets a failed fetch row and no data; the other is stored; exit 1",
+    arguments: [
+      ("HTTP 500", Reply.openMeteoError(status: 500, reason: "Internal Server Error")),
+      ("API error: Internal error", FakeOpenMeteo.Faults.errorWithStatus200()),
+      ("invalid JSON", FakeOpenMeteo.Faults.nanBody),
+      ("different lengths", FakeOpenMeteo.Faults.mismatchedArrays),
+      ("HTTP 502: 502 Bad Gateway", FakeOpenMeteo.Faults.htmlErrorPage(status: 502)),
+      (
+        "HTTP 400: Latitude must be in range",
+        FakeOpenMeteo.Faults.badRequest("Latitude must be in range of -90 to 90°. Given: 91.0.")
+      ),
+    ])
   func oneCityFails(expected: String, reply: Reply) async throws {
     let server = try fake(faults: FakeOpenMeteo.Faults.forLatitude(39.74, reply: reply))
     defer { server.stop() }
@@ -98,26 +118,38 @@ import TestSupport
     #expect(result.stderr.contains(expected), "\(result.stderr)")
     #expect(result.stderr.contains("collected 1/2 cities, 1 failed: Denver ("))
     let database = try harness.store().database
-    #expect(try database.scalarInt("SELECT count(*) FROM fetches WHERE city_id = 2 AND status = 'failed'") == 1)
-    #expect(try database.scalarText("SELECT error FROM fetches WHERE city_id = 2")?.contains(expected) == true)
+    #expect(
+      try database.scalarInt("SELECT count(*) FROM fetches WHERE city_id = 2 AND status = 'failed'")
+        == 1)
+    #expect(
+      try database.scalarText("SELECT error FROM fetches WHERE city_id = 2")?.contains(expected)
+        == true)
     #expect(try database.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE city_id = 2") == 0)
-    #expect(try database.scalarInt("SELECT count(*) FROM current_conditions WHERE city_id = 2") == 0)
-    #expect(try database.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE city_id = 1") == 16 * 24)
+    #expect(
+      try database.scalarInt("SELECT count(*) FROM current_conditions WHERE city_id = 2") == 0)
+    #expect(
+      try database.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE city_id = 1") == 16 * 24)
   }
 
   @Test("400 is never retried; 500 is retried with backoff and then succeeds")
   func retryPolicy() async throws {
-    let badRequest = try fake(faults: { _ in FakeOpenMeteo.Faults.badRequest("Cannot initialize WeatherVariable") })
+    let badRequest = try fake(faults: { _ in
+      FakeOpenMeteo.Faults.badRequest("Cannot initialize WeatherVariable")
+    })
     defer { badRequest.stop() }
     let harness = CLIHarness()
     harness.use(server: badRequest.baseURL)
-    _ = await harness.run("city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone", "Europe/Berlin")
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
     let failed = await harness.run("collect")
     #expect(failed.exitCode == 1)
     #expect(badRequest.requestCount == 1)
     #expect(harness.sleeps.isEmpty)
 
-    let flaky = try fake(faults: FakeOpenMeteo.Faults.first(2, reply: .openMeteoError(status: 503, reason: "Service Unavailable")))
+    let flaky = try fake(
+      faults: FakeOpenMeteo.Faults.first(
+        2, reply: .openMeteoError(status: 503, reason: "Service Unavailable")))
     defer { flaky.stop() }
     harness.use(server: flaky.baseURL)
     let recovered = await harness.run("collect", "--force")
@@ -156,7 +188,9 @@ import TestSupport
     let result = await harness.run("collect", "--min-interval", "0")
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.stderr.contains("collected 2/2 cities"), "\(result.stderr)")
-    #expect(try harness.store().database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'ok'") == 4)
+    #expect(
+      try harness.store().database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'ok'")
+        == 4)
   }
 
   @Test("several batches are paced by their call weight")
@@ -165,7 +199,9 @@ import TestSupport
     defer { server.stop() }
     let harness = await harness(server)
     for index in 0..<10 {
-      _ = await harness.run("city", "add", "--name", "Extra \(index)", "--lat", "\(40 + index)", "--lon", "10", "--timezone", "UTC")
+      _ = await harness.run(
+        "city", "add", "--name", "Extra \(index)", "--lat", "\(40 + index)", "--lon", "10",
+        "--timezone", "UTC")
     }
     let result = await harness.run("collect")
     #expect(result.exitCode == 0, "\(result)")
@@ -175,9 +211,11 @@ import TestSupport
     #expect(harness.sleeps[1] > 1, "a pause in proportion to the first batch's weight")
   }
 
-  @Test("each 429 reason: Minutely and concurrency limits wait and retry; Hourly and Daily stop the run", arguments: [
-    (Reply.RateLimit.minutely, true), (.concurrent, true), (.hourly, false), (.daily, false),
-  ])
+  @Test(
+    "each 429 reason: Minutely and concurrency limits wait and retry; Hourly and Daily stop the run",
+    arguments: [
+      (Reply.RateLimit.minutely, true), (.concurrent, true), (.hourly, false), (.daily, false),
+    ])
   func rateLimitReasons(limit: Reply.RateLimit, retries: Bool) async throws {
     let server = try fake(faults: FakeOpenMeteo.Faults.first(1, reply: .rateLimited(limit)))
     defer { server.stop() }
@@ -201,24 +239,34 @@ import TestSupport
   func unresolvableHost() async throws {
     let harness = CLIHarness()
     harness.use(server: "http://skycast-test-host.invalid")
-    _ = await harness.run("city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone", "Europe/Berlin")
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
     let result = await harness.run("collect", "--retries", "0")
     #expect(result.exitCode == 1)
-    #expect(result.stderr.contains("Berlin: failed: cannot resolve host skycast-test-host.invalid"), "\(result.stderr)")
-    #expect(try harness.store().database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'failed'") == 1)
+    #expect(
+      result.stderr.contains("Berlin: failed: cannot resolve host skycast-test-host.invalid"),
+      "\(result.stderr)")
+    #expect(
+      try harness.store().database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'failed'")
+        == 1)
   }
 
   @Test("transport failures name the problem: refused, truncated, timeout")
   func transportFailures() async throws {
     let harness = CLIHarness()
     harness.use(server: LoopbackServer.refusingBaseURL)
-    _ = await harness.run("city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone", "Europe/Berlin")
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
     let refused = await harness.run("collect", "--retries", "0")
     #expect(refused.exitCode == 1)
     #expect(refused.stderr.contains("connection refused"), "\(refused.stderr)")
 
     let truncated = try fake(faults: { request in
-      FakeOpenMeteo.Faults.truncate(FakeOpenMeteo(.forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) }).respond(to: request))
+      FakeOpenMeteo.Faults.truncate(
+        FakeOpenMeteo(.forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) }).respond(
+          to: request))
     })
     defer { truncated.stop() }
     harness.use(server: truncated.baseURL)
@@ -239,18 +287,22 @@ import TestSupport
     #expect(try database.scalarInt("SELECT count(*) FROM hourly_forecasts") == 0)
   }
 
-  @Test("a replay in °F, mp/h and inch is stored in °C, km/h and mm at the right UTC instants for a UTC city")
+  @Test(
+    "a replay in °F, mp/h and inch is stored in °C, km/h and mm at the right UTC instants for a UTC city"
+  )
   func imperialReplay() async throws {
     let body = Fixtures.text("derived-berlin-imperial-fixed-offset")
     let server = try LoopbackServer.scripted(["/v1/forecast": [.ok(body)]])
     defer { server.stop() }
     let harness = CLIHarness()
     harness.use(server: server.baseURL)
-    _ = await harness.run("city", "add", "--name", "Zero", "--lat", "52.52", "--lon", "13.42", "--timezone", "UTC")
+    _ = await harness.run(
+      "city", "add", "--name", "Zero", "--lat", "52.52", "--lon", "13.42", "--timezone", "UTC")
     let result = await harness.run("collect")
     #expect(result.exitCode == 0, "\(result)")
     let rows = try harness.store().database.query(
-      "SELECT valid_at, valid_date, valid_hour, temperature_2m, wind_speed_10m, precipitation FROM hourly_forecasts ORDER BY valid_at")
+      "SELECT valid_at, valid_date, valid_hour, temperature_2m, wind_speed_10m, precipitation FROM hourly_forecasts ORDER BY valid_at"
+    )
     #expect(rows.count == 24)
     // 2026-03-20T00:00 at the response's +01:00 is 2026-03-19T23:00Z: the UTC city's day before, hour 23.
     #expect(rows[0][0] == .integer(WallClock.secondsAsUTC("2026-03-19T23:00")!))
@@ -263,7 +315,9 @@ import TestSupport
     #expect(rows[12][4] == .null)
     #expect(abs((rows[5][5].doubleValue ?? 0) - 0.004 * 25.4) < 1e-9)
     #expect(rows[20][5] == .null)
-    let csv = await harness.run("sql", "SELECT round(temperature_2m, 1) FROM hourly_forecasts ORDER BY valid_at LIMIT 1", "--format", "csv")
+    let csv = await harness.run(
+      "sql", "SELECT round(temperature_2m, 1) FROM hourly_forecasts ORDER BY valid_at LIMIT 1",
+      "--format", "csv")
     #expect(csv.stdout.hasSuffix("8.9\r\n"))
   }
 
@@ -273,9 +327,12 @@ import TestSupport
     defer { server.stop() }
     let harness = await harness(server)
     harness.environment["SKYCAST_API_KEY"] = "secret-key"
-    let result = await harness.run("collect", "--dry-run", "--days", "7", "--models", "ecmwf_ifs025,gfs_seamless")
+    let result = await harness.run(
+      "collect", "--dry-run", "--days", "7", "--models", "ecmwf_ifs025,gfs_seamless")
     #expect(result.exitCode == 0)
-    #expect(result.stdout.hasPrefix("GET \(server.baseURL)/v1/forecast?latitude=52.52,39.74&longitude=13.41,-104.99&hourly="))
+    #expect(
+      result.stdout.hasPrefix(
+        "GET \(server.baseURL)/v1/forecast?latitude=52.52,39.74&longitude=13.41,-104.99&hourly="))
     #expect(result.stdout.contains("models=ecmwf_ifs025,gfs_seamless"))
     #expect(result.stdout.contains("2 locations: Berlin, Denver; weight"))
     #expect(!result.stdout.contains("secret-key"))
@@ -288,7 +345,8 @@ import TestSupport
     defer { server.stop() }
     let harness = await harness(server)
     harness.environment["SKYCAST_API_KEY"] = "secret-key"
-    let result = await harness.run("collect", "--city", "Berlin", "--models", "ecmwf_ifs025,gfs_seamless", "--days", "3")
+    let result = await harness.run(
+      "collect", "--city", "Berlin", "--models", "ecmwf_ifs025,gfs_seamless", "--days", "3")
     #expect(result.exitCode == 0, "\(result)")
     let database = try harness.store().database
     let fetches = try database.query("SELECT model, url, body_sha256 FROM fetches ORDER BY model")

@@ -1,7 +1,7 @@
 import Foundation
 import SQLiteKit
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -22,7 +22,9 @@ import TestSupport
     for command in [["city", "list"], ["collect"], ["sql", "SELECT 1"], ["db", "info"]] {
       let result = await harness.run(command)
       #expect(result.exitCode == 1, "\(command)")
-      #expect(result.stderr.contains("was written by a newer Skycast (schema version 99"), "\(result.stderr)")
+      #expect(
+        result.stderr.contains("was written by a newer Skycast (schema version 99"),
+        "\(result.stderr)")
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: harness.databasePath)) == before)
   }
@@ -30,12 +32,19 @@ import TestSupport
   @Test("a file that is not SQLite gets a clear error from every command")
   func notSQLite() async throws {
     let harness = CLIHarness()
-    let text = Data(String(repeating: "city,time,temperature_2m\nBerlin,2026-03-01T00:00,1.0\n", count: 100).utf8)
+    let text = Data(
+      String(repeating: "city,time,temperature_2m\nBerlin,2026-03-01T00:00,1.0\n", count: 100).utf8)
     try text.write(to: URL(fileURLWithPath: harness.databasePath))
-    for command in [["city", "list"], ["city", "add", "--name", "A", "--lat", "1", "--lon", "1"], ["sql", "SELECT 1"]] {
+    for command in [
+      ["city", "list"], ["city", "add", "--name", "A", "--lat", "1", "--lon", "1"],
+      ["sql", "SELECT 1"],
+    ] {
       let result = await harness.run(command)
       #expect(result.exitCode == 1)
-      #expect(result.stderr == "Error: \(harness.databasePath) is not a Skycast database (not a SQLite file); choose another --db\n")
+      #expect(
+        result.stderr
+          == "Error: \(harness.databasePath) is not a Skycast database (not a SQLite file); choose another --db\n"
+      )
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: harness.databasePath)) == text)
   }
@@ -46,12 +55,15 @@ import TestSupport
     do {
       let database = try Database(path: harness.databasePath)
       try Migrator.migrate(database, to: 1)
-      try database.run("INSERT INTO cities (name, latitude, longitude, timezone, added_at) VALUES ('Old Town', 1, 2, 'UTC', 0)")
+      try database.run(
+        "INSERT INTO cities (name, latitude, longitude, timezone, added_at) VALUES ('Old Town', 1, 2, 'UTC', 0)"
+      )
     }
     let result = await harness.run("city", "list", "--format", "csv")
     #expect(result.exitCode == 0)
     #expect(result.stdout.contains("1,Old Town,"))
-    let backup = Migrator.backupPath(for: harness.databasePath, version: 1, now: Int64(harness.now.timeIntervalSince1970))
+    let backup = Migrator.backupPath(
+      for: harness.databasePath, version: 1, now: Int64(harness.now.timeIntervalSince1970))
     #expect(FileManager.default.fileExists(atPath: backup))
     #expect(try Database(path: backup, mode: .readOnly).userVersion() == 1)
     #expect(try harness.store().database.userVersion() == Schema.currentVersion)
@@ -69,7 +81,8 @@ import TestSupport
     let path = directory.file("skycast.sqlite")
     do {
       let store = try Store(path: path)
-      try store.addCity(City(name: "Berlin", latitude: 52.5, longitude: 13.4, timezone: "Europe/Berlin"))
+      try store.addCity(
+        City(name: "Berlin", latitude: 52.5, longitude: 13.4, timezone: "Europe/Berlin"))
     }
     let binary = ChildProcess.skycastPath
     let script = """

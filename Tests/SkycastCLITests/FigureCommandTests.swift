@@ -1,12 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import SkycastKit
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import SkycastKit
 
 /// `--format svg` on the commands that draw figures: valid, deterministic SVG with the right
 /// series, written to `-o`.
@@ -24,7 +24,10 @@ import TestSupport
       var texts: [String] = []
       var current = ""
       var collecting = false
-      func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+      func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+      ) {
         if name == "text" || name == "title" {
           collecting = true
           current = ""
@@ -33,7 +36,10 @@ import TestSupport
       func parser(_ parser: XMLParser, foundCharacters string: String) {
         if collecting { current += string }
       }
-      func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+      func parser(
+        _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+        qualifiedName: String?
+      ) {
         if name == "text" || name == "title" {
           texts.append(current)
           collecting = false
@@ -50,7 +56,10 @@ import TestSupport
   @Test("spark --format svg draws the forecast with the observations overlaid, deterministically")
   func sparkFigure() async throws {
     let harness = try Self.harness()
-    let arguments = ["spark", "--city", "Berlin", "--from", "2026-03-20", "--to", "2026-03-20", "--format", "svg", "-o", "berlin.svg"]
+    let arguments = [
+      "spark", "--city", "Berlin", "--from", "2026-03-20", "--to", "2026-03-20", "--format", "svg",
+      "-o", "berlin.svg",
+    ]
     let result = await harness.run(arguments)
     #expect(result.exitCode == 0, "\(result)")
     let first = try String(contentsOfFile: harness.directory.file("berlin.svg"), encoding: .utf8)
@@ -61,13 +70,16 @@ import TestSupport
     #expect(texts.contains { $0.hasPrefix("Berlin (observed (era5))") })
     #expect(texts.contains("Weather data by Open-Meteo.com (CC BY 4.0)"))
     _ = await harness.run(arguments)
-    #expect(try String(contentsOfFile: harness.directory.file("berlin.svg"), encoding: .utf8) == first)
+    #expect(
+      try String(contentsOfFile: harness.directory.file("berlin.svg"), encoding: .utf8) == first)
   }
 
   @Test("export hourly --format svg is the same figure as spark's")
   func exportFigure() async throws {
     let harness = try Self.harness()
-    let result = await harness.run("export", "hourly", "--city", "Berlin", "--from", "2026-03-20", "--to", "2026-03-20", "--format", "svg")
+    let result = await harness.run(
+      "export", "hourly", "--city", "Berlin", "--from", "2026-03-20", "--to", "2026-03-20",
+      "--format", "svg")
     #expect(result.exitCode == 0, "\(result)")
     #expect(try Self.texts(result.stdout).contains("temperature_2m — Berlin"))
     let refused = await harness.run("export", "daily", "--format", "svg")
@@ -77,12 +89,15 @@ import TestSupport
   @Test("summary precip --format svg draws bars per day and refuses other summaries")
   func precipitationFigure() async throws {
     let harness = try Self.harness()
-    let result = await harness.run("summary", "precip", "--series", "observed", "--from", "2026-03-19", "--to", "2026-03-21", "--format", "svg")
+    let result = await harness.run(
+      "summary", "precip", "--series", "observed", "--from", "2026-03-19", "--to", "2026-03-21",
+      "--format", "svg")
     #expect(result.exitCode == 0, "\(result)")
     let texts = try Self.texts(result.stdout)
     #expect(texts.contains("Precipitation — Berlin"))
     #expect(texts.contains("Mar 20"))
-    let refused = await harness.run("summary", "uv", "--from", "2026-03-19", "--to", "2026-03-21", "--format", "svg")
+    let refused = await harness.run(
+      "summary", "uv", "--from", "2026-03-19", "--to", "2026-03-21", "--format", "svg")
     #expect(refused.exitCode == 64)
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import SkycastCLI
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -16,14 +16,18 @@ import TestSupport
     let new = history.instant(city, "2026-03-10", hour: 6)
     for (source, issued) in [("forecast", old), ("forecast", new), ("previous-runs", old)] {
       // A backfill fetch is made recently but holds rows issued long before.
-      let fetch = try history.fetch(city, source: source, requestedAt: new + 60, issuedAt: source == "forecast" ? issued : nil)
-      try history.forecast(city, fetch: fetch, issuedAt: issued, validAt: issued + 24 * 3600, source: source, ["temperature_2m": 1])
+      let fetch = try history.fetch(
+        city, source: source, requestedAt: new + 60, issuedAt: source == "forecast" ? issued : nil)
+      try history.forecast(
+        city, fetch: fetch, issuedAt: issued, validAt: issued + 24 * 3600, source: source,
+        ["temperature_2m": 1])
     }
     try history.fetch(city, requestedAt: old, status: "failed", httpStatus: 500)
     try history.observedHour(city, validAt: old, ["temperature_2m": 1])
     let result = await harness.run("db", "prune", "--before", "2026-03-05")
     #expect(result.exitCode == 0, "\(result)")
-    #expect(result.stdout == "pruned 3 fetches and 2 forecast rows issued before 2026-03-05 00:00 UTC\n")
+    #expect(
+      result.stdout == "pruned 3 fetches and 2 forecast rows issued before 2026-03-05 00:00 UTC\n")
     let database = try harness.store().database
     #expect(try database.scalarInt("SELECT count(*) FROM hourly_forecasts") == 1)
     #expect(try database.scalarInt("SELECT min(issued_at) FROM hourly_forecasts") == new)
@@ -68,17 +72,29 @@ import TestSupport
   @Test("a half-hour zone's hours at :30 UTC get floored lead hours, so past hours stay negative")
   func halfHourZoneLeads() async throws {
     let harness = CLIHarness(now: Date(timeIntervalSince1970: 1_774_000_000))  // 09:46:40 UTC
-    let server = try FakeOpenMeteo.server(.forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) })
+    let server = try FakeOpenMeteo.server(
+      .forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) })
     defer { server.stop() }
     harness.use(server: server.baseURL)
-    _ = await harness.run("city", "add", "--name", "Kolkata", "--lat", "22.57", "--lon", "88.36", "--timezone", "Asia/Kolkata")
+    _ = await harness.run(
+      "city", "add", "--name", "Kolkata", "--lat", "22.57", "--lon", "88.36", "--timezone",
+      "Asia/Kolkata")
     let result = await harness.run("collect", "--days", "1")
     #expect(result.exitCode == 0, "\(result)")
     let database = try harness.store().database
     let issued = WallClock.floorToHour(1_774_000_000)
     // Issued at 09:00 UTC: the hour valid at 08:30 UTC is lead −1 (truncation gave 0), 09:30 is 0.
-    #expect(try database.scalarInt("SELECT lead_hours FROM hourly_forecasts WHERE valid_at = ?", [.integer(issued - 1800)]) == -1)
-    #expect(try database.scalarInt("SELECT lead_hours FROM hourly_forecasts WHERE valid_at = ?", [.integer(issued + 1800)]) == 0)
-    #expect(try database.scalarInt("SELECT count(*) FROM hourly_forecasts WHERE lead_hours >= 0 AND valid_at < ?", [.integer(issued)]) == 0)
+    #expect(
+      try database.scalarInt(
+        "SELECT lead_hours FROM hourly_forecasts WHERE valid_at = ?", [.integer(issued - 1800)])
+        == -1)
+    #expect(
+      try database.scalarInt(
+        "SELECT lead_hours FROM hourly_forecasts WHERE valid_at = ?", [.integer(issued + 1800)])
+        == 0)
+    #expect(
+      try database.scalarInt(
+        "SELECT count(*) FROM hourly_forecasts WHERE lead_hours >= 0 AND valid_at < ?",
+        [.integer(issued)]) == 0)
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every `skycast` command in the README's ```sh blocks runs as shown, in order, against the
 /// fake Open-Meteo on a loopback server and a temporary database. (```cron, ```ini and ```text
@@ -18,7 +18,8 @@ import TestSupport
 
   /// The commands of the README's `sh` blocks.
   static func commands() throws -> [Command] {
-    let text = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let text = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
     var commands: [Command] = []
     var inShell = false
     var inOtherBlock = false
@@ -46,7 +47,9 @@ import TestSupport
       }
       guard commandText.hasPrefix("skycast ") else { continue }
       let withoutComment = commandText.components(separatedBy: "  #").first ?? commandText
-      commands.append(Command(line: offset + 1, words: try words(String(withoutComment.dropFirst(8))), stdin: stdin))
+      commands.append(
+        Command(
+          line: offset + 1, words: try words(String(withoutComment.dropFirst(8))), stdin: stdin))
     }
     return commands
   }
@@ -80,7 +83,10 @@ import TestSupport
   func readmeHasCommands() throws {
     let commands = try Self.commands()
     #expect(commands.count > 30)
-    for name in ["city", "collect", "backfill", "observe", "verify", "export", "spark", "summary", "report", "now", "import", "sql"] {
+    for name in [
+      "city", "collect", "backfill", "observe", "verify", "export", "spark", "summary", "report",
+      "now", "import", "sql",
+    ] {
       #expect(commands.contains { $0.words.first == name }, "no '\(name)' example in the README")
     }
   }
@@ -93,16 +99,16 @@ import TestSupport
     harness.use(server: server.baseURL)
     // Files the README's import examples read.
     try """
-      city,time,temperature_2m (°C),precipitation (mm)
-      Berlin,2026-04-01T00:00,6.1,0.0
-      Berlin,2026-04-01T01:00,5.8,0.2
-      Berlin,2026-04-01T02:00,5.5,
-      """.write(toFile: harness.directory.file("station.csv"), atomically: true, encoding: .utf8)
+    city,time,temperature_2m (°C),precipitation (mm)
+    Berlin,2026-04-01T00:00,6.1,0.0
+    Berlin,2026-04-01T01:00,5.8,0.2
+    Berlin,2026-04-01T02:00,5.5,
+    """.write(toFile: harness.directory.file("station.csv"), atomically: true, encoding: .utf8)
     try """
-      city,issued_at,time,temperature_2m,precipitation
-      Beijing,2026-04-01T08:00+08:00,2026-04-02T08:00+08:00,14.0,0.0
-      Beijing,2026-04-01T08:00+08:00,2026-04-03T08:00+08:00,15.5,1.2
-      """.write(toFile: harness.directory.file("qweather-log.csv"), atomically: true, encoding: .utf8)
+    city,issued_at,time,temperature_2m,precipitation
+    Beijing,2026-04-01T08:00+08:00,2026-04-02T08:00+08:00,14.0,0.0
+    Beijing,2026-04-01T08:00+08:00,2026-04-03T08:00+08:00,15.5,1.2
+    """.write(toFile: harness.directory.file("qweather-log.csv"), atomically: true, encoding: .utf8)
     for command in try Self.commands() {
       let result = await harness.run(command.words, stdin: command.stdin)
       #expect(result.exitCode == 0, "\(command)\n\(result)")

@@ -101,7 +101,8 @@ import Testing
     }
     try writer.forecast(city: 2, issuedAt: march1, lead: 1, ["temperature_2m": 23])
     try writer.observation(city: 2, validAt: march1 + hour, ["temperature_2m": 20])
-    let byCity = CSVTable(await harness.run("verify", "--by", "city", "--source", "forecast").stdout)
+    let byCity = CSVTable(
+      await harness.run("verify", "--by", "city", "--source", "forecast").stdout)
     #expect(byCity.row("city", "Alpha")?["rmse"] == "1.0")
     #expect(byCity.row("city", "Beta")?["rmse"] == "3.0")
     let pooled = CSVTable(await harness.run("verify", "--source", "forecast").stdout).rows[0]

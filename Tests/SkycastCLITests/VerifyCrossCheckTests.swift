@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -8,7 +8,9 @@ import TestSupport
 /// `Analysis/Verification` compute them pair by pair with a stable co-moment update. On random
 /// data both must agree, so the SQL path is checked against an independent implementation.
 @Suite struct VerifyCrossCheckTests {
-  @Test("SQL scores and contingency counts equal the Swift accumulators on seeded random pairs", arguments: [EventOperator.ge, .gt])
+  @Test(
+    "SQL scores and contingency counts equal the Swift accumulators on seeded random pairs",
+    arguments: [EventOperator.ge, .gt])
   func sqlMatchesSwift(op: EventOperator) async throws {
     let harness = CLIHarness()
     let history = HistoryBuilder(store: try harness.store())
@@ -30,14 +32,19 @@ import TestSupport
       for lead in stride(from: 0, to: 96, by: 3) {
         let valid = issued + Int64(lead) * 3600
         guard let truth = observed[valid] else { continue }
-        let forecast = max(0, truth + (random.nextGaussian() * Double(1 + lead / 24) * 4).rounded() / 4)
-        try history.forecast(city, fetch: fetch, issuedAt: issued, validAt: valid, ["precipitation": forecast])
-        accumulators[Int64(lead / 24), default: ContinuousAccumulator()].add(forecast: forecast, observed: truth)
-        tables[Int64(lead / 24), default: ContingencyTable()].add(forecast: forecast, observed: truth, threshold: 1, op: op)
+        let forecast = max(
+          0, truth + (random.nextGaussian() * Double(1 + lead / 24) * 4).rounded() / 4)
+        try history.forecast(
+          city, fetch: fetch, issuedAt: issued, validAt: valid, ["precipitation": forecast])
+        accumulators[Int64(lead / 24), default: ContinuousAccumulator()].add(
+          forecast: forecast, observed: truth)
+        tables[Int64(lead / 24), default: ContingencyTable()].add(
+          forecast: forecast, observed: truth, threshold: 1, op: op)
       }
     }
     let result = await harness.run(
-      "verify", "--var", "precipitation", "--by", "lead-day", "--threshold", "1", "--op", op.rawValue,
+      "verify", "--var", "precipitation", "--by", "lead-day", "--threshold", "1", "--op",
+      op.rawValue,
       "--format", "csv")
     #expect(result.exitCode == 0, "\(result)")
     let csv = CSVTable(result.stdout)
@@ -46,11 +53,18 @@ import TestSupport
       let row = try #require(csv.row("lead_day", String(leadDay)))
       let expected = accumulator.scores
       #expect(row["n"] == String(expected.n))
-      for (column, value) in [("bias", expected.bias), ("mae", expected.mae), ("rmse", expected.rmse), ("corr", expected.corr)] {
-        #expect(abs((Double(row[column] ?? "") ?? .nan) - (value ?? .nan)) < 1e-9, "\(column) at lead day \(leadDay)")
+      for (column, value) in [
+        ("bias", expected.bias), ("mae", expected.mae), ("rmse", expected.rmse),
+        ("corr", expected.corr),
+      ] {
+        #expect(
+          abs((Double(row[column] ?? "") ?? .nan) - (value ?? .nan)) < 1e-9,
+          "\(column) at lead day \(leadDay)")
       }
       let table = try #require(tables[leadDay])
-      #expect([row["a"], row["b"], row["c"], row["d"]] == [table.a, table.b, table.c, table.d].map { String($0) })
+      #expect(
+        [row["a"], row["b"], row["c"], row["d"]]
+          == [table.a, table.b, table.c, table.d].map { String($0) })
       #expect(abs((Double(row["ets"] ?? "") ?? .nan) - (table.ets ?? .nan)) < 1e-12)
     }
   }

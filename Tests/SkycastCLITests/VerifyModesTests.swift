@@ -261,7 +261,8 @@ import Testing
     try writer.observation(city: 1, validAt: march1 + hour, ["temperature_2m": 10])
     try writer.forecast(city: 1, issuedAt: march1, lead: -2, ["temperature_2m": 10.5])
     try writer.forecast(city: 1, issuedAt: march1, lead: 1, ["temperature_2m": 12])
-    #expect(CSVTable(await harness.run("verify", "--source", "forecast").stdout).rows[0]["n"] == "1")
+    #expect(
+      CSVTable(await harness.run("verify", "--source", "forecast").stdout).rows[0]["n"] == "1")
     let past = CSVTable(
       await harness.run("verify", "--source", "forecast", "--include-past", "--by", "lead-day")
         .stdout)

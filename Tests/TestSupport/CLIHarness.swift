@@ -46,7 +46,10 @@ public final class CLIHarness: @unchecked Sendable {
 
   /// Points every Open-Meteo base URL at `baseURL`.
   public func use(server baseURL: String) {
-    for name in ["SKYCAST_FORECAST_URL", "SKYCAST_ARCHIVE_URL", "SKYCAST_GEOCODING_URL", "SKYCAST_PREVIOUS_RUNS_URL"] {
+    for name in [
+      "SKYCAST_FORECAST_URL", "SKYCAST_ARCHIVE_URL", "SKYCAST_GEOCODING_URL",
+      "SKYCAST_PREVIOUS_RUNS_URL",
+    ] {
       environment[name] = baseURL
     }
   }

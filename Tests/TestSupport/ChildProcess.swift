@@ -30,7 +30,9 @@ public final class ChildProcess: @unchecked Sendable {
   }
 
   /// Starts `skycast arguments…` with exactly `environment`.
-  public init(arguments: [String], environment: [String: String], directory: TemporaryDirectory) throws {
+  public init(arguments: [String], environment: [String: String], directory: TemporaryDirectory)
+    throws
+  {
     let name = UUID().uuidString
     stdoutPath = directory.file("\(name).out")
     stderrPath = directory.file("\(name).err")
@@ -48,7 +50,8 @@ public final class ChildProcess: @unchecked Sendable {
     var child: pid_t = 0
     let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
     guard result == 0 else {
-      throw ChildProcessError(description: "cannot spawn \(executable): \(String(cString: strerror(result)))")
+      throw ChildProcessError(
+        description: "cannot spawn \(executable): \(String(cString: strerror(result)))")
     }
     pid = child
   }

@@ -22,14 +22,22 @@ enum CityCommand {
       """,
     arguments: [ArgumentSpec("name", help: "The place to search for.", optional: true)],
     options: [
-      OptionSpec("country", value: "code", help: "Only places in this country (ISO code such as DE, CN)."),
-      OptionSpec("language", value: "language", help: "Language of the search and the names (en, zh, de, …).", default: "en"),
+      OptionSpec(
+        "country", value: "code", help: "Only places in this country (ISO code such as DE, CN)."),
+      OptionSpec(
+        "language", value: "language",
+        help: "Language of the search and the names (en, zh, de, …).", default: "en"),
       OptionSpec("pick", value: "n", help: "Choose match N when several places match."),
       OptionSpec("as", value: "alias", help: "Save the city under this name."),
       OptionSpec("name", value: "name", help: "Save a place without searching: its name."),
-      OptionSpec("lat", value: "latitude", help: "Latitude in degrees north (-90…90), with --name."),
-      OptionSpec("lon", value: "longitude", help: "Longitude in degrees east (-180…180), with --name."),
-      OptionSpec("timezone", value: "zone", help: "IANA time zone such as Europe/Berlin or UTC, with --name.", default: "from the first forecast"),
+      OptionSpec(
+        "lat", value: "latitude", help: "Latitude in degrees north (-90…90), with --name."),
+      OptionSpec(
+        "lon", value: "longitude", help: "Longitude in degrees east (-180…180), with --name."),
+      OptionSpec(
+        "timezone", value: "zone",
+        help: "IANA time zone such as Europe/Berlin or UTC, with --name.",
+        default: "from the first forecast"),
       OptionSpec("elevation", value: "metres", help: "Elevation in metres, with --name."),
     ] + SharedOptions.network,
     run: { try await runAdd($0) })
@@ -41,9 +49,12 @@ enum CityCommand {
 
   static let remove = CommandSpec(
     name: "remove", abstract: "Remove a saved city.",
-    discussion: "Refuses when the city has stored history, unless --purge, which deletes the city and all its rows in one transaction.",
+    discussion:
+      "Refuses when the city has stored history, unless --purge, which deletes the city and all its rows in one transaction.",
     arguments: [ArgumentSpec("city", help: "The city: id, name or \"Name, Admin1\".")],
-    options: [.flag("purge", help: "Also delete the city's forecasts, observations and fetch log.")],
+    options: [
+      .flag("purge", help: "Also delete the city's forecasts, observations and fetch log.")
+    ],
     run: { try runRemove($0) })
 
   // MARK: - add
@@ -60,16 +71,22 @@ enum CityCommand {
     }
     let trimmed = query.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw invocation.usage("The city name is empty") }
-    guard trimmed.count <= 200 else { throw invocation.usage("The city name is longer than 200 characters") }
+    guard trimmed.count <= 200 else {
+      throw invocation.usage("The city name is longer than 200 characters")
+    }
     let alias = try aliasOption(invocation)
     let pick = try invocation.int("pick", in: 1...100)
     let language = invocation.string("language") ?? "en"
     guard language.count <= 8, language.allSatisfy({ $0.isLetter || $0 == "-" }) else {
-      throw invocation.usage("The value '\(language)' is invalid for '--language': expected a language code such as en or zh")
+      throw invocation.usage(
+        "The value '\(language)' is invalid for '--language': expected a language code such as en or zh"
+      )
     }
     let country = invocation.string("country")
     if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
-      throw invocation.usage("The value '\(country)' is invalid for '--country': expected a 2-letter country code such as DE")
+      throw invocation.usage(
+        "The value '\(country)' is invalid for '--country': expected a 2-letter country code such as DE"
+      )
     }
     let store = try invocation.openStore()
     let client = try invocation.makeClient()
@@ -83,21 +100,25 @@ enum CityCommand {
       throw CLIError.failure("cannot search for '\(trimmed)': \(error)")
     }
     guard !results.isEmpty else {
-      throw CLIError.failure("no place called '\(trimmed)' found\(country.map { " in \($0.uppercased())" } ?? "") (try another spelling, --language, or --name/--lat/--lon)")
+      throw CLIError.failure(
+        "no place called '\(trimmed)' found\(country.map { " in \($0.uppercased())" } ?? "") (try another spelling, --language, or --name/--lat/--lon)"
+      )
     }
     let chosen: GeocodingResult
     if results.count == 1 {
       chosen = results[0]
     } else if let pick {
       guard pick <= results.count else {
-        throw invocation.usage("--pick \(pick) is out of range: \(results.count) places match '\(trimmed)'")
+        throw invocation.usage(
+          "--pick \(pick) is out of range: \(results.count) places match '\(trimmed)'")
       }
       chosen = results[pick - 1]
     } else {
       try? invocation.stderr.write(describe(results, query: trimmed))
       try? invocation.stderr.flush()
       guard invocation.context.stdinIsTTY else {
-        throw invocation.usage("\(results.count) places match '\(trimmed)'; choose one with --pick N")
+        throw invocation.usage(
+          "\(results.count) places match '\(trimmed)'; choose one with --pick N")
       }
       try invocation.stderr.write("Pick a number (1-\(results.count)), or press Enter to cancel: ")
       try invocation.stderr.flush()
@@ -116,7 +137,9 @@ enum CityCommand {
     guard let alias = invocation.string("as") else { return nil }
     let trimmed = alias.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw invocation.usage("The value for '--as' is empty") }
-    guard trimmed.count <= 200 else { throw invocation.usage("The value for '--as' is longer than 200 characters") }
+    guard trimmed.count <= 200 else {
+      throw invocation.usage("The value for '--as' is longer than 200 characters")
+    }
     guard !trimmed.allSatisfy(\.isNumber) else {
       throw invocation.usage("A city name cannot be all digits (digits name a city id)")
     }
@@ -126,7 +149,9 @@ enum CityCommand {
   static func addByCoordinates(_ invocation: Invocation, name: String) throws -> Int32 {
     let trimmed = name.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw invocation.usage("The value for '--name' is empty") }
-    guard trimmed.count <= 200 else { throw invocation.usage("The value for '--name' is longer than 200 characters") }
+    guard trimmed.count <= 200 else {
+      throw invocation.usage("The value for '--name' is longer than 200 characters")
+    }
     guard !trimmed.allSatisfy(\.isNumber) else {
       throw invocation.usage("A city name cannot be all digits (digits name a city id)")
     }
@@ -140,7 +165,9 @@ enum CityCommand {
     var timezone: String?
     if let zone = invocation.string("timezone") {
       guard CityTimeZone(identifier: zone) != nil else {
-        throw invocation.usage("The value '\(zone)' is invalid for '--timezone': expected an IANA zone such as Europe/Berlin or UTC (names are case-sensitive)")
+        throw invocation.usage(
+          "The value '\(zone)' is invalid for '--timezone': expected an IANA zone such as Europe/Berlin or UTC (names are case-sensitive)"
+        )
       }
       timezone = zone
     }
@@ -160,7 +187,8 @@ enum CityCommand {
     }
     let zone = saved.timezone ?? "time zone from the first forecast"
     try invocation.stdout.line(
-      "added city \(saved.id): \(saved.displayName)  \(format(saved.latitude)), \(format(saved.longitude))  \(zone)")
+      "added city \(saved.id): \(saved.displayName)  \(format(saved.latitude)), \(format(saved.longitude))  \(zone)"
+    )
     return ExitStatus.success
   }
 
@@ -169,7 +197,8 @@ enum CityCommand {
     var rows: [[String]] = []
     for (index, result) in results.enumerated() {
       rows.append([
-        "\(index + 1)", result.name, result.admin1 ?? "", result.country ?? result.countryCode ?? "",
+        "\(index + 1)", result.name, result.admin1 ?? "",
+        result.country ?? result.countryCode ?? "",
         result.population.map { "pop \(groupDigits($0))" } ?? "",
         "\(format(result.latitude)), \(format(result.longitude))",
       ])

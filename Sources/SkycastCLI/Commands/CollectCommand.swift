@@ -20,11 +20,22 @@ enum CollectCommand {
     options: [
       SharedOptions.cities,
       OptionSpec("days", value: "days", help: "Forecast days, 1-16.", default: "16"),
-      OptionSpec("models", value: "models", help: "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.", default: "best_match"),
-      OptionSpec("vars", value: "variables", help: "Comma-separated variables to request instead of the defaults (see 'skycast vars')."),
-      OptionSpec("min-interval", value: "duration", help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).", default: "30m"),
+      OptionSpec(
+        "models", value: "models",
+        help:
+          "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.",
+        default: "best_match"),
+      OptionSpec(
+        "vars", value: "variables",
+        help: "Comma-separated variables to request instead of the defaults (see 'skycast vars')."),
+      OptionSpec(
+        "min-interval", value: "duration",
+        help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).",
+        default: "30m"),
       .flag("force", help: "Fetch even when a city was fetched within --min-interval."),
-      .flag("dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."),
+      .flag(
+        "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
+      ),
     ] + SharedOptions.network,
     run: { try await run($0) })
 
@@ -42,7 +53,9 @@ enum CollectCommand {
       onEvent: { event in
         switch event {
         case .requesting(let batch, let index, let total):
-          invocation.progress("collecting \(index + 1)-\(index + batch.count)/\(total): \(batch.map(\.name).joined(separator: ", "))…")
+          invocation.progress(
+            "collecting \(index + 1)-\(index + batch.count)/\(total): \(batch.map(\.name).joined(separator: ", "))…"
+          )
         case .decodeWarning(let city, let message):
           invocation.detail("\(city.name): \(message)")
         }
@@ -58,7 +71,8 @@ enum CollectCommand {
     options.days = try invocation.int("days", in: 1...16) ?? 16
     let models = invocation.list("models")
     for model in models where !model.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-      throw invocation.usage("The value '\(model)' is invalid for '--models': model names use letters, digits and _")
+      throw invocation.usage(
+        "The value '\(model)' is invalid for '--models': model names use letters, digits and _")
     }
     options.models = models == ["best_match"] ? [] : models
     let variables = invocation.list("vars")
@@ -91,9 +105,11 @@ enum CollectCommand {
       total += request.weight
       try invocation.stdout.line("GET \(request.displayURL)")
       try invocation.stdout.line(
-        "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(\.name).joined(separator: ", ")); weight \(weightText(request.weight)) calls")
+        "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(\.name).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
+      )
     }
-    try invocation.stdout.line("total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
+    try invocation.stdout.line(
+      "total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
     return ExitStatus.success
   }
 
@@ -111,7 +127,8 @@ enum CollectCommand {
       switch outcome.status {
       case .collected(let rows, let fetches):
         collected += 1
-        invocation.info("\(name): stored \(rows) rows\(fetches > 1 ? " from \(fetches) models" : "")")
+        invocation.info(
+          "\(name): stored \(rows) rows\(fetches > 1 ? " from \(fetches) models" : "")")
       case .skipped(let reason):
         skipped += 1
         invocation.info("\(name): skipped (\(reason))")
@@ -123,7 +140,8 @@ enum CollectCommand {
         invocation.note("\(name): not attempted: \(reason)")
       }
     }
-    var summary = "collected \(collected)/\(outcomes.count) \(outcomes.count == 1 ? "city" : "cities")"
+    var summary =
+      "collected \(collected)/\(outcomes.count) \(outcomes.count == 1 ? "city" : "cities")"
     if skipped > 0 { summary += ", \(skipped) skipped" }
     if !failures.isEmpty {
       summary += ", \(failures.count) failed: " + failures.joined(separator: "; ")

@@ -21,19 +21,25 @@ enum DatabaseCommand {
     run: { try runVacuum($0) })
 
   static let backup = CommandSpec(
-    name: "backup", abstract: "Copy the database consistently to FILE (online backup; safe while other runs write).",
+    name: "backup",
+    abstract:
+      "Copy the database consistently to FILE (online backup; safe while other runs write).",
     arguments: [ArgumentSpec("file", help: "Where to write the copy (must not exist).")],
     run: { try runBackup($0) })
 
   static let prune = CommandSpec(
-    name: "prune", abstract: "Delete forecast history issued before a date (observations are kept).",
+    name: "prune",
+    abstract: "Delete forecast history issued before a date (observations are kept).",
     discussion: """
       Deletes every forecast row (collected, backfilled or imported) whose issued_at is before \
       the date's 00:00 UTC, the fetch-log rows of collected and backfilled forecasts left without \
       data, and failed forecast fetches before the date. Observations and the fetch-log rows of \
       imports and observations stay. Take a copy first with 'skycast db backup FILE'.
       """,
-    options: [OptionSpec("before", value: "date", help: "Delete forecasts issued before this UTC date, YYYY-MM-DD.")],
+    options: [
+      OptionSpec(
+        "before", value: "date", help: "Delete forecasts issued before this UTC date, YYYY-MM-DD.")
+    ],
     run: { try runPrune($0) })
 
   static let tables = [
@@ -60,7 +66,9 @@ enum DatabaseCommand {
     if let first = try database.scalarInt("SELECT min(issued_at) FROM hourly_forecasts"),
       let last = try database.scalarInt("SELECT max(issued_at) FROM hourly_forecasts")
     {
-      try out.line("forecasts issued    \(WallClock.iso8601(epoch: first, offset: 0)) … \(WallClock.iso8601(epoch: last, offset: 0))")
+      try out.line(
+        "forecasts issued    \(WallClock.iso8601(epoch: first, offset: 0)) … \(WallClock.iso8601(epoch: last, offset: 0))"
+      )
     }
     return ExitStatus.success
   }
@@ -74,7 +82,8 @@ enum DatabaseCommand {
       return ExitStatus.success
     }
     for message in messages { try invocation.stdout.line(message) }
-    throw CLIError.failure("integrity check found \(messages.count) problem\(messages.count == 1 ? "" : "s")")
+    throw CLIError.failure(
+      "integrity check found \(messages.count) problem\(messages.count == 1 ? "" : "s")")
   }
 
   static func runVacuum(_ invocation: Invocation) throws -> Int32 {
@@ -83,7 +92,8 @@ enum DatabaseCommand {
     try store.database.execute("VACUUM")
     try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     let after = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
-    try invocation.stdout.line("vacuumed \(store.path): \(ByteCount.text(before)) → \(ByteCount.text(after))")
+    try invocation.stdout.line(
+      "vacuumed \(store.path): \(ByteCount.text(before)) → \(ByteCount.text(after))")
     return ExitStatus.success
   }
 
@@ -135,7 +145,9 @@ enum DatabaseCommand {
         """, [.integer(cutoff)])
       return (database.changes, rows)
     }
-    try invocation.stdout.line("pruned \(deleted.fetches) fetches and \(deleted.rows) forecast rows issued before \(before) 00:00 UTC")
+    try invocation.stdout.line(
+      "pruned \(deleted.fetches) fetches and \(deleted.rows) forecast rows issued before \(before) 00:00 UTC"
+    )
     return ExitStatus.success
   }
 }

@@ -4,7 +4,8 @@ import SkycastKit
 /// `skycast demo`: builds a fresh database from the samples and walks through every feature.
 enum DemoCommand {
   static let spec = CommandSpec(
-    name: "demo", abstract: "Build a demo database from the built-in samples and tour every feature (offline).",
+    name: "demo",
+    abstract: "Build a demo database from the built-in samples and tour every feature (offline).",
     discussion: """
       Loads the recorded Open-Meteo responses in Samples/ through the same decoding and storing \
       code as collect, observe and backfill, adds a clearly labelled synthetic history (three \
@@ -20,9 +21,12 @@ enum DemoCommand {
     let path = try databasePath(invocation)
     let out = invocation.stdout
     let pinned = DemoDataset.clock
-    try out.line("Skycast demo — weather data by Open-Meteo.com (CC BY 4.0) and a labelled synthetic history")
+    try out.line(
+      "Skycast demo — weather data by Open-Meteo.com (CC BY 4.0) and a labelled synthetic history")
     try out.line("database: \(path)")
-    try out.line("clock pinned to \(WallClock.iso8601(epoch: pinned, offset: 0)) (the Copenhagen recording's time)")
+    try out.line(
+      "clock pinned to \(WallClock.iso8601(epoch: pinned, offset: 0)) (the Copenhagen recording's time)"
+    )
     try out.line()
     let started = Date()
     do {
@@ -43,7 +47,8 @@ enum DemoCommand {
     var failures = 0
     func section(_ number: Int, _ title: String, _ arguments: [String]) async throws {
       try out.line()
-      try out.line("── \(number). \(title) " + String(repeating: "─", count: max(3, 70 - title.count)))
+      try out.line(
+        "── \(number). \(title) " + String(repeating: "─", count: max(3, 70 - title.count)))
       try out.line("$ skycast " + arguments.map(quote).joined(separator: " "))
       try out.flush()
       let code = await CLI.run(arguments + ["--db", path], context: context)
@@ -51,18 +56,32 @@ enum DemoCommand {
     }
     try await section(1, "Saved cities", ["city", "list", "--format", "table"])
     try await geocodingExample(invocation)
-    try await section(2, "The weather-app view from the newest stored forecast", ["now", "Copenhagen"])
-    try await section(3, "Sparklines: two weeks of 2 m temperature, one scale", ["spark"] + synthetic + ["--from", "2026-07-13", "--to", "2026-07-26"])
-    try await section(4, "UV summary by local day", ["summary", "uv", "--city", "北港", "--from", "2026-07-20", "--to", "2026-07-26", "--format", "table"])
+    try await section(
+      2, "The weather-app view from the newest stored forecast", ["now", "Copenhagen"])
+    try await section(
+      3, "Sparklines: two weeks of 2 m temperature, one scale",
+      ["spark"] + synthetic + ["--from", "2026-07-13", "--to", "2026-07-26"])
+    try await section(
+      4, "UV summary by local day",
+      [
+        "summary", "uv", "--city", "北港", "--from", "2026-07-20", "--to", "2026-07-26", "--format",
+        "table",
+      ])
     try await section(
       5, "Precipitation indices (ETCCDI) over the observed period",
-      ["summary", "precip"] + synthetic + ["--series", "observed:synthetic", "--from", "2026-07-01", "--to", "2026-07-25", "--by", "period", "--format", "table"])
+      ["summary", "precip"] + synthetic + [
+        "--series", "observed:synthetic", "--from", "2026-07-01", "--to", "2026-07-25", "--by",
+        "period", "--format", "table",
+      ])
     try await section(
       6, "Verification by lead day: error grows with lead time",
       ["verify"] + synthetic + ["--obs", "synthetic", "--by", "lead-day", "--format", "table"])
     try await section(
       7, "Measurable rain (> 0.1 mm in the hour): contingency scores and Brier score by lead day",
-      ["verify"] + synthetic + ["--obs", "synthetic", "--var", "precipitation", "--threshold", "0.1", "--op", "gt", "--by", "lead-day", "--format", "table"])
+      ["verify"] + synthetic + [
+        "--obs", "synthetic", "--var", "precipitation", "--threshold", "0.1", "--op", "gt", "--by",
+        "lead-day", "--format", "table",
+      ])
     try out.line()
     try out.line("── Try next " + String(repeating: "─", count: 62))
     for command in [
@@ -77,7 +96,9 @@ enum DemoCommand {
       try out.line("  skycast --db \(quote(path)) \(command)")
     }
     try out.line()
-    try out.line("The synthetic places (Alpenau, Prairie Falls, 北港) and their data are invented (seed \(DemoDataset.seed)); the others come from recorded Open-Meteo responses (Samples/README.md).")
+    try out.line(
+      "The synthetic places (Alpenau, Prairie Falls, 北港) and their data are invented (seed \(DemoDataset.seed)); the others come from recorded Open-Meteo responses (Samples/README.md)."
+    )
     try out.flush()
     guard failures == 0 else {
       throw CLIError.failure("\(failures) demo step\(failures == 1 ? "" : "s") failed (see above)")
@@ -91,7 +112,8 @@ enum DemoCommand {
     if let given = invocation.string("db") {
       let path = invocation.context.resolve(path: given)
       guard !FileManager.default.fileExists(atPath: path) else {
-        throw CLIError.failure("\(path) already exists; the demo builds a fresh database (choose a new --db path)")
+        throw CLIError.failure(
+          "\(path) already exists; the demo builds a fresh database (choose a new --db path)")
       }
       return path
     }
@@ -105,16 +127,20 @@ enum DemoCommand {
   static func importStation(_ invocation: Invocation, path: String) throws -> String {
     let store = try Store(path: path, now: DemoDataset.clock)
     let result = try Importer.run(
-      try DemoDataset.sample("synthetic-station-alpenau.csv"), path: "Samples/synthetic-station-alpenau.csv",
-      options: ImportOptions(kind: .observations, source: "station"), store: store, now: DemoDataset.clock)
+      try DemoDataset.sample("synthetic-station-alpenau.csv"),
+      path: "Samples/synthetic-station-alpenau.csv",
+      options: ImportOptions(kind: .observations, source: "station"), store: store,
+      now: DemoDataset.clock)
     return "Alpenau: \(result.rows) hourly rows (import observations, source station)"
   }
 
   /// What `city add Frederick` shows, from the recorded geocoding response (no network).
   static func geocodingExample(_ invocation: Invocation) async throws {
-    let results = try Geocoding.decode(try DemoDataset.sample("open-meteo/geocoding-frederick-3-results.json"))
+    let results = try Geocoding.decode(
+      try DemoDataset.sample("open-meteo/geocoding-frederick-3-results.json"))
     try invocation.stdout.line()
-    try invocation.stdout.line("$ skycast city add Frederick        (from the recorded geocoding response)")
+    try invocation.stdout.line(
+      "$ skycast city add Frederick        (from the recorded geocoding response)")
     try invocation.stdout.write(CityCommand.describe(results, query: "Frederick"))
     try invocation.stdout.line("  → on a terminal you pick a number; in scripts pass --pick N")
     try invocation.stdout.flush()
@@ -132,6 +158,7 @@ enum DemoCommand {
   }
 
   static func quote(_ word: String) -> String {
-    word.contains(" ") || word.contains("\"") ? "\"" + word.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
+    word.contains(" ") || word.contains("\"")
+      ? "\"" + word.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : word
   }
 }

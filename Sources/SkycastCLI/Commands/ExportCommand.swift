@@ -118,7 +118,9 @@ enum ExportCommand {
 
   /// A `--source` that names nothing stored is a usage error listing what is, as in `spark`,
   /// `summary` and `verify`, rather than an empty table.
-  static func checkSource(_ source: String, table: ExportTable, store: Store, invocation: Invocation) throws {
+  static func checkSource(
+    _ source: String, table: ExportTable, store: Store, invocation: Invocation
+  ) throws {
     let sql: String
     switch table {
     case .hourlyObservations, .dailyObservations:
@@ -136,7 +138,8 @@ enum ExportCommand {
     let stored = try store.database.query(sql).compactMap { $0[0].stringValue }
     guard stored.contains(source) else {
       throw invocation.usage(
-        "no rows from source '\(source)'; stored sources: \(stored.isEmpty ? "none" : stored.joined(separator: ", "))")
+        "no rows from source '\(source)'; stored sources: \(stored.isEmpty ? "none" : stored.joined(separator: ", "))"
+      )
     }
   }
 
@@ -146,13 +149,17 @@ enum ExportCommand {
     let excel = invocation.flag("excel")
     if invocation.string("format") == "svg" {
       guard table == .hourly || table == .hourlyObservations else {
-        throw invocation.usage("--format svg draws hourly series: use 'export hourly' or 'export observations'")
+        throw invocation.usage(
+          "--format svg draws hourly series: use 'export hourly' or 'export observations'")
       }
       guard !excel, invocation.string("split-by") == nil, !invocation.flag("wide") else {
         throw invocation.usage("--format svg cannot be combined with --excel, --wide or --split-by")
       }
       // The figure of the latest forecasts (observations overlaid), as `spark --format svg`.
-      return try SparkCommand.figure(invocation, series: table == .hourlyObservations ? .observed(source: invocation.string("source")) : .forecast)
+      return try SparkCommand.figure(
+        invocation,
+        series: table == .hourlyObservations
+          ? .observed(source: invocation.string("source")) : .forecast)
     }
     let format: OutputFormat
     if excel {
@@ -177,7 +184,9 @@ enum ExportCommand {
     let store = try invocation.openStore(access: .readOnly)
     let selected = try invocation.strings("city").isEmpty ? [] : invocation.cities(in: store)
     request.cityIDs = selected.map(\.id)
-    if let source = request.source { try checkSource(source, table: table, store: store, invocation: invocation) }
+    if let source = request.source {
+      try checkSource(source, table: table, store: store, invocation: invocation)
+    }
 
     if invocation.flag("wide") {
       guard split == nil else {
@@ -250,7 +259,8 @@ enum ExportCommand {
       source = "forecast"
     } else {
       do {
-        source = try store.resolveObservationSource(nil, daily: table.isDaily, cityIDs: cities.map(\.id))
+        source = try store.resolveObservationSource(
+          nil, daily: table.isDaily, cityIDs: cities.map(\.id))
       } catch let error as ObservationSourceError {
         throw invocation.failure(error, choosingWith: "--source ")
       }

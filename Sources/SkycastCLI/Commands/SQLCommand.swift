@@ -16,7 +16,8 @@ enum SQLCommand {
       """,
     arguments: [ArgumentSpec("statement", help: "The SQL statement.")],
     options: [
-      OptionSpec("param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true)
+      OptionSpec(
+        "param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true)
     ] + SharedOptions.output,
     run: { try run($0) })
 
@@ -35,7 +36,9 @@ enum SQLCommand {
       throw CLIError.failure("SQL error: \(error.message)")
     }
     guard statement.isReadOnly else {
-      throw CLIError.failure("only read-only statements are allowed (SELECT, WITH, read-only PRAGMA); this one would change the database")
+      throw CLIError.failure(
+        "only read-only statements are allowed (SELECT, WITH, read-only PRAGMA); this one would change the database"
+      )
     }
     try QueryRunner.bind(parameters, to: statement, invocation: invocation)
     try QueryRunner.write(statement, format: format, invocation: invocation)
@@ -59,14 +62,20 @@ enum SQLCommand {
 enum QueryRunner {
   /// Binds named parameters; numbers bind as numbers, everything else as text. A parameter the
   /// statement uses but nobody gave is an error naming it.
-  static func bind(_ parameters: [String: String], to statement: Statement, invocation: Invocation) throws {
+  static func bind(_ parameters: [String: String], to statement: Statement, invocation: Invocation)
+    throws
+  {
     for name in statement.parameterNames {
       let key = String(name.dropFirst())
       guard !name.isEmpty, let text = parameters[key] else {
-        throw invocation.usage("The query needs a value for \(name.isEmpty ? "a positional '?' parameter" : name) (--param \(key)=…)")
+        throw invocation.usage(
+          "The query needs a value for \(name.isEmpty ? "a positional '?' parameter" : name) (--param \(key)=…)"
+        )
       }
       let value: SQLiteValue =
-        if let integer = Int64(text) { .integer(integer) } else if let real = Double(text), real.isFinite { .real(real) } else { .text(text) }
+        if let integer = Int64(text) {
+          .integer(integer)
+        } else if let real = Double(text), real.isFinite { .real(real) } else { .text(text) }
       do {
         try statement.bind(named: [name: value])
       } catch let error as SQLiteError {

@@ -51,17 +51,22 @@ enum SparkCommand {
       OptionSpec(
         "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
       OptionSpec("format", value: "format", help: "svg for a figure instead of sparklines."),
-      OptionSpec("output", short: "o", value: "file", help: "Write to a file instead of standard output."),
-      OptionSpec("height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
+      OptionSpec(
+        "output", short: "o", value: "file", help: "Write to a file instead of standard output."),
+      OptionSpec(
+        "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
     ],
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     if let format = invocation.string("format") {
       guard format == "svg" else {
-        throw invocation.usage("The value '\(format)' is invalid for '--format': spark draws sparklines, or svg")
+        throw invocation.usage(
+          "The value '\(format)' is invalid for '--format': spark draws sparklines, or svg")
       }
-      guard invocation.arguments.isEmpty else { throw invocation.usage("--format svg does not apply to 'spark -'") }
+      guard invocation.arguments.isEmpty else {
+        throw invocation.usage("--format svg does not apply to 'spark -'")
+      }
       return try figure(invocation)
     }
     let scaleMin = try invocation.double("min")
@@ -105,16 +110,22 @@ enum SparkCommand {
       let cityIDs = stored.lines.map(\.city.id)
       let daily = stored.resolved.daily
       if let source = try? store.resolveObservationSource(nil, daily: daily, cityIDs: cityIDs),
-        stored.lines.first.map({ $0.variable.roles.contains(daily ? .dailyObservation : .hourlyObservation) }) == true
+        stored.lines.first.map({
+          $0.variable.roles.contains(daily ? .dailyObservation : .hourlyObservation)
+        }) == true
       {
         let reference = ResolvedSeries.observed(source, daily: daily)
         observedLabel = reference.label
         for line in stored.lines {
           let values: CitySeries
           if daily, let first = line.dates.first, let last = line.dates.last {
-            values = try SeriesQuery.daily(store: store, city: line.city, variable: line.variable, series: reference, dates: first...last)
+            values = try SeriesQuery.daily(
+              store: store, city: line.city, variable: line.variable, series: reference,
+              dates: first...last)
           } else if let first = line.instants.first, let last = line.instants.last {
-            values = try SeriesQuery.hourly(store: store, city: line.city, variable: line.variable, series: reference, range: first..<(last + 3600))
+            values = try SeriesQuery.hourly(
+              store: store, city: line.city, variable: line.variable, series: reference,
+              range: first..<(last + 3600))
           } else {
             continue
           }
@@ -134,7 +145,9 @@ enum SparkCommand {
   }
 
   /// The series of every selected city, with a note of what is shown on stderr.
-  static func storedSeries(_ invocation: Invocation, selection given: SeriesSelection? = nil) throws -> (lines: [CitySeries], resolved: ResolvedSeries, span: String, store: Store?) {
+  static func storedSeries(_ invocation: Invocation, selection given: SeriesSelection? = nil) throws
+    -> (lines: [CitySeries], resolved: ResolvedSeries, span: String, store: Store?)
+  {
     let selectionText = given?.description ?? invocation.string("series") ?? "forecast"
     guard let selection = given ?? SeriesSelection(argument: selectionText) else {
       throw invocation.usage(

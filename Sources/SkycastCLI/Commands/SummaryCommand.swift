@@ -27,7 +27,8 @@ enum SummaryCommand {
   ]
 
   static let feelsLike = CommandSpec(
-    name: "feels-like", abstract: "Air and feels-like temperature per city and day, month or period.",
+    name: "feels-like",
+    abstract: "Air and feels-like temperature per city and day, month or period.",
     discussion: """
       Columns: t_mean, t_min, t_max (hours with a temperature), feels_like_mean, \
       feels_like_min, feels_like_max and hours (hours with temperature, humidity and wind), and \
@@ -101,7 +102,8 @@ enum SummaryCommand {
     let svg = invocation.string("format") == "svg"
     if svg {
       guard kind == .precip, grouping != .period else {
-        throw invocation.usage("--format svg draws 'summary precip --by day' or '--by month' as bars")
+        throw invocation.usage(
+          "--format svg draws 'summary precip --by day' or '--by month' as bars")
       }
     }
     let format = svg ? .csv : try invocation.outputFormat()
@@ -145,7 +147,8 @@ enum SummaryCommand {
     }
     if svg {
       let subtitle = series.statement + "; \(dates.lowerBound) to \(dates.upperBound)"
-      let figure = PrecipitationFigure.svg(table, grouping: grouping, subtitle: subtitle, width: 800, height: 450)
+      let figure = PrecipitationFigure.svg(
+        table, grouping: grouping, subtitle: subtitle, width: 800, height: 450)
       let output = try invocation.dataOutput()
       try output.write(figure ?? "")
       try output.flush()

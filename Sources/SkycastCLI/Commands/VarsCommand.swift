@@ -4,7 +4,8 @@ import SkycastKit
 enum VarsCommand {
   static let spec = CommandSpec(
     name: "vars", abstract: "List the weather variables Skycast stores, with units and precision.",
-    discussion: "Variable names are Open-Meteo's and are also the SQL column names. Values are stored in the canonical unit shown; exports round to the precision shown (half away from zero).",
+    discussion:
+      "Variable names are Open-Meteo's and are also the SQL column names. Values are stored in the canonical unit shown; exports round to the precision shown (half away from zero).",
     options: SharedOptions.output,
     run: { try run($0) })
 
@@ -14,7 +15,8 @@ enum VarsCommand {
   ]
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let writer = RowWriters.make(format: try invocation.outputFormat(), output: try invocation.dataOutput(), excel: false)
+    let writer = RowWriters.make(
+      format: try invocation.outputFormat(), output: try invocation.dataOutput(), excel: false)
     try writer.begin(columns: columns)
     for variable in WeatherVariable.allCases {
       let roles = variable.roles
@@ -25,10 +27,14 @@ enum VarsCommand {
       if roles.contains(.hourlyObservation) { tables.append("hourly_observations") }
       if roles.contains(.dailyObservation) { tables.append("daily_observations") }
       var commands: [String] = []
-      if roles.contains(.hourlyForecast) || roles.contains(.dailyForecast) { commands.append("collect") }
+      if roles.contains(.hourlyForecast) || roles.contains(.dailyForecast) {
+        commands.append("collect")
+      }
       if roles.contains(.hourlyForecast) { commands.append("backfill") }
       if roles.contains(.archive) { commands.append("observe") }
-      if roles.contains(.hourlyObservation) || roles.contains(.dailyObservation) { commands.append("import") }
+      if roles.contains(.hourlyObservation) || roles.contains(.dailyObservation) {
+        commands.append("import")
+      }
       try writer.write([
         .text(variable.apiName), .text(variable.frequency.rawValue),
         .text(variable.quantity == .instant ? "UTC epoch s" : variable.unit),

@@ -70,7 +70,8 @@ enum VerifyCommand {
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
       OptionSpec("width", value: "pixels", help: "Figure width with --format svg.", default: "800"),
-      OptionSpec("height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
+      OptionSpec(
+        "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
     ] + SharedOptions.output,
     run: { try run($0) })
 

@@ -62,7 +62,8 @@ struct ArgumentScanner {
         }
         if option.isFlag {
           if inline != nil {
-            throw CLIError.usage("The option '--\(name)' does not take a value", command: result.names)
+            throw CLIError.usage(
+              "The option '--\(name)' does not take a value", command: result.names)
           }
           store(option, "true")
         } else {

@@ -18,8 +18,11 @@ public enum CLI {
       help: "The database file (env SKYCAST_DB).",
       default: "$XDG_DATA_HOME/skycast/skycast.sqlite"),
     .flag("quiet", short: "q", help: "Print only data, warnings and errors."),
-    .flag("verbose", short: "v", help: "Also print request URLs (without the API key) and details."),
-    .flag("no-color", help: "Never use colour (also off when NO_COLOR is set or output is not a terminal)."),
+    .flag(
+      "verbose", short: "v", help: "Also print request URLs (without the API key) and details."),
+    .flag(
+      "no-color",
+      help: "Never use colour (also off when NO_COLOR is set or output is not a terminal)."),
   ]
 
   /// Runs the real process: ignores SIGPIPE (a closed pipe becomes a quiet end instead of a
@@ -53,7 +56,8 @@ public enum CLI {
     let standardOutput = TextOutput(context.stdout)
     var path: [CommandSpec] = [root]
     // `skycast help <command>…` is `skycast <command>… --help`.
-    let arguments = arguments.first == "help" ? Array(arguments.dropFirst()) + ["--help"] : arguments
+    let arguments =
+      arguments.first == "help" ? Array(arguments.dropFirst()) + ["--help"] : arguments
     do {
       let scanned = try scanner.scan(arguments)
       path = scanned.path

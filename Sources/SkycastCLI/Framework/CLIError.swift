@@ -1,5 +1,5 @@
-import SkycastKit
 import SQLiteKit
+import SkycastKit
 
 /// What a command can fail with, and how it ends the process.
 public enum CLIError: Error, CustomStringConvertible {
@@ -39,4 +39,3 @@ public enum ExitStatus {
     }
   }
 }
-

@@ -2,7 +2,8 @@
 enum CommandRegistry {
   static let root = CommandSpec(
     name: "skycast",
-    abstract: "Keep a history of weather forecasts for saved cities, and turn it into tables, error statistics, sparklines and figures.",
+    abstract:
+      "Keep a history of weather forecasts for saved cities, and turn it into tables, error statistics, sparklines and figures.",
     discussion: """
       Data: Open-Meteo (https://open-meteo.com, no API key; Weather data by Open-Meteo.com, \
       CC BY 4.0). The history lives in one SQLite file (--db).

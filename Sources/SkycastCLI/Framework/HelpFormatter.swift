@@ -12,7 +12,9 @@ struct HelpFormatter {
     var text = ""
     text += wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
     if let discussion = spec.discussion {
-      text += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+      text +=
+        "\n"
+        + discussion.split(separator: "\n", omittingEmptySubsequences: false)
         .map { line in
           // Indented lines are examples: keep them exactly as written.
           line.isEmpty || line.first == " " ? String(line) : wrap(String(line), indent: 0)
@@ -86,8 +88,10 @@ struct HelpFormatter {
   /// Wraps `text` at `width`, continuation lines indented by `indent`.
   private func wrap(_ text: String, indent: Int) -> String {
     let lines = wrapWords(text, width: width, continuationWidth: width - indent)
-    return lines.enumerated().map { $0.offset == 0 ? $0.element : String(repeating: " ", count: indent) + $0.element }
-      .joined(separator: "\n")
+    return lines.enumerated().map {
+      $0.offset == 0 ? $0.element : String(repeating: " ", count: indent) + $0.element
+    }
+    .joined(separator: "\n")
   }
 
   private func wrapWords(_ text: String, width: Int, continuationWidth: Int? = nil) -> [String] {

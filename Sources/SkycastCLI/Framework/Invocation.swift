@@ -15,7 +15,9 @@ public final class Invocation {
   public let stderr: TextOutput
   let values: [String: [String]]
 
-  init(context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String]) {
+  init(
+    context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String]
+  ) {
     self.context = context
     self.commandPath = commandPath
     self.values = values
@@ -80,8 +82,10 @@ public final class Invocation {
 
   /// Repeated and comma-separated values flattened: `--city a --city b,c` → `[a, b, c]`.
   public func list(_ name: String) -> [String] {
-    strings(name).flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-      .filter { !$0.isEmpty }
+    strings(name).flatMap {
+      $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    .filter { !$0.isEmpty }
   }
 
   public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws -> Int? {
@@ -90,7 +94,8 @@ public final class Invocation {
       throw invalidValue(text, for: name, expected: "a whole number")
     }
     if let range, !range.contains(value) {
-      throw invalidValue(text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+      throw invalidValue(
+        text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }
@@ -101,7 +106,8 @@ public final class Invocation {
       throw invalidValue(text, for: name, expected: "a number")
     }
     if let range, !range.contains(value) {
-      throw invalidValue(text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+      throw invalidValue(
+        text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }
@@ -134,7 +140,8 @@ public final class Invocation {
   }
 
   /// One of a fixed set of words.
-  public func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws -> T?
+  public func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws
+    -> T?
   where T.RawValue == String {
     guard let text = string(name) else { return nil }
     guard let value = T(rawValue: text) else {
@@ -229,7 +236,8 @@ public final class Invocation {
       return allowed.contains(fallback) ? fallback : allowed[0]
     }
     guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
-      throw invalidValue(text, for: "format", expected: "one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+      throw invalidValue(
+        text, for: "format", expected: "one of \(allowed.map(\.rawValue).joined(separator: ", "))")
     }
     return format
   }

@@ -7,17 +7,32 @@ enum SharedOptions {
     OptionSpec(
       "format", value: "format", help: "Output format: table, csv, json or ndjson.",
       default: "table on a terminal, csv otherwise"),
-    OptionSpec("output", short: "o", value: "file", help: "Write data to a file instead of standard output."),
+    OptionSpec(
+      "output", short: "o", value: "file", help: "Write data to a file instead of standard output."),
   ]
 
   /// Base URLs, timeout and retries for commands that call Open-Meteo.
   static let network: [OptionSpec] = [
-    OptionSpec("forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).", default: "https://api.open-meteo.com"),
-    OptionSpec("archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).", default: "https://archive-api.open-meteo.com"),
-    OptionSpec("geocoding-url", value: "url", help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).", default: "https://geocoding-api.open-meteo.com"),
-    OptionSpec("previous-runs-url", value: "url", help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).", default: "https://previous-runs-api.open-meteo.com"),
-    OptionSpec("timeout", value: "seconds", help: "Give up on a request after this many seconds.", default: "10"),
-    OptionSpec("retries", value: "n", help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400).", default: "3"),
+    OptionSpec(
+      "forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).",
+      default: "https://api.open-meteo.com"),
+    OptionSpec(
+      "archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).",
+      default: "https://archive-api.open-meteo.com"),
+    OptionSpec(
+      "geocoding-url", value: "url", help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).",
+      default: "https://geocoding-api.open-meteo.com"),
+    OptionSpec(
+      "previous-runs-url", value: "url",
+      help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).",
+      default: "https://previous-runs-api.open-meteo.com"),
+    OptionSpec(
+      "timeout", value: "seconds", help: "Give up on a request after this many seconds.",
+      default: "10"),
+    OptionSpec(
+      "retries", value: "n",
+      help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400).",
+      default: "3"),
   ]
 
   /// `--city`, repeatable.
@@ -26,9 +41,11 @@ enum SharedOptions {
     repeating: true, default: "all saved cities")
 
   /// `--city`, single.
-  static let city = OptionSpec("city", value: "city", help: "A saved city: id, name or \"Name, Admin1\".")
+  static let city = OptionSpec(
+    "city", value: "city", help: "A saved city: id, name or \"Name, Admin1\".")
 
-  static let from = OptionSpec("from", value: "date", help: "First local date, YYYY-MM-DD (inclusive).")
+  static let from = OptionSpec(
+    "from", value: "date", help: "First local date, YYYY-MM-DD (inclusive).")
   static let to = OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive).")
 }
 
@@ -43,7 +60,9 @@ extension Invocation {
     ] as [(String, WritableKeyPath<Endpoints, String>)] {
       if let url = string(flag) {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-          throw usage("The value '\(url)' is invalid for '--\(flag)': expected a URL such as http://127.0.0.1:8080")
+          throw usage(
+            "The value '\(url)' is invalid for '--\(flag)': expected a URL such as http://127.0.0.1:8080"
+          )
         }
         endpoints[keyPath: keyPath] = url
       }

@@ -40,7 +40,10 @@ public final class Collector {
   /// Cities per request unless changed: 10 locations keep a 16-day request near 50 calls.
   public static let defaultBatchSize = 10
 
-  public init(store: Store, client: HTTPClient, now: @escaping () -> Int64, onEvent: @escaping (CollectEvent) -> Void = { _ in }) {
+  public init(
+    store: Store, client: HTTPClient, now: @escaping () -> Int64,
+    onEvent: @escaping (CollectEvent) -> Void = { _ in }
+  ) {
     self.store = store
     self.client = client
     self.now = now
@@ -61,7 +64,9 @@ public final class Collector {
         start - last < Int64(minInterval)
       {
         outcomes[city.id] = CollectOutcome(
-          city: city, status: .skipped(reason: "fetched \(Self.age(start - last)) ago; --force to fetch anyway"))
+          city: city,
+          status: .skipped(reason: "fetched \(Self.age(start - last)) ago; --force to fetch anyway")
+        )
       } else {
         due.append(city)
       }
@@ -73,14 +78,19 @@ public final class Collector {
     var done = 0
     for (number, batch) in batches.enumerated() {
       if let stopReason {
-        for city in batch { outcomes[city.id] = CollectOutcome(city: city, status: .notAttempted(reason: stopReason)) }
+        for city in batch {
+          outcomes[city.id] = CollectOutcome(city: city, status: .notAttempted(reason: stopReason))
+        }
         continue
       }
       if number > 0 {
-        await client.pause(afterWeight: options.request(for: batches[number - 1], base: client.endpoints.forecast).weight)
+        await client.pause(
+          afterWeight: options.request(for: batches[number - 1], base: client.endpoints.forecast)
+            .weight)
       }
       onEvent(.requesting(cities: batch, index: done, total: due.count))
-      let results = try await fetchBatch(batch, options: options, minInterval: minInterval, force: force)
+      let results = try await fetchBatch(
+        batch, options: options, minInterval: minInterval, force: force)
       for outcome in results {
         outcomes[outcome.city.id] = outcome
         if case .failed(let error) = outcome.status, error.stopsAllRequests {
@@ -100,22 +110,34 @@ public final class Collector {
     let result = await attempt(batch, options: options, policy: client.policy)
     switch result {
     case .success(let response):
-      return try storeSuccess(response, cities: batch, options: options, minInterval: minInterval, force: force)
+      return try storeSuccess(
+        response, cities: batch, options: options, minInterval: minInterval, force: force)
     case .failure(let error) where batch.count == 1 || error.stopsAllRequests:
-      return try batch.map { try storeFailure($0, error: error, request: options.request(for: [$0], base: client.endpoints.forecast), options: options) }
+      return try batch.map {
+        try storeFailure(
+          $0, error: error, request: options.request(for: [$0], base: client.endpoints.forecast),
+          options: options)
+      }
     case .failure:
       var outcomes: [CollectOutcome] = []
       for (number, city) in batch.enumerated() {
         if number > 0 {
-          await client.pause(afterWeight: options.request(for: [batch[number - 1]], base: client.endpoints.forecast).weight)
+          await client.pause(
+            afterWeight: options.request(for: [batch[number - 1]], base: client.endpoints.forecast)
+              .weight)
         }
         var single = client.policy
         single.retries = 0
         switch await attempt([city], options: options, policy: single) {
         case .success(let response):
-          outcomes += try storeSuccess(response, cities: [city], options: options, minInterval: minInterval, force: force)
+          outcomes += try storeSuccess(
+            response, cities: [city], options: options, minInterval: minInterval, force: force)
         case .failure(let error):
-          outcomes.append(try storeFailure(city, error: error, request: options.request(for: [city], base: client.endpoints.forecast), options: options))
+          outcomes.append(
+            try storeFailure(
+              city, error: error,
+              request: options.request(for: [city], base: client.endpoints.forecast),
+              options: options))
         }
       }
       return outcomes
@@ -130,7 +152,9 @@ public final class Collector {
     let locations: [DecodedLocation]
   }
 
-  func attempt(_ cities: [City], options: ForecastRequestOptions, policy: RetryPolicy) async -> Result<Response, APIError> {
+  func attempt(_ cities: [City], options: ForecastRequestOptions, policy: RetryPolicy) async
+    -> Result<Response, APIError>
+  {
     let request = options.request(for: cities, base: client.endpoints.forecast)
     let decoder = ResponseDecoder(models: options.models)
     let expected = cities.count
@@ -142,7 +166,8 @@ public final class Collector {
         }
         return locations
       }
-      return .success(Response(request: request, requestedAt: body.requestedAt, body: body, locations: locations))
+      return .success(
+        Response(request: request, requestedAt: body.requestedAt, body: body, locations: locations))
     } catch let error as APIError {
       return .failure(error)
     } catch {
@@ -170,11 +195,14 @@ public final class Collector {
       guard let stored else {
         return CollectOutcome(city: city, status: .skipped(reason: "another run stored it first"))
       }
-      return CollectOutcome(city: city, status: .collected(rows: stored.rows, fetches: stored.fetches))
+      return CollectOutcome(
+        city: city, status: .collected(rows: stored.rows, fetches: stored.fetches))
     }
   }
 
-  func storeFailure(_ city: City, error: APIError, request: APIRequest, options: ForecastRequestOptions) throws -> CollectOutcome {
+  func storeFailure(
+    _ city: City, error: APIError, request: APIRequest, options: ForecastRequestOptions
+  ) throws -> CollectOutcome {
     let requestedAt = now()
     try store.write {
       for model in options.storedModels {

@@ -67,7 +67,8 @@ public enum ForecastIngest {
         fetch.bodySHA256 = provenance.sha256
         let fetchID = try store.insertFetch(fetch)
         let written = try store.insertForecastRows(
-          location, model: model, fetchID: fetchID, city: city, source: "forecast", issuedAt: issuedAt)
+          location, model: model, fetchID: fetchID, city: city, source: "forecast",
+          issuedAt: issuedAt)
         try store.setFetchRows(written, fetchID: fetchID)
         rows += written
       }

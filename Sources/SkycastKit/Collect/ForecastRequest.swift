@@ -29,8 +29,10 @@ public struct ForecastRequestOptions: Sendable, Equatable {
     query.append(("forecast_days", String(days)))
     if !models.isEmpty { query.append(("models", models.joined(separator: ","))) }
     query.append(("timeformat", "unixtime"))
-    let weight = CallWeight.perLocation(variables: variableCount, models: models.count, days: Double(days))
-    return APIRequest(base: base, path: "/v1/forecast", query: query, weight: weight * Double(cities.count))
+    let weight = CallWeight.perLocation(
+      variables: variableCount, models: models.count, days: Double(days))
+    return APIRequest(
+      base: base, path: "/v1/forecast", query: query, weight: weight * Double(cities.count))
   }
 
   /// Coordinates with at most 6 decimals and no exponent.

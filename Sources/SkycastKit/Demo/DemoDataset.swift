@@ -65,13 +65,20 @@ public struct DemoDataset {
           latitude: location.latitude ?? 0, longitude: location.longitude ?? 0,
           elevation: location.elevation, timezone: location.timezone, addedAt: Self.clock))
       // The response's own time: its current block, else its first hour.
-      let requestedAt = location.current?.time ?? location.hourly?.instants.first
+      let requestedAt =
+        location.current?.time ?? location.hourly?.instants.first
         ?? location.daily.map { city.zone.startOfDay($0.dates[0]) } ?? Self.clock
       let stored = try ForecastIngest.store(
         location: location, city: city, store: store, requestedAt: requestedAt,
-        provenance: ResponseProvenance(url: "file://Samples/open-meteo/" + recording.file, body: body, callWeight: nil),
+        provenance: ResponseProvenance(
+          url: "file://Samples/open-meteo/" + recording.file, body: body, callWeight: nil),
         models: ["best_match"], minInterval: nil)
-      steps.append(Step(label: recording.file, detail: "\(recording.name): \(stored?.rows ?? 0) rows (forecast; \(location.warnings.count) key\(location.warnings.count == 1 ? "" : "s") not stored)"))
+      steps.append(
+        Step(
+          label: recording.file,
+          detail:
+            "\(recording.name): \(stored?.rows ?? 0) rows (forecast; \(location.warnings.count) key\(location.warnings.count == 1 ? "" : "s") not stored)"
+        ))
     }
     return steps
   }
@@ -80,16 +87,26 @@ public struct DemoDataset {
   func loadRecordedHistory() throws -> [Step] {
     var steps: [Step] = []
     guard let berlin = try store.cities().first(where: { $0.name == "Berlin" }) else { return [] }
-    for file in ["archive-berlin-hourly-2024-01-01-to-02.json", "archive-berlin-daily-2024-01-01-to-03.json"] {
+    for file in [
+      "archive-berlin-hourly-2024-01-01-to-02.json", "archive-berlin-daily-2024-01-01-to-03.json",
+    ] {
       let body = try Self.sample("open-meteo/" + file)
       let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
       let counts = try store.write {
-        let fetchID = try storeFetch(city: berlin, source: "era5", model: "era5", file: file, body: body, location: location)
-        let counts = try store.upsertObservations(location, model: "era5", city: berlin, source: "era5", fetchID: fetchID, fetchedAt: Self.clock)
+        let fetchID = try storeFetch(
+          city: berlin, source: "era5", model: "era5", file: file, body: body, location: location)
+        let counts = try store.upsertObservations(
+          location, model: "era5", city: berlin, source: "era5", fetchID: fetchID,
+          fetchedAt: Self.clock)
         try store.setFetchRows(counts.hourly.changed + counts.daily.changed, fetchID: fetchID)
         return counts
       }
-      steps.append(Step(label: file, detail: "Berlin: \(counts.hourly.changed) hourly, \(counts.daily.changed) daily observations (era5)"))
+      steps.append(
+        Step(
+          label: file,
+          detail:
+            "Berlin: \(counts.hourly.changed) hourly, \(counts.daily.changed) daily observations (era5)"
+        ))
     }
     let file = "previous-runs-enschede-temperature-precipitation-day1-day2.json"
     let body = try Self.sample("open-meteo/" + file)
@@ -100,7 +117,9 @@ public struct DemoDataset {
         longitude: location.longitude ?? 0, elevation: location.elevation,
         timezone: "Europe/Amsterdam", addedAt: Self.clock))
     let rows = try store.write {
-      let fetchID = try storeFetch(city: enschede, source: "previous-runs", model: "best_match", file: file, body: body, location: location)
+      let fetchID = try storeFetch(
+        city: enschede, source: "previous-runs", model: "best_match", file: file, body: body,
+        location: location)
       var rows = 0
       if let hourly = location.hourly {
         for day in 1...7 where hourly.columns.keys.contains(where: { $0.previousDay == day }) {
@@ -113,11 +132,15 @@ public struct DemoDataset {
       try store.setFetchRows(rows, fetchID: fetchID)
       return rows
     }
-    steps.append(Step(label: file, detail: "Enschede: \(rows) rows (previous-runs, leads 24 h and 48 h)"))
+    steps.append(
+      Step(label: file, detail: "Enschede: \(rows) rows (previous-runs, leads 24 h and 48 h)"))
     return steps
   }
 
-  func storeFetch(city: City, source: String, model: String, file: String, body: [UInt8], location: DecodedLocation) throws -> Int64 {
+  func storeFetch(
+    city: City, source: String, model: String, file: String, body: [UInt8],
+    location: DecodedLocation
+  ) throws -> Int64 {
     var fetch = FetchRecord(
       cityID: city.id, source: source, model: model, requestedAt: Self.clock, status: .ok,
       httpStatus: 200, url: "file://Samples/open-meteo/" + file)
@@ -139,7 +162,9 @@ public struct DemoDataset {
     let history = SyntheticHistory(places: SyntheticCity.demo, seed: Self.seed)
     let cities = try history.places.map { try store.addCity($0.city(addedAt: Self.clock)) }
     let lastIssue = Self.clock / 21_600 * 21_600
-    let issues = (0..<(Self.syntheticDays * Self.issuesPerDay)).reversed().map { lastIssue - Int64($0) * 21_600 }
+    let issues = (0..<(Self.syntheticDays * Self.issuesPerDay)).reversed().map {
+      lastIssue - Int64($0) * 21_600
+    }
     var rows = 0
     for issuedAt in issues {
       let items = try cities.indices.map { index in
@@ -147,10 +172,13 @@ public struct DemoDataset {
         return ForecastIngest.Item(
           location: try ResponseDecoder().decode(body)[0], city: cities[index],
           provenance: ResponseProvenance(
-            url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)", body: body, callWeight: nil))
+            url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)", body: body,
+            callWeight: nil))
       }
-      rows += try ForecastIngest.storeBatch(items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil)
-        .reduce(0) { $0 + ($1?.rows ?? 0) }
+      rows += try ForecastIngest.storeBatch(
+        items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil
+      )
+      .reduce(0) { $0 + ($1?.rows ?? 0) }
     }
     let zone = cities[0].zone
     let lastDay = zone.localDate(Self.clock)
@@ -162,19 +190,23 @@ public struct DemoDataset {
       observed += try store.write {
         var fetch = FetchRecord(
           cityID: city.id, source: Self.observationSource, model: Self.observationSource,
-          requestedAt: Self.clock, status: .ok, url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)&truth")
+          requestedAt: Self.clock, status: .ok,
+          url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)&truth")
         fetch.bytes = body.count
         fetch.bodySHA256 = SHA256.hexDigest(body)
         let fetchID = try store.insertFetch(fetch)
         let counts = try store.upsertObservations(
-          location, model: "era5", city: city, source: Self.observationSource, fetchID: fetchID, fetchedAt: Self.clock)
+          location, model: "era5", city: city, source: Self.observationSource, fetchID: fetchID,
+          fetchedAt: Self.clock)
         try store.setFetchRows(counts.hourly.changed, fetchID: fetchID)
         return counts.hourly.changed
       }
     }
     return Step(
       label: "synthetic history (seed \(Self.seed))",
-      detail: "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) forecasts issued every 6 h for \(Self.syntheticDays) days, \(rows) rows; \(observed) hourly observations (source \(Self.observationSource))")
+      detail:
+        "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) forecasts issued every 6 h for \(Self.syntheticDays) days, \(rows) rows; \(observed) hourly observations (source \(Self.observationSource))"
+    )
   }
 }
 

@@ -37,7 +37,8 @@ public struct City: Sendable, Equatable {
 
   init(row: Row) throws {
     self.init(
-      id: try row.decode(Int64.self, column: "id"), name: try row.decode(String.self, column: "name"),
+      id: try row.decode(Int64.self, column: "id"),
+      name: try row.decode(String.self, column: "name"),
       countryCode: try row.decodeIfPresent(String.self, column: "country_code"),
       country: try row.decodeIfPresent(String.self, column: "country"),
       admin1: try row.decodeIfPresent(String.self, column: "admin1"),

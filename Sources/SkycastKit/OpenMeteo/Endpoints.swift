@@ -15,7 +15,9 @@ public struct Endpoints: Sendable, Equatable {
     geocoding: "https://geocoding-api.open-meteo.com",
     previousRuns: "https://previous-runs-api.open-meteo.com", apiKey: nil)
 
-  public init(forecast: String, archive: String, geocoding: String, previousRuns: String, apiKey: String?) {
+  public init(
+    forecast: String, archive: String, geocoding: String, previousRuns: String, apiKey: String?
+  ) {
     self.forecast = forecast
     self.archive = archive
     self.geocoding = geocoding

@@ -21,7 +21,9 @@ public struct RetryPolicy: Sendable {
   /// How long to wait for a "Minutely" 429 before the next attempt.
   public var minutelyWait: Double = 60
 
-  public init(timeout: Double = 10, retries: Int = 3, baseDelay: Double = 1, minutelyWait: Double = 60) {
+  public init(
+    timeout: Double = 10, retries: Int = 3, baseDelay: Double = 1, minutelyWait: Double = 60
+  ) {
     self.timeout = timeout
     self.retries = retries
     self.baseDelay = baseDelay
@@ -163,7 +165,8 @@ public final class HTTPClient: Sendable {
     if let start = text.range(of: "<title>"), let end = text.range(of: "</title>"),
       start.upperBound <= end.lowerBound
     {
-      return String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+      return String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(
+        in: .whitespacesAndNewlines)
     }
     return nil
   }
@@ -182,7 +185,8 @@ public final class HTTPClient: Sendable {
           if let expected = (response as? HTTPURLResponse)?.expectedContentLength,
             expected > 0, Int64(data.count) < expected
           {
-            throw APIError.transport("connection closed after \(data.count) of \(expected) bytes (truncated body)")
+            throw APIError.transport(
+              "connection closed after \(data.count) of \(expected) bytes (truncated body)")
           }
           return HTTPBody(status: status, bytes: Array(data))
         } catch let error as URLError {
@@ -191,7 +195,9 @@ public final class HTTPClient: Sendable {
       }
       group.addTask {
         try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-        throw APIError.transport("timed out after \(Self.seconds(timeout)) (\(url.host ?? "server") did not answer in time)")
+        throw APIError.transport(
+          "timed out after \(Self.seconds(timeout)) (\(url.host ?? "server") did not answer in time)"
+        )
       }
       defer { group.cancelAll() }
       guard let first = try await group.next() else {
@@ -214,7 +220,8 @@ public final class HTTPClient: Sendable {
     case .cancelled: return "request cancelled"
     default:
       let text = error.localizedDescription
-      if text.lowercased().contains("transfer closed") || text.lowercased().contains("recv failure") {
+      if text.lowercased().contains("transfer closed") || text.lowercased().contains("recv failure")
+      {
         return "connection to \(host) closed mid-body (truncated response)"
       }
       return "network error talking to \(host): \(text) (code \(error.code.rawValue))"

@@ -22,19 +22,24 @@ public struct JSONParser {
   private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   /// Parses a complete document.
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue
+  {
     var parser = JSONParser(bytes)
     parser.skipWhitespace()
     let value = try parser.parseValue()
     parser.skipWhitespace()
-    guard parser.index == bytes.count else { throw parser.error("unexpected data after the document") }
+    guard parser.index == bytes.count else {
+      throw parser.error("unexpected data after the document")
+    }
     return value
   }
 
   /// Parses a complete document from an array of bytes.
   public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
     let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBufferPointer { buffer in
-      do throws(JSONParseError) { return .success(try parse(buffer)) } catch { return .failure(error) }
+      do throws(JSONParseError) { return .success(try parse(buffer)) } catch {
+        return .failure(error)
+      }
     }
     return try result.get()
   }
@@ -59,9 +64,15 @@ public struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expect("null"); return .null
+    case UInt8(ascii: "t"):
+      try expect("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expect("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expect("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
     default:
       throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
@@ -100,7 +111,9 @@ public struct JSONParser {
       }
       let key = try parseString()
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':'")
+      }
       index += 1
       skipWhitespace()
       object.append(key, try parseValue())
@@ -300,7 +313,8 @@ public struct JSONParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       hasExponent = true
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else {
@@ -321,7 +335,9 @@ public struct JSONParser {
     var text = Array(bytes[start..<index])
     text.append(0)
     let value = text.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { strtod($0, nil) }
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+        strtod($0, nil)
+      }
     }
     guard value.isFinite else { throw JSONParseError(offset: start, reason: "number out of range") }
     return value

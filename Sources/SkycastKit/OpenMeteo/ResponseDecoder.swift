@@ -32,7 +32,8 @@ public struct ResponseDecoder: Sendable {
       var locations: [DecodedLocation] = []
       for (position, element) in elements.enumerated() {
         guard case .object(let object) = element else {
-          throw APIError.decoding("element \(position) of the response array is \(element.typeName), not an object")
+          throw APIError.decoding(
+            "element \(position) of the response array is \(element.typeName), not an object")
         }
         locations.append(try decodeLocation(object, position: position))
       }
@@ -53,13 +54,15 @@ public struct ResponseDecoder: Sendable {
       throw APIError.decoding("utc_offset_seconds is not a whole number of seconds within ±26 h")
     }
     var location = DecodedLocation(
-      locationID: object["location_id"]?.integerValue.map { Int(truncatingIfNeeded: $0) } ?? position,
+      locationID: object["location_id"]?.integerValue.map { Int(truncatingIfNeeded: $0) }
+        ?? position,
       latitude: object["latitude"]?.doubleValue, longitude: object["longitude"]?.doubleValue,
       elevation: object["elevation"]?.doubleValue, utcOffsetSeconds: Int(offset),
       timezone: object["timezone"]?.stringValue)
     if let hourly = object["hourly"] {
       location.hourly = try decodeSeries(
-        hourly, units: object["hourly_units"], frequency: .hourly, offset: location.utcOffsetSeconds,
+        hourly, units: object["hourly_units"], frequency: .hourly,
+        offset: location.utcOffsetSeconds,
         warnings: &location.warnings)
     }
     if let daily = object["daily"] {
@@ -122,7 +125,8 @@ public struct ResponseDecoder: Sendable {
     if frequency == .hourly {
       series.instants = try decodeInstants(timeValue, name: "\(blockName).time", offset: offset)
     } else {
-      series.dates = try decodeDates(timeValue, name: "\(blockName).time", offset: offset, unit: timeUnit)
+      series.dates = try decodeDates(
+        timeValue, name: "\(blockName).time", offset: offset, unit: timeUnit)
     }
     let count = series.count
     for (key, column) in zip(block.keys, block.values) where key != "time" {
@@ -141,9 +145,13 @@ public struct ResponseDecoder: Sendable {
         values = numbers
       }
       guard values.count == count else {
-        throw APIError.decoding("\(blockName).\(key) has \(values.count) values but \(blockName).time has \(count) (arrays of different lengths)")
+        throw APIError.decoding(
+          "\(blockName).\(key) has \(values.count) values but \(blockName).time has \(count) (arrays of different lengths)"
+        )
       }
-      try convert(&values, variable: seriesKey.variable, unit: unit, name: "\(blockName).\(key)", warnings: &warnings)
+      try convert(
+        &values, variable: seriesKey.variable, unit: unit, name: "\(blockName).\(key)",
+        warnings: &warnings)
       series.columns[seriesKey] = values
     }
     return series
@@ -156,7 +164,9 @@ public struct ResponseDecoder: Sendable {
       throw APIError.decoding("current has no time")
     }
     let time = try decodeInstants(.array([timeValue]), name: "current.time", offset: offset)[0]
-    var current = DecodedCurrent(time: time, intervalSeconds: block["interval"]?.integerValue.map { Int(truncatingIfNeeded: $0) })
+    var current = DecodedCurrent(
+      time: time,
+      intervalSeconds: block["interval"]?.integerValue.map { Int(truncatingIfNeeded: $0) })
     for (key, item) in zip(block.keys, block.values) where key != "time" && key != "interval" {
       guard let seriesKey = parseKey(key, frequency: .hourly) else {
         warnings.append("ignored current variable \(key) (not stored by skycast)")
@@ -168,7 +178,9 @@ public struct ResponseDecoder: Sendable {
       case .number(let number): values = [number]
       default: throw APIError.decoding("current.\(key) is \(item.typeName), not a number")
       }
-      try convert(&values, variable: seriesKey.variable, unit: units?[key]?.stringValue, name: "current.\(key)", warnings: &warnings)
+      try convert(
+        &values, variable: seriesKey.variable, unit: units?[key]?.stringValue,
+        name: "current.\(key)", warnings: &warnings)
       current.values[seriesKey] = values[0]
     }
     return current
@@ -202,14 +214,18 @@ public struct ResponseDecoder: Sendable {
     return instants
   }
 
-  func decodeDates(_ value: JSONValue, name: String, offset: Int, unit: String?) throws(APIError) -> [LocalDate] {
+  func decodeDates(_ value: JSONValue, name: String, offset: Int, unit: String?) throws(APIError)
+    -> [LocalDate]
+  {
     if let numbers = value.numberArray {
       var dates: [LocalDate] = []
       for number in numbers {
         guard let number, number.isFinite, abs(number) < 1e12 else {
           throw APIError.decoding("\(name) contains a null or invalid unixtime")
         }
-        dates.append(LocalDate(dayNumber: WallClock.floorDivide(Int64(number) + Int64(offset), 86_400).quotient))
+        dates.append(
+          LocalDate(
+            dayNumber: WallClock.floorDivide(Int64(number) + Int64(offset), 86_400).quotient))
       }
       return dates
     }
@@ -228,7 +244,9 @@ public struct ResponseDecoder: Sendable {
   }
 
   /// Sunrise/sunset columns: local ISO times or unixtime, stored as epoch seconds.
-  func decodeInstantColumn(_ value: JSONValue, name: String, offset: Int) throws(APIError) -> [Double?] {
+  func decodeInstantColumn(_ value: JSONValue, name: String, offset: Int) throws(APIError)
+    -> [Double?]
+  {
     if let numbers = value.numberArray {
       for number in numbers {
         guard let number else { continue }
@@ -263,7 +281,8 @@ public struct ResponseDecoder: Sendable {
     warnings: inout [String]
   ) throws(APIError) {
     guard let unit else {
-      warnings.append("\(name) has no unit; assuming \(variable.unit.isEmpty ? "none" : variable.unit)")
+      warnings.append(
+        "\(name) has no unit; assuming \(variable.unit.isEmpty ? "none" : variable.unit)")
       return
     }
     if unit == "undefined" {

@@ -66,7 +66,8 @@ extension Store {
 
   /// Records how many data rows a fetch stored.
   public func setFetchRows(_ rows: Int, fetchID: Int64) throws {
-    try database.run("UPDATE fetches SET rows = ? WHERE id = ?", [.integer(Int64(rows)), .integer(fetchID)])
+    try database.run(
+      "UPDATE fetches SET rows = ? WHERE id = ?", [.integer(Int64(rows)), .integer(fetchID)])
   }
 
   /// When the city last had a successful fetch from `source` (epoch seconds), if ever.

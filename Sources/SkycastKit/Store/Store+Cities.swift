@@ -86,7 +86,9 @@ extension Store {
       "fetches", "hourly_forecasts", "daily_forecasts", "current_conditions", "hourly_observations",
       "daily_observations",
     ] {
-      total += try database.scalarInt("SELECT count(*) FROM \(table) WHERE city_id = ?", [.integer(cityID)]) ?? 0
+      total +=
+        try database.scalarInt(
+          "SELECT count(*) FROM \(table) WHERE city_id = ?", [.integer(cityID)]) ?? 0
     }
     return total
   }
@@ -103,14 +105,17 @@ extension Store {
       ] {
         try database.run("DELETE FROM \(table) WHERE city_id = ?", [.integer(city.id)])
       }
-      try database.run("DELETE FROM settings WHERE key = 'last_city' AND value = ?", [.text(String(city.id))])
+      try database.run(
+        "DELETE FROM settings WHERE key = 'last_city' AND value = ?", [.text(String(city.id))])
       try database.run("DELETE FROM cities WHERE id = ?", [.integer(city.id)])
     }
   }
 
   /// Sets a city's zone (the first forecast for a city saved without one).
   public func setTimezone(_ timezone: String, cityID: Int64) throws {
-    try database.run("UPDATE cities SET timezone = ? WHERE id = ? AND timezone IS NULL", [.text(timezone), .integer(cityID)])
+    try database.run(
+      "UPDATE cities SET timezone = ? WHERE id = ? AND timezone IS NULL",
+      [.text(timezone), .integer(cityID)])
   }
 
   /// Resolves a city reference: an id (all digits), an exact name (case-insensitive), or
@@ -128,7 +133,8 @@ extension Store {
     var matches = all.filter { $0.name.lowercased() == lowered }
     if matches.isEmpty, let comma = trimmed.lastIndex(of: ",") {
       let name = trimmed[..<comma].trimmingCharacters(in: .whitespaces).lowercased()
-      let admin = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces).lowercased()
+      let admin = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        .lowercased()
       matches = all.filter {
         $0.name.lowercased() == name
           && ($0.admin1?.lowercased() == admin || $0.countryCode?.lowercased() == admin

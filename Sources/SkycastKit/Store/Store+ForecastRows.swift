@@ -39,7 +39,9 @@ extension Store {
     source: String, zone: CityTimeZone, issuedAt: (Int64) -> Int64
   ) throws -> Int {
     let variables = WeatherVariable.with(.hourlyForecast)
-    let columns = variables.map { series.columns[SeriesKey($0, model: model, previousDay: previousDay)] }
+    let columns = variables.map {
+      series.columns[SeriesKey($0, model: model, previousDay: previousDay)]
+    }
     guard columns.contains(where: { $0 != nil }) else { return 0 }
     let names = variables.map(\.column)
     let upsert =
@@ -139,7 +141,9 @@ extension Store {
   }
 
   /// The `current` block of a fetch.
-  public func insertCurrent(_ current: DecodedCurrent, model: String, fetchID: Int64, cityID: Int64) throws {
+  public func insertCurrent(_ current: DecodedCurrent, model: String, fetchID: Int64, cityID: Int64)
+    throws
+  {
     let variables = WeatherVariable.with(.current)
     let names = variables.map(\.column)
     let statement = try database.cachedStatement(
@@ -154,7 +158,8 @@ extension Store {
     try statement.bind(current.time, at: 4)
     try statement.bind(current.intervalSeconds.map(Int64.init), at: 5)
     for (offset, variable) in variables.enumerated() {
-      try statement.bind(current.values[SeriesKey(variable, model: model)] ?? nil, at: Int32(6 + offset))
+      try statement.bind(
+        current.values[SeriesKey(variable, model: model)] ?? nil, at: Int32(6 + offset))
     }
     try statement.execute()
   }

@@ -42,7 +42,8 @@ extension Store {
     daily: Bool? = nil, cityIDs: [Int64] = [], holding variable: WeatherVariable? = nil
   ) throws -> [String] {
     let daily = variable.map { $0.frequency == .daily } ?? daily
-    let tables = daily.map { [$0 ? "daily_observations" : "hourly_observations"] }
+    let tables =
+      daily.map { [$0 ? "daily_observations" : "hourly_observations"] }
       ?? ["hourly_observations", "daily_observations"]
     var sources = Set<String>()
     for table in tables {

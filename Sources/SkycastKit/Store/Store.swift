@@ -28,7 +28,9 @@ public final class Store {
   ///   - now: epoch seconds, used to name the backup taken before an in-place migration.
   /// - Throws: `StoreError` for a newer, foreign, unreadable or read-only file; `SQLiteError`
   ///   for anything else SQLite reports.
-  public init(path: String, access: Access = .readWrite, now: Int64 = Int64(Date().timeIntervalSince1970)) throws {
+  public init(
+    path: String, access: Access = .readWrite, now: Int64 = Int64(Date().timeIntervalSince1970)
+  ) throws {
     self.path = path
     let fileManager = FileManager.default
     if access == .readWrite, path != ":memory:" {
@@ -41,7 +43,9 @@ public final class Store {
         }
       }
     } else if access == .readOnly, path != ":memory:", !fileManager.fileExists(atPath: path) {
-      throw StoreError.cannotOpen(path: path, reason: "no such file (run a command that stores data first, e.g. 'skycast city add')")
+      throw StoreError.cannotOpen(
+        path: path,
+        reason: "no such file (run a command that stores data first, e.g. 'skycast city add')")
     }
     do {
       database = try Self.connect(path: path, access: access)
@@ -55,7 +59,11 @@ public final class Store {
           throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
         }
         if version < Schema.currentVersion {
-          throw StoreError.cannotOpen(path: path, reason: "schema version \(version) is older than \(Schema.currentVersion); run any writing command (e.g. 'skycast db info') to migrate it")
+          throw StoreError.cannotOpen(
+            path: path,
+            reason:
+              "schema version \(version) is older than \(Schema.currentVersion); run any writing command (e.g. 'skycast db info') to migrate it"
+          )
         }
       }
     } catch let error as SQLiteError {
@@ -89,7 +97,9 @@ public final class Store {
   static func isReadOnlyLocation(_ path: String) -> Bool {
     let folder = (path as NSString).deletingLastPathComponent
     let fileManager = FileManager.default
-    if fileManager.fileExists(atPath: path), !fileManager.isWritableFile(atPath: path) { return true }
+    if fileManager.fileExists(atPath: path), !fileManager.isWritableFile(atPath: path) {
+      return true
+    }
     return !folder.isEmpty && !fileManager.isWritableFile(atPath: folder)
   }
 

@@ -64,7 +64,8 @@ public enum UVSummaryTable {
         let groups = SummarySupport.group(summaries, date: \.date, into: buckets)
         for (bucket, group) in zip(buckets, groups) {
           rows.append(
-            [.text(labels[city.id] ?? city.name)] + bucket.key + aggregateCells(group, days: bucket.dayCount))
+            [.text(labels[city.id] ?? city.name)] + bucket.key
+              + aggregateCells(group, days: bucket.dayCount))
         }
       }
     }

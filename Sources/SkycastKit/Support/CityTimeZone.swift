@@ -44,7 +44,9 @@ public struct CityTimeZone: Sendable, Hashable {
 
   /// Resolves a local wall time given as seconds-as-if-UTC (see `WallClock.secondsAsUTC`).
   public func resolve(wallSeconds: Int64) -> Resolution {
-    let candidates = Set([offset(at: wallSeconds - 86_400), offset(at: wallSeconds + 86_400), offset(at: wallSeconds)])
+    let candidates = Set([
+      offset(at: wallSeconds - 86_400), offset(at: wallSeconds + 86_400), offset(at: wallSeconds),
+    ])
     let instants = candidates.map { wallSeconds - Int64($0) }
       .filter { offset(at: $0) == Int(wallSeconds - $0) }
     let sorted = Set(instants).sorted()

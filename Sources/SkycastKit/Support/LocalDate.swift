@@ -68,7 +68,9 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public var monthText: String { Self.pad(year, 4) + "-" + Self.pad(month, 2) }
 
   /// `YYYY-MM-DD`.
-  public var description: String { Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+  public var description: String {
+    Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+  }
 
   public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
 

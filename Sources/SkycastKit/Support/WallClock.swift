@@ -118,7 +118,9 @@ public enum WallClock {
 
   /// Floor division with a non-negative remainder, for times before 1970.
   @inline(__always)
-  public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+  public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (
+    quotient: Int64, remainder: Int64
+  ) {
     let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     return (quotient, value - quotient * divisor)
   }

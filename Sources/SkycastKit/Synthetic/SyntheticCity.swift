@@ -24,14 +24,23 @@ public struct SyntheticCity: Sendable, Equatable {
   /// The demo's three places: a temperate lowland, a continental plateau and a humid coast
   /// (with a Chinese name, to show CJK alignment).
   public static let demo: [SyntheticCity] = [
-    SyntheticCity(name: "Alpenau", latitude: 47.6, longitude: 11.1, elevation: 720, timezone: "Europe/Berlin", wetness: 0.05),
-    SyntheticCity(name: "Prairie Falls", latitude: 41.2, longitude: -104.8, elevation: 1850, timezone: "America/Denver", wetness: -0.3),
-    SyntheticCity(name: "北港", latitude: 31.2, longitude: 121.5, elevation: 4, timezone: "Asia/Shanghai", wetness: 0.2),
+    SyntheticCity(
+      name: "Alpenau", latitude: 47.6, longitude: 11.1, elevation: 720, timezone: "Europe/Berlin",
+      wetness: 0.05),
+    SyntheticCity(
+      name: "Prairie Falls", latitude: 41.2, longitude: -104.8, elevation: 1850,
+      timezone: "America/Denver", wetness: -0.3),
+    SyntheticCity(
+      name: "北港", latitude: 31.2, longitude: 121.5, elevation: 4, timezone: "Asia/Shanghai",
+      wetness: 0.2),
   ]
 
   /// `count` places spread over the mid-latitudes (benchmark sizes).
   public static func spread(_ count: Int) -> [SyntheticCity] {
-    let zones = ["Europe/Berlin", "America/New_York", "Asia/Shanghai", "UTC", "Australia/Sydney", "America/Denver"]
+    let zones = [
+      "Europe/Berlin", "America/New_York", "Asia/Shanghai", "UTC", "Australia/Sydney",
+      "America/Denver",
+    ]
     return (0..<count).map { index in
       let zone = zones[index % zones.count]
       return SyntheticCity(

@@ -40,7 +40,8 @@ public struct SyntheticHistory: Sendable {
     let issueDate = zone.localDate(issuedAt)
     let start = issueDate.midnightAsUTC - Int64(offset)
     let hours = forecastDays * 24
-    var random = SplitMix64(seed: seed ^ SyntheticWeather.hash(place.name) ^ UInt64(bitPattern: issuedAt))
+    var random = SplitMix64(
+      seed: seed ^ SyntheticWeather.hash(place.name) ^ UInt64(bitPattern: issuedAt))
     let runError = random.nextGaussian()
     let dailyErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
     let windErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
@@ -58,14 +59,19 @@ public struct SyntheticHistory: Sendable {
       let truth = weather.hour(valid)
       let shifted = weather.hour(valid + Int64(timing * 3600 * 1.5 * leadDays))
       let sigma = 0.45 + 0.13 * leadDays
-      let temperature = truth.temperature + 0.2 + sigma * (0.55 * runError + 0.85 * dailyErrors[dayIndex])
-      let wind = max(0, truth.windSpeed * (1 + 0.04 * leadDays * windErrors[dayIndex]) + 0.3 * leadDays * windErrors[dayIndex])
+      let temperature =
+        truth.temperature + 0.2 + sigma * (0.55 * runError + 0.85 * dailyErrors[dayIndex])
+      let wind = max(
+        0,
+        truth.windSpeed * (1 + 0.04 * leadDays * windErrors[dayIndex]) + 0.3 * leadDays
+          * windErrors[dayIndex])
       let humidity = min(100, max(5, shifted.relativeHumidity))
       let values: [WeatherVariable: Double?] = [
         .temperature2m: temperature,
         .relativeHumidity2m: humidity,
         .dewPoint2m: Humidity.dewPoint(temperature: temperature, relativeHumidity: humidity),
-        .apparentTemperature: FeelsLike.bom(temperature: temperature, relativeHumidity: humidity, windSpeed: wind),
+        .apparentTemperature: FeelsLike.bom(
+          temperature: temperature, relativeHumidity: humidity, windSpeed: wind),
         .precipitationProbability: min(100, max(0, (shifted.wetness - 0.45) * 110)),
         .precipitation: shifted.precipitation,
         .rain: temperature < 0 ? 0 : shifted.precipitation * 0.7,
@@ -95,7 +101,9 @@ public struct SyntheticHistory: Sendable {
     writer.raw("{\"time\":\(issuedAt),\"interval\":900")
     let currentValues: [WeatherVariable: Double] = [
       .temperature2m: now.temperature, .relativeHumidity2m: now.relativeHumidity,
-      .apparentTemperature: FeelsLike.bom(temperature: now.temperature, relativeHumidity: now.relativeHumidity, windSpeed: now.windSpeed),
+      .apparentTemperature: FeelsLike.bom(
+        temperature: now.temperature, relativeHumidity: now.relativeHumidity,
+        windSpeed: now.windSpeed),
       .precipitation: now.precipitation, .weatherCode: Double(now.weatherCode),
       .cloudCover: now.cloudCover, .pressureMSL: now.pressure, .windSpeed10m: now.windSpeed,
       .windDirection10m: now.windDirection, .windGusts10m: now.windGusts, .uvIndex: now.uvIndex,
@@ -109,7 +117,8 @@ public struct SyntheticHistory: Sendable {
     writer.key("hourly_units")
     writer.units(["time": "unixtime"], variables: Self.hourlyVariables)
     writer.key("hourly")
-    writer.block(times: times.map(Double.init), columns: Self.hourlyVariables.map { ($0, columns[$0] ?? []) })
+    writer.block(
+      times: times.map(Double.init), columns: Self.hourlyVariables.map { ($0, columns[$0] ?? []) })
     writer.raw(",")
     // Daily aggregates of the forecast hours, per local day.
     var daily = [WeatherVariable: [Double?]]()
@@ -118,12 +127,15 @@ public struct SyntheticHistory: Sendable {
       let date = issueDate.adding(days: day)
       dayStarts.append(Double(date.midnightAsUTC - Int64(offset)))
       let range = (day * 24)..<((day + 1) * 24)
-      func values(_ variable: WeatherVariable) -> [Double] { range.compactMap { columns[variable]?[$0] ?? nil } }
+      func values(_ variable: WeatherVariable) -> [Double] {
+        range.compactMap { columns[variable]?[$0] ?? nil }
+      }
       let sun = weather.sunriseSunset(date)
       let precipitation = values(.precipitation)
       let aggregates: [WeatherVariable: Double?] = [
         .weatherCodeDaily: values(.weatherCode).max(),
-        .temperature2mMax: values(.temperature2m).max(), .temperature2mMin: values(.temperature2m).min(),
+        .temperature2mMax: values(.temperature2m).max(),
+        .temperature2mMin: values(.temperature2m).min(),
         .apparentTemperatureMax: values(.apparentTemperature).max(),
         .apparentTemperatureMin: values(.apparentTemperature).min(),
         .sunrise: sun.sunrise.map(Double.init), .sunset: sun.sunset.map(Double.init),
@@ -132,10 +144,13 @@ public struct SyntheticHistory: Sendable {
         .rainSum: values(.rain).reduce(0, +), .snowfallSum: values(.snowfall).reduce(0, +),
         .precipitationHours: Double(precipitation.filter { $0 >= 0.1 }.count),
         .precipitationProbabilityMax: values(.precipitationProbability).max(),
-        .windSpeed10mMax: values(.windSpeed10m).max(), .windGusts10mMax: values(.windGusts10m).max(),
+        .windSpeed10mMax: values(.windSpeed10m).max(),
+        .windGusts10mMax: values(.windGusts10m).max(),
         .windDirection10mDominant: values(.windDirection10m).first,
       ]
-      for variable in Self.dailyVariables { daily[variable, default: []].append(aggregates[variable] ?? nil) }
+      for variable in Self.dailyVariables {
+        daily[variable, default: []].append(aggregates[variable] ?? nil)
+      }
     }
     writer.key("daily_units")
     writer.units(["time": "unixtime"], variables: Self.dailyVariables)
@@ -165,8 +180,11 @@ public struct SyntheticHistory: Sendable {
       times.append(Double(time))
       let values: [WeatherVariable: Double?] = [
         .temperature2m: hour.temperature, .relativeHumidity2m: hour.relativeHumidity,
-        .dewPoint2m: Humidity.dewPoint(temperature: hour.temperature, relativeHumidity: hour.relativeHumidity),
-        .apparentTemperature: FeelsLike.bom(temperature: hour.temperature, relativeHumidity: hour.relativeHumidity, windSpeed: hour.windSpeed),
+        .dewPoint2m: Humidity.dewPoint(
+          temperature: hour.temperature, relativeHumidity: hour.relativeHumidity),
+        .apparentTemperature: FeelsLike.bom(
+          temperature: hour.temperature, relativeHumidity: hour.relativeHumidity,
+          windSpeed: hour.windSpeed),
         .precipitation: hour.precipitation, .rain: hour.temperature < 0 ? 0 : hour.precipitation,
         .snowfall: hour.temperature < 0 ? hour.precipitation * 0.7 : 0,
         .weatherCode: Double(hour.weatherCode), .cloudCover: hour.cloudCover,
@@ -208,14 +226,19 @@ struct BodyWriter {
   }
 
   mutating func header(place: SyntheticCity, offset: Int, timezone: String) {
-    raw("{\"latitude\":\(place.latitude),\"longitude\":\(place.longitude),\"generationtime_ms\":0.1,")
+    raw(
+      "{\"latitude\":\(place.latitude),\"longitude\":\(place.longitude),\"generationtime_ms\":0.1,")
     raw("\"utc_offset_seconds\":\(offset),\"timezone\":\"\(timezone)\",")
-    raw("\"timezone_abbreviation\":\"GMT\(WallClock.offsetText(offset))\",\"elevation\":\(place.elevation),")
+    raw(
+      "\"timezone_abbreviation\":\"GMT\(WallClock.offsetText(offset))\",\"elevation\":\(place.elevation),"
+    )
   }
 
   mutating func units(_ fixed: [String: String], variables: [WeatherVariable]) {
     var parts = fixed.sorted { $0.key > $1.key }.map { "\"\($0.key)\":\"\($0.value)\"" }
-    parts += variables.map { "\"\($0.apiName)\":\"\($0.quantity == .instant ? "unixtime" : $0.unit)\"" }
+    parts += variables.map {
+      "\"\($0.apiName)\":\"\($0.quantity == .instant ? "unixtime" : $0.unit)\""
+    }
     raw("{" + parts.joined(separator: ",") + "},")
   }
 

@@ -67,18 +67,26 @@ public struct SyntheticWeather: Sendable {
     let seasonal = -seasonalAmplitude * cos(2 * .pi * (days - 15) / 365.2422 + southern)
     let elevation = solarElevation(epoch)
     let sunFactor = max(0, sin(elevation * .pi / 180))
-    let wave = 2.6 * sin(2 * .pi * days / 3.1 + p[0]) + 1.7 * sin(2 * .pi * days / 7.3 + p[1])
+    let wave =
+      2.6 * sin(2 * .pi * days / 3.1 + p[0]) + 1.7 * sin(2 * .pi * days / 7.3 + p[1])
       + 0.9 * sin(2 * .pi * days / 1.7 + p[2])
-    let wetness = sin(2 * .pi * days / 4.3 + p[3]) + 0.6 * sin(2 * .pi * days / 1.3 + p[4])
+    let wetness =
+      sin(2 * .pi * days / 4.3 + p[3]) + 0.6 * sin(2 * .pi * days / 1.3 + p[4])
       + 0.3 * sin(2 * .pi * days / 0.37 + p[5]) + place.wetness
     let cloud = min(100, max(0, 45 + 35 * wetness))
     let diurnal = (sunFactor * 9 - 3) * (1 - 0.5 * cloud / 100)
     let temperature = baseTemperature + seasonal + wave + diurnal
     let precipitation = wetness > 1.2 ? ((wetness - 1.2) * 3 * 10).rounded() / 10 : 0
     let humidity = min(100, max(18, 62 + 22 * wetness - 2.2 * diurnal))
-    let wind = max(0, 11 + 6 * sin(2 * .pi * days / 2.9 + p[6]) + 3 * sin(2 * .pi * days / 0.8 + p[7]) + 2 * sunFactor)
-    let direction = (210 + 90 * sin(2 * .pi * days / 6.1 + p[8])).truncatingRemainder(dividingBy: 360)
-    let uv = sunFactor * (0.5 + 0.5 * abs(sin((days + 80) * .pi / 365.2422))) * 10.5 * (1 - 0.65 * cloud / 100)
+    let wind = max(
+      0,
+      11 + 6 * sin(2 * .pi * days / 2.9 + p[6]) + 3 * sin(2 * .pi * days / 0.8 + p[7]) + 2
+        * sunFactor)
+    let direction = (210 + 90 * sin(2 * .pi * days / 6.1 + p[8])).truncatingRemainder(
+      dividingBy: 360)
+    let uv =
+      sunFactor * (0.5 + 0.5 * abs(sin((days + 80) * .pi / 365.2422))) * 10.5
+      * (1 - 0.65 * cloud / 100)
     let code: Int
     if precipitation >= 2.5 {
       code = temperature < 0 ? 73 : 63

@@ -49,7 +49,9 @@ extension Verifier {
         return
       }
       // The lead hour decides every lead key (lead_day is a function of it).
-      func bucket(_ lead: Int64) -> Int64 { byLeadHour ? lead : WallClock.floorDivide(lead, 24).quotient }
+      func bucket(_ lead: Int64) -> Int64 {
+        byLeadHour ? lead : WallClock.floorDivide(lead, 24).quotient
+      }
       var start = 0
       while start < sequence.forecasts.count {
         let lead = sequence.forecasts[start].lead

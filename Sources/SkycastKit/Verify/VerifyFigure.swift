@@ -36,7 +36,9 @@ public enum VerifyFigure {
   /// Renders the figure, or nil when the request has no lead key to put on the x axis.
   public static func svg(_ report: VerifyReport, score: Score, width: Int, height: Int) -> String? {
     let keys = report.request.keys
-    guard let leadIndex = keys.firstIndex(where: { $0 == .lead || $0 == .leadDay }) else { return nil }
+    guard let leadIndex = keys.firstIndex(where: { $0 == .lead || $0 == .leadDay }) else {
+      return nil
+    }
     let byHours = keys[leadIndex] == .lead
     var order: [String] = []
     var points: [String: [ChartPoint]] = [:]
@@ -46,7 +48,8 @@ public enum VerifyFigure {
         .joined(separator: " · ")
       let label = name.isEmpty ? report.request.variable.column : name
       if points[label] == nil { order.append(label) }
-      points[label, default: []].append(ChartPoint(x: Double(lead), y: score.value(row), n: row.scores.n))
+      points[label, default: []].append(
+        ChartPoint(x: Double(lead), y: score.value(row), n: row.scores.n))
     }
     let variable = report.request.variable
     let series = order.enumerated().map { index, name in

@@ -20,7 +20,8 @@ public enum TimeSeriesFigure {
     let xAxis = ChartAxis.time(
       label: zones.count == 1 ? "Local time (\(zone.identifier))" : "Time (UTC)", zone: zone)
     let yAxis = ChartAxis(
-      label: variable.column, unit: variable.unit, includesZero: variable.quantity == .precipitation,
+      label: variable.column, unit: variable.unit,
+      includesZero: variable.quantity == .precipitation,
       decimals: variable.decimals)
     // Hourly years would draw as a solid band: average down to about one point per 2 px.
     let maximumPoints = max(50, width / 2)
@@ -28,7 +29,9 @@ public enum TimeSeriesFigure {
     for (index, line) in lines.enumerated() {
       let suffix = observed.isEmpty ? "" : " (\(label))"
       series.append(
-        ChartSeries(name: line.city.name + suffix, points: points(line, limit: maximumPoints), style: .automatic(index)))
+        ChartSeries(
+          name: line.city.name + suffix, points: points(line, limit: maximumPoints),
+          style: .automatic(index)))
     }
     for (index, line) in observed.enumerated() {
       var style = SeriesStyle.reference
@@ -47,7 +50,8 @@ public enum TimeSeriesFigure {
     let chart = LineChart(
       title: "\(variable.column) — \(names)", subtitle: "\(subtitle); \(period)", xAxis: xAxis,
       yAxis: yAxis, series: series, width: width, height: height,
-      gapThreshold: lines.first?.dates.isEmpty == false ? 1.5 * 86_400 : 5_400 * Double(max(1, stride(lines + observed, limit: maximumPoints))))
+      gapThreshold: lines.first?.dates.isEmpty == false
+        ? 1.5 * 86_400 : 5_400 * Double(max(1, stride(lines + observed, limit: maximumPoints))))
     return chart.svg()
   }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -40,14 +40,16 @@ import TestSupport
   func byteMutations(fixture: String) {
     let original = Array(Fixtures.data(fixture))
     var random = SplitMix64(seed: SyntheticWeather.hash(fixture))
-    let interesting: [UInt8] = Array(#"{}[],:"-.0123456789eEnulltruefalse\ "#.utf8) + [0, 0xFF, 0xC3, 0x80]
+    let interesting: [UInt8] =
+      Array(#"{}[],:"-.0123456789eEnulltruefalse\ "#.utf8) + [0, 0xFF, 0xC3, 0x80]
     for _ in 0..<600 {
       var bytes = original
       for _ in 0..<(1 + Int(random.next() % 4)) {
         let position = Int(random.next() % UInt64(max(1, bytes.count)))
         switch random.next() % 3 {
         case 0: bytes[position] = interesting[Int(random.next() % UInt64(interesting.count))]
-        case 1: bytes.insert(interesting[Int(random.next() % UInt64(interesting.count))], at: position)
+        case 1:
+          bytes.insert(interesting[Int(random.next() % UInt64(interesting.count))], at: position)
         default: if !bytes.isEmpty { bytes.remove(at: position) }
         }
       }
@@ -55,9 +57,11 @@ import TestSupport
     }
   }
 
-  @Test("dropped keys and swapped types are errors or partial data, never crashes", arguments: fixtures)
+  @Test(
+    "dropped keys and swapped types are errors or partial data, never crashes", arguments: fixtures)
   func structuralMutations(fixture: String) throws {
-    let object = try #require(try JSONSerialization.jsonObject(with: Fixtures.data(fixture)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Fixtures.data(fixture)) as? [String: Any])
     let replacements: [Any] = ["text", 1, NSNull(), [1, 2], ["a": 1], true, [String](), -1e308]
     var variants: [[String: Any]] = []
     for key in object.keys {
@@ -95,7 +99,8 @@ import TestSupport
 
   @Test("huge and deeply nested documents are handled")
   func hugeDocuments() {
-    var huge = Array(#"{"utc_offset_seconds":0,"hourly_units":{"temperature_2m":"°C"},"hourly":{"time":["#.utf8)
+    var huge = Array(
+      #"{"utc_offset_seconds":0,"hourly_units":{"temperature_2m":"°C"},"hourly":{"time":["#.utf8)
     let count = 200_000
     for index in 0..<count {
       if index > 0 { huge.append(UInt8(ascii: ",")) }
@@ -109,7 +114,8 @@ import TestSupport
     huge += Array("]}}".utf8)
     let locations = try? ResponseDecoder().decode(huge)
     #expect(locations?.first?.hourly?.instants.count == count)
-    let deep = Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+    let deep = Array(
+      (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
     #expect(decodeAll(deep) == 4)
   }
 }

@@ -13,18 +13,22 @@ import Testing
     #expect(value["a"]?.numberArray == [1, nil, -2.5, 0.3, 1000])
   }
 
-  @Test("decimal numbers parse to the same double as strtod", arguments: [
-    "0.1", "0.30", "-6.2", "1013.25", "123456789012345", "0.000001", "12.345678901234567",
-    "1.7976931348623157e308", "5e-324", "-0", "0.1234567890123456789",
-  ])
+  @Test(
+    "decimal numbers parse to the same double as strtod",
+    arguments: [
+      "0.1", "0.30", "-6.2", "1013.25", "123456789012345", "0.000001", "12.345678901234567",
+      "1.7976931348623157e308", "5e-324", "-0", "0.1234567890123456789",
+    ])
   func numbers(text: String) throws {
     #expect(try parse("[\(text)]").numberArray == [Double(text)!])
   }
 
-  @Test("nan, truncated and trailing data are errors, never crashes", arguments: [
-    #"{"latitude":nan}"#, #"{"a":[1,2"#, "{} {}", "", #"{"a":tru}"#, #"["\u12"]"#, "[1.]", "[-]",
-    #"{"a" 1}"#, "[01x]",
-  ])
+  @Test(
+    "nan, truncated and trailing data are errors, never crashes",
+    arguments: [
+      #"{"latitude":nan}"#, #"{"a":[1,2"#, "{} {}", "", #"{"a":tru}"#, #"["\u12"]"#, "[1.]", "[-]",
+      #"{"a" 1}"#, "[01x]",
+    ])
   func invalid(text: String) {
     #expect(throws: JSONParseError.self) { try parse(text) }
   }

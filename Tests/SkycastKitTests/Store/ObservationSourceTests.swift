@@ -30,9 +30,11 @@ import Testing
   @Test("picks era5, else the only source")
   func rule() throws {
     #expect(
-      try store(sources: [(1, "station"), (1, "era5"), (2, "other")]).resolveObservationSource(nil, daily: false)
+      try store(sources: [(1, "station"), (1, "era5"), (2, "other")]).resolveObservationSource(
+        nil, daily: false)
         == "era5")
-    #expect(try store(sources: [(1, "station")]).resolveObservationSource(nil, daily: false) == "station")
+    #expect(
+      try store(sources: [(1, "station")]).resolveObservationSource(nil, daily: false) == "station")
     #expect(throws: ObservationSourceError.none(cities: [])) {
       try store(sources: []).resolveObservationSource(nil, daily: false)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import SQLiteKit
-import Testing
 import TestSupport
+import Testing
 
 @testable import SkycastKit
 
@@ -11,8 +11,10 @@ import TestSupport
     let directory = TemporaryDirectory()
     let store = try Store(path: directory.file("new.sqlite"))
     #expect(try store.database.userVersion() == Schema.currentVersion)
-    let names = try store.database.query("SELECT name FROM sqlite_schema WHERE type IN ('table','view') ORDER BY name")
-      .compactMap { $0.values.first?.stringValue }
+    let names = try store.database.query(
+      "SELECT name FROM sqlite_schema WHERE type IN ('table','view') ORDER BY name"
+    )
+    .compactMap { $0.values.first?.stringValue }
     for name in [
       "cities", "fetches", "hourly_forecasts", "daily_forecasts", "current_conditions",
       "hourly_observations", "daily_observations", "settings", "hourly_forecasts_named",
@@ -25,7 +27,9 @@ import TestSupport
   func columnsMatchCatalog() throws {
     let store = try Store(path: ":memory:")
     func columns(_ table: String) throws -> Set<String> {
-      Set(try store.database.query("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap { $0.values.first?.stringValue })
+      Set(
+        try store.database.query("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap
+        { $0.values.first?.stringValue })
     }
     let checks: [(String, WeatherVariable.Roles)] = [
       ("hourly_forecasts", .hourlyForecast), ("daily_forecasts", .dailyForecast),
@@ -48,7 +52,10 @@ import TestSupport
       let database = try Database(path: path)
       try database.setUserVersion(Schema.currentVersion + 1)
     }
-    #expect(throws: StoreError.newerSchema(path: path, found: Schema.currentVersion + 1, supported: Schema.currentVersion)) {
+    #expect(
+      throws: StoreError.newerSchema(
+        path: path, found: Schema.currentVersion + 1, supported: Schema.currentVersion)
+    ) {
       _ = try Store(path: path)
     }
   }
@@ -57,7 +64,8 @@ import TestSupport
   func notSQLite() throws {
     let directory = TemporaryDirectory()
     let path = directory.file("notes.txt")
-    try Data("these are my notes, not a database\n".utf8 + Data(repeating: 0x20, count: 200)).write(to: URL(fileURLWithPath: path))
+    try Data("these are my notes, not a database\n".utf8 + Data(repeating: 0x20, count: 200)).write(
+      to: URL(fileURLWithPath: path))
     #expect(throws: StoreError.notADatabase(path: path)) { _ = try Store(path: path) }
     let text = StoreError.notADatabase(path: path).description
     #expect(text.contains("not a Skycast database"))
@@ -70,7 +78,8 @@ import TestSupport
     do {
       let database = try Database(path: path)
       try Migrator.migrate(database, to: 1)
-      try database.run("INSERT INTO cities (name, latitude, longitude, added_at) VALUES ('Old Town', 1, 2, 0)")
+      try database.run(
+        "INSERT INTO cities (name, latitude, longitude, added_at) VALUES ('Old Town', 1, 2, 0)")
     }
     let store = try Store(path: path, now: 1_000)
     #expect(try store.database.userVersion() == Schema.currentVersion)
@@ -98,11 +107,19 @@ import TestSupport
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
-  @Test("city references resolve by id, case-insensitive name and 'Name, Admin1'; ambiguity lists candidates")
+  @Test(
+    "city references resolve by id, case-insensitive name and 'Name, Admin1'; ambiguity lists candidates"
+  )
   func cityReferences() throws {
     let store = try Store(path: ":memory:")
-    let maryland = try store.addCity(City(name: "Frederick", countryCode: "US", admin1: "Maryland", latitude: 39.4, longitude: -77.4, geonamesID: 4_355_585))
-    let colorado = try store.addCity(City(name: "Frederick", countryCode: "US", admin1: "Colorado", latitude: 40.1, longitude: -104.9, geonamesID: 5_577_217))
+    let maryland = try store.addCity(
+      City(
+        name: "Frederick", countryCode: "US", admin1: "Maryland", latitude: 39.4, longitude: -77.4,
+        geonamesID: 4_355_585))
+    let colorado = try store.addCity(
+      City(
+        name: "Frederick", countryCode: "US", admin1: "Colorado", latitude: 40.1, longitude: -104.9,
+        geonamesID: 5_577_217))
     let beijing = try store.addCity(City(name: "北京", latitude: 39.9, longitude: 116.4))
     #expect(try store.resolveCity(String(colorado.id)) == colorado)
     #expect(try store.resolveCity("frederick, maryland") == maryland)
@@ -128,9 +145,14 @@ import TestSupport
     let store = try Store(path: ":memory:")
     let city = try store.addCity(City(name: "Berlin", latitude: 52.5, longitude: 13.4))
     _ = try store.write {
-      try store.insertFetch(FetchRecord(cityID: city.id, source: "forecast", model: "best_match", requestedAt: 0, status: .failed))
+      try store.insertFetch(
+        FetchRecord(
+          cityID: city.id, source: "forecast", model: "best_match", requestedAt: 0, status: .failed)
+      )
     }
-    #expect(throws: CityChangeError.hasHistory(city, rows: 1)) { try store.removeCity(city, purge: false) }
+    #expect(throws: CityChangeError.hasHistory(city, rows: 1)) {
+      try store.removeCity(city, purge: false)
+    }
     try store.removeCity(city, purge: true)
     #expect(try store.cities().isEmpty)
     #expect(try store.database.scalarInt("SELECT count(*) FROM fetches") == 0)

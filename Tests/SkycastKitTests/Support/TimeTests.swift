@@ -3,10 +3,12 @@ import Testing
 @testable import SkycastKit
 
 @Suite struct LocalDateTests {
-  @Test("day numbers round-trip across leap years and before 1970", arguments: [
-    ("1970-01-01", 0), ("2000-02-29", 11_016), ("2024-12-31", 20_088), ("1969-12-31", -1),
-    ("2026-03-29", 20_541),
-  ])
+  @Test(
+    "day numbers round-trip across leap years and before 1970",
+    arguments: [
+      ("1970-01-01", 0), ("2000-02-29", 11_016), ("2024-12-31", 20_088), ("1969-12-31", -1),
+      ("2026-03-29", 20_541),
+    ])
   func dayNumbers(text: String, number: Int64) throws {
     let date = try #require(LocalDate(text))
     #expect(date.dayNumber == number)
@@ -14,7 +16,11 @@ import Testing
     #expect(date.description == text)
   }
 
-  @Test("invalid dates are rejected", arguments: ["2026-02-29", "2026-13-01", "2026-1-01", "26-01-01", "2026-01-32", "", "2026/01/01"])
+  @Test(
+    "invalid dates are rejected",
+    arguments: [
+      "2026-02-29", "2026-13-01", "2026-1-01", "26-01-01", "2026-01-32", "", "2026/01/01",
+    ])
   func invalid(text: String) {
     #expect(LocalDate(text) == nil)
   }

@@ -11,8 +11,12 @@ import Testing
   func reproducible() {
     let again = SyntheticHistory(places: SyntheticCity.demo, seed: 7)
     let other = SyntheticHistory(places: SyntheticCity.demo, seed: 8)
-    #expect(history.forecastBody(place: 0, issuedAt: issuedAt) == again.forecastBody(place: 0, issuedAt: issuedAt))
-    #expect(history.forecastBody(place: 0, issuedAt: issuedAt) != other.forecastBody(place: 0, issuedAt: issuedAt))
+    #expect(
+      history.forecastBody(place: 0, issuedAt: issuedAt)
+        == again.forecastBody(place: 0, issuedAt: issuedAt))
+    #expect(
+      history.forecastBody(place: 0, issuedAt: issuedAt)
+        != other.forecastBody(place: 0, issuedAt: issuedAt))
   }
 
   @Test("a forecast body decodes like a real response: 16 days from local midnight, all variables")
@@ -38,7 +42,8 @@ import Testing
     var late: [Double] = []
     for issue in 0..<40 {
       let time = issuedAt + Int64(issue) * 6 * 3600
-      let location = try #require(try ResponseDecoder().decode(history.forecastBody(place: 0, issuedAt: time)).first)
+      let location = try #require(
+        try ResponseDecoder().decode(history.forecastBody(place: 0, issuedAt: time)).first)
       let hourly = try #require(location.hourly)
       let temperatures = try #require(hourly.columns[SeriesKey(.temperature2m)])
       for (index, valid) in hourly.instants.enumerated() {
@@ -61,7 +66,8 @@ import Testing
     let body = history.archiveBody(place: 1, from: from, to: from.adding(days: 1))
     let location = try #require(try ResponseDecoder(models: ["era5"]).decode(body).first)
     #expect(location.hourly?.instants.count == 48)
-    let first = try #require(location.hourly?.columns[SeriesKey(.temperature2m, model: "era5")]?.first ?? nil)
+    let first = try #require(
+      location.hourly?.columns[SeriesKey(.temperature2m, model: "era5")]?.first ?? nil)
     let truth = history.weather(1).hour(location.hourly!.instants[0]).temperature
     #expect(abs(first - truth) <= 0.05 + 1e-9)
   }

@@ -36,11 +36,11 @@ enum Subprocess {
     let measured = FileManager.default.isExecutableFile(atPath: timeTool)
     let command = measured ? [timeTool, "-f", "%M", "-o", memoryPath, executable] : [executable]
     let argv = (command + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     let env =
       (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") }
       + [nil]
-    defer { env.forEach { free($0) } }
+    defer { for pointer in env { free(pointer) } }
     var pid: pid_t = 0
     let start = DispatchTime.now().uptimeNanoseconds
     let spawned = posix_spawnp(&pid, command[0], &actions, nil, argv, env)

@@ -44,9 +44,9 @@ public final class ChildProcess: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let executable = Self.skycastPath
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { envp.forEach { free($0) } }
+    defer { for pointer in envp { free(pointer) } }
     var child: pid_t = 0
     let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
     guard result == 0 else {

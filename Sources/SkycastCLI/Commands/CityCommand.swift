@@ -258,7 +258,7 @@ enum CityCommand {
   }
 }
 
-/// The columns of `city list` and `export cities`.
+/// The columns of `city list` (`export cities` has its own, fuller layout in `ExportPlan`).
 enum CityColumns {
   static let columns: [Column] = [
     Column("id", .integer), Column("name", .text), Column("admin1", .text),

@@ -48,23 +48,14 @@ public enum ForecastIngest {
       {
         return nil
       }
-      var city = city
-      if city.timezone == nil, let zone = location.timezone, CityTimeZone(identifier: zone) != nil {
-        try store.setTimezone(zone, cityID: city.id)
-        city.timezone = zone
-      }
+      let city = try store.adoptTimezone(of: location, for: city)
       var rows = 0
       for model in models {
         var fetch = FetchRecord(
           cityID: city.id, source: "forecast", model: model, requestedAt: requestedAt,
-          issuedAt: issuedAt, status: .ok, httpStatus: 200, url: provenance.url)
-        fetch.utcOffsetSeconds = location.utcOffsetSeconds
-        fetch.gridLatitude = location.latitude
-        fetch.gridLongitude = location.longitude
-        fetch.gridElevation = location.elevation
-        fetch.callWeight = provenance.callWeight.map { $0 / Double(models.count) }
-        fetch.bytes = provenance.bytes
-        fetch.bodySHA256 = provenance.sha256
+          issuedAt: issuedAt, status: .ok, httpStatus: 200)
+        fetch.record(location)
+        fetch.record(provenance, rowsPerBody: models.count)
         let fetchID = try store.insertFetch(fetch)
         let written = try store.insertForecastRows(
           location, model: model, fetchID: fetchID, city: city, source: "forecast",

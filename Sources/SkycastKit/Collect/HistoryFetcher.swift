@@ -122,24 +122,15 @@ final class HistoryFetcher {
     _ location: DecodedLocation, body: HTTPBody, request: APIRequest, requestedAt: Int64,
     city: City, dates: ClosedRange<LocalDate>
   ) throws -> (HistoryCounts, City) {
-    let hash = SHA256.hexDigest(body.bytes)
+    let provenance = ResponseProvenance(
+      url: request.displayURL, body: body.bytes, callWeight: request.weight)
     return try store.write {
-      var city = city
-      if city.timezone == nil, let zone = location.timezone, CityTimeZone(identifier: zone) != nil {
-        try store.setTimezone(zone, cityID: city.id)
-        city.timezone = zone
-      }
+      let city = try store.adoptTimezone(of: location, for: city)
       var fetch = FetchRecord(
         cityID: city.id, source: product.fetchSource, model: product.fetchModel,
-        requestedAt: requestedAt, issuedAt: nil, status: .ok, httpStatus: body.status,
-        url: request.displayURL)
-      fetch.utcOffsetSeconds = location.utcOffsetSeconds
-      fetch.gridLatitude = location.latitude
-      fetch.gridLongitude = location.longitude
-      fetch.gridElevation = location.elevation
-      fetch.callWeight = request.weight
-      fetch.bytes = body.bytes.count
-      fetch.bodySHA256 = hash
+        requestedAt: requestedAt, issuedAt: nil, status: .ok, httpStatus: body.status)
+      fetch.record(location)
+      fetch.record(provenance)
       let fetchID = try store.insertFetch(fetch)
       let counts = try product.storeRows(
         location, city: city, dates: dates, fetchID: fetchID, fetchedAt: requestedAt,

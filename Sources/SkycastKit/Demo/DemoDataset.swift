@@ -143,13 +143,10 @@ public struct DemoDataset {
   ) throws -> Int64 {
     var fetch = FetchRecord(
       cityID: city.id, source: source, model: model, requestedAt: Self.clock, status: .ok,
-      httpStatus: 200, url: "file://Samples/open-meteo/" + file)
-    fetch.utcOffsetSeconds = location.utcOffsetSeconds
-    fetch.gridLatitude = location.latitude
-    fetch.gridLongitude = location.longitude
-    fetch.gridElevation = location.elevation
-    fetch.bytes = body.count
-    fetch.bodySHA256 = SHA256.hexDigest(body)
+      httpStatus: 200)
+    fetch.record(location)
+    fetch.record(
+      ResponseProvenance(url: "file://Samples/open-meteo/" + file, body: body, callWeight: nil))
     return try store.insertFetch(fetch)
   }
 
@@ -190,10 +187,11 @@ public struct DemoDataset {
       observed += try store.write {
         var fetch = FetchRecord(
           cityID: city.id, source: Self.observationSource, model: Self.observationSource,
-          requestedAt: Self.clock, status: .ok,
-          url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)&truth")
-        fetch.bytes = body.count
-        fetch.bodySHA256 = SHA256.hexDigest(body)
+          requestedAt: Self.clock, status: .ok)
+        fetch.record(
+          ResponseProvenance(
+            url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)&truth",
+            body: body, callWeight: nil))
         let fetchID = try store.insertFetch(fetch)
         let counts = try store.upsertObservations(
           location, model: "era5", city: city, source: Self.observationSource, fetchID: fetchID,

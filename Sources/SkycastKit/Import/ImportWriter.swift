@@ -1,12 +1,9 @@
 import SQLiteKit
 
-/// The provenance of an imported file, as the fetch log records it.
+/// An imported file: its provenance (`file://` and the absolute path, size, SHA-256) as the
+/// fetch log records it, and the import time (epoch seconds).
 struct ImportFile {
-  /// `file://` and the absolute path.
-  var url: String
-  var bytes: Int
-  var sha256: String
-  /// The import time (epoch seconds).
+  var provenance: ResponseProvenance
   var now: Int64
 }
 
@@ -24,9 +21,8 @@ enum ImportWriter {
     var fetch = FetchRecord(
       cityID: city.id, source: "import:" + options.source,
       model: options.kind == .forecasts ? models.joined(separator: ",") : options.source,
-      requestedAt: file.now, issuedAt: nil, status: .ok, url: file.url)
-    fetch.bytes = file.bytes
-    fetch.bodySHA256 = file.sha256
+      requestedAt: file.now, issuedAt: nil, status: .ok)
+    fetch.record(file.provenance)
     let fetchID = try store.insertFetch(fetch)
     let counts = try upsert(
       rows, city: city, layout: layout, source: options.source, fetchID: fetchID, now: file.now,

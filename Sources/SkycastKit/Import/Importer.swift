@@ -164,7 +164,7 @@ public enum Importer {
       return result
     }
     let file = ImportFile(
-      url: "file://" + path, bytes: bytes.count, sha256: SHA256.hexDigest(bytes), now: now)
+      provenance: ResponseProvenance(url: "file://" + path, body: bytes, callWeight: nil), now: now)
     result.cities = try store.write {
       try groups.map { group in
         try ImportWriter.write(

@@ -27,6 +27,10 @@ public enum Reply: Sendable {
   case dripFeed(status: Int, body: [UInt8], chunkSize: Int, interval: Double)
   /// Writes exactly these bytes (no status line or headers added) and closes: malformed HTTP.
   case raw([UInt8])
+  /// A 200 whose body is `totalBytes` of JSON-looking filler, sent as fast as the client reads:
+  /// chunked (no length announced) or with an honest `Content-Length`. Stops when the client
+  /// hangs up.
+  case flood(chunked: Bool, totalBytes: Int)
 
   /// One header field of a `.custom` reply.
   public struct Header: Sendable, Hashable {
@@ -86,6 +90,7 @@ public enum Reply: Sendable {
     case .json(let status, _), .bytes(let status, _, _), .custom(let status, _, _),
       .truncated(let status, _, _), .dripFeed(let status, _, _, _):
       status
+    case .flood: 200
     case .delayed(_, let reply): reply.status
     case .hang, .closeWithoutResponse, .raw: nil
     }
@@ -99,7 +104,7 @@ public enum Reply: Sendable {
       .dripFeed(_, let body, _, _), .raw(let body):
       body
     case .delayed(_, let reply): reply.body
-    case .hang, .closeWithoutResponse: []
+    case .hang, .closeWithoutResponse, .flood: []
     }
   }
 

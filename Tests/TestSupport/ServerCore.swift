@@ -208,8 +208,33 @@ final class ServerCore: Sendable {
       }
     case .raw(let bytes):
       Socket.sendAll(fd, bytes)
+    case .flood(let chunked, let totalBytes):
+      flood(fd, chunked: chunked, totalBytes: totalBytes)
     }
     shutdown(fd, Int32(SHUT_WR))
+  }
+
+  /// Streams `totalBytes` of filler in 64 KiB pieces until done, the client leaves or the
+  /// server stops, so a huge body never has to exist in the test process.
+  private func flood(_ fd: Int32, chunked: Bool, totalBytes: Int) {
+    var head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+    head += chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(totalBytes)\r\n"
+    guard Socket.sendAll(fd, Array((head + "Connection: close\r\n\r\n").utf8)) else { return }
+    let piece = [UInt8](repeating: UInt8(ascii: "7"), count: 65_536)
+    let framed = chunked ? Array("10000\r\n".utf8) + piece + [13, 10] : piece
+    var sent = 0
+    while sent < totalBytes, !isStopped {
+      let count = min(piece.count, totalBytes - sent)
+      let bytes =
+        count == piece.count
+        ? framed
+        : (chunked
+          ? Array((String(count, radix: 16) + "\r\n").utf8) + piece.prefix(count) + [13, 10]
+          : Array(piece.prefix(count)))
+      guard Socket.sendAll(fd, bytes) else { return }
+      sent += count
+    }
+    if chunked { Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) }
   }
 
   private func send(_ status: Int, contentType: String, _ body: [UInt8], to fd: Int32) {

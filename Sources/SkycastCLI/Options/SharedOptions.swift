@@ -31,7 +31,9 @@ enum SharedOptions {
       default: "10"),
     OptionSpec(
       "retries", value: "n",
-      help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400).",
+      help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400). "
+        + "A request takes \(RetryPolicy().budgetText) (attempts × timeout + backoff; "
+        + "a 429 \"Minutely\" reply adds its 60 s wait).",
       default: "3"),
   ]
 

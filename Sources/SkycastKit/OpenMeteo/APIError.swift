@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an API request failed, phrased for one line of output.
 public enum APIError: Error, CustomStringConvertible, Equatable, Sendable {
   /// No HTTP answer: refused, unresolvable host, timeout, connection lost, truncated body.
@@ -61,5 +63,42 @@ public enum APIError: Error, CustomStringConvertible, Equatable, Sendable {
   public var stopsAllRequests: Bool {
     if case .rateLimited(let window, _) = self { return window == .hourly || window == .daily }
     return false
+  }
+}
+
+extension APIError {
+  /// The same error with every occurrence of `secret` (as sent, or percent-encoded as in a URL)
+  /// replaced by `[redacted]`: a server or proxy may echo the request URL, key included, in its
+  /// reason, and that text is printed and stored in the fetch log.
+  public func redacting(_ secret: String?) -> APIError {
+    guard let secret, !secret.isEmpty else { return self }
+    func clean(_ text: String) -> String { APIError.redact(secret, in: text) }
+    switch self {
+    case .transport(let message): return .transport(clean(message))
+    case .http(let status, let reason): return .http(status: status, reason: reason.map(clean))
+    case .rateLimited(let window, let reason):
+      return .rateLimited(window: window, reason: clean(reason))
+    case .rejected(let reason): return .rejected(reason: clean(reason))
+    case .decoding(let message): return .decoding(clean(message))
+    case .invalidURL(let url): return .invalidURL(clean(url))
+    }
+  }
+
+  /// `text` with `secret` and its percent-encoded forms replaced by `[redacted]`.
+  public static func redact(_ secret: String, in text: String) -> String {
+    guard !secret.isEmpty else { return text }
+    var forms: Set<String> = [secret]
+    if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+      forms.insert(encoded)
+    }
+    if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) {
+      forms.insert(encoded)
+    }
+    var result = text
+    for form in forms.sorted(by: { $0.count > $1.count }) {
+      result = result.replacingOccurrences(of: form, with: "[redacted]")
+      result = result.replacingOccurrences(of: form.lowercased(), with: "[redacted]")
+    }
+    return result
   }
 }

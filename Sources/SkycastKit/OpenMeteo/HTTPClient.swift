@@ -10,8 +10,8 @@ public struct RetryPolicy: Sendable {
   /// 600 calls a minute, so a request weighing 5 calls is followed by half a second.
   public static let secondsPerCall = 0.1
 
-  /// Total time allowed for one attempt, enforced by us (Linux URLSession does not enforce
-  /// `timeoutIntervalForResource`).
+  /// Total time allowed for one attempt, enforced by the transport's own deadline (Linux
+  /// URLSession does not enforce `timeoutIntervalForResource`).
   public var timeout: Double = 10
   /// Further attempts after the first, for timeouts, transport errors, 429, 5xx and bodies that
   /// do not decode. Never for 400.
@@ -31,6 +31,27 @@ public struct RetryPolicy: Sendable {
   }
 }
 
+extension RetryPolicy {
+  /// The longest backoff before retry `attempt` (0-based): the base doubled per attempt, with
+  /// the +50 % jitter at its maximum.
+  public func maximumBackoff(beforeRetry attempt: Int) -> Double {
+    baseDelay * pow(2, Double(attempt)) * 1.5
+  }
+
+  /// The most one request can take, when no 429 "Minutely" reply asks for a longer wait:
+  /// every attempt at its full timeout plus every backoff at its longest.
+  public var budget: Double {
+    Double(retries + 1) * timeout + (0..<retries).reduce(0) { $0 + maximumBackoff(beforeRetry: $1) }
+  }
+
+  /// "at most 4 × 10 s + 10.5 s backoff = 50.5 s per request" for `--help`.
+  public var budgetText: String {
+    let backoff = budget - Double(retries + 1) * timeout
+    return "at most \(retries + 1) × \(HTTPClient.seconds(timeout)) + "
+      + "\(HTTPClient.seconds(backoff)) backoff = \(HTTPClient.seconds(budget)) per request"
+  }
+}
+
 /// A body received with HTTP 200.
 public struct HTTPBody: Sendable {
   public let status: Int
@@ -40,48 +61,66 @@ public struct HTTPBody: Sendable {
   public var requestedAt: Int64 = 0
 }
 
-/// The one HTTP client: a long-lived ephemeral `URLSession` without a URL cache, a total deadline
-/// per attempt, bounded retries with exponential backoff and jitter, and Open-Meteo's error
-/// bodies turned into `APIError`s.
+/// The one HTTP client: a hard total deadline per attempt, a cap on the body, bounded retries
+/// with exponential backoff and jitter, redirects that never carry the API key to another host,
+/// the key redacted from every text a server sends back, and Open-Meteo's error bodies turned
+/// into `APIError`s.
+///
+/// `http://` goes over POSIX sockets (`SocketHTTPTransport`), `https://` through a
+/// delegate-based URLSession (`URLSessionHTTPTransport`); tests can force either.
 public final class HTTPClient: Sendable {
-  let session: URLSession
   public let endpoints: Endpoints
   public let policy: RetryPolicy
   let sleep: @Sendable (Double) async -> Void
   let log: @Sendable (String) -> Void
   let clock: @Sendable () -> Int64
+  let plain: any HTTPTransport
+  let secure: any HTTPTransport
+  /// Replies larger than this fail (see `ResponseLimits`).
+  let bodyLimit: Int
+
+  /// The `User-Agent` of every request.
+  public static let userAgent = "skycast/0.1 (+https://open-meteo.com)"
+  /// Redirects followed for one attempt.
+  static let maximumRedirects = 5
 
   /// - Parameters:
   ///   - sleep: waits between attempts (tests pass a recorder that returns at once).
   ///   - log: receives one line per attempt for `-v` (URLs without the key).
   ///   - clock: epoch seconds, to stamp each attempt's start.
-  public init(
+  ///   - plainTransport: what carries `http://` requests; nil for the socket transport (tests
+  ///     pass the URLSession one to exercise it on loopback).
+  ///   - bodyLimit: the body cap, `ResponseLimits.maximumBodyBytes` unless a test lowers it.
+  public convenience init(
     endpoints: Endpoints, policy: RetryPolicy = RetryPolicy(),
     sleep: @escaping @Sendable (Double) async -> Void,
     log: @escaping @Sendable (String) -> Void = { _ in },
     clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
   ) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = policy.timeout
-    configuration.timeoutIntervalForResource = policy.timeout
-    configuration.httpMaximumConnectionsPerHost = 1
-    configuration.httpAdditionalHeaders = ["User-Agent": "skycast/0.1 (+https://open-meteo.com)"]
-    self.session = URLSession(configuration: configuration)
+    self.init(
+      endpoints: endpoints, policy: policy, sleep: sleep, log: log, clock: clock,
+      plainTransport: nil, bodyLimit: ResponseLimits.maximumBodyBytes)
+  }
+
+  package init(
+    endpoints: Endpoints, policy: RetryPolicy, sleep: @escaping @Sendable (Double) async -> Void,
+    log: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> Int64,
+    plainTransport: (any HTTPTransport)?, bodyLimit: Int
+  ) {
     self.endpoints = endpoints
     self.policy = policy
     self.sleep = sleep
     self.log = log
     self.clock = clock
+    self.secure = URLSessionHTTPTransport(userAgent: Self.userAgent)
+    self.plain = plainTransport ?? SocketHTTPTransport(userAgent: Self.userAgent)
+    self.bodyLimit = bodyLimit
   }
 
   /// The polite pause after a request of `weight` calls, before the next one.
   public func pause(afterWeight weight: Double) async {
     await sleep(weight * RetryPolicy.secondsPerCall)
   }
-
-  deinit { session.finishTasksAndInvalidate() }
 
   /// Sends `request`, retrying as the policy allows, and returns the 200 body whose JSON the
   /// caller's `validate` accepted. `validate` throws `APIError.decoding` for a body to retry.
@@ -102,9 +141,9 @@ public final class HTTPClient: Sendable {
         body.requestedAt = started
         outcome = .success((body, try Self.interpret(body, validate: validate)))
       } catch let error as APIError {
-        outcome = .failure(error)
+        outcome = .failure(error.redacting(endpoints.apiKey))
       } catch {
-        outcome = .failure(.decoding("\(error)"))
+        outcome = .failure(APIError.decoding("\(error)").redacting(endpoints.apiKey))
       }
       switch outcome {
       case .success(let value): return (value.0, value.1)
@@ -171,47 +210,58 @@ public final class HTTPClient: Sendable {
     return nil
   }
 
-  /// One attempt with a hard total deadline.
+  /// One attempt with a hard total deadline, following same-origin redirects with the key and
+  /// other redirects without it.
   func fetchOnce(_ url: URL) async throws -> HTTPBody {
-    let session = self.session
-    let timeout = policy.timeout
-    return try await withThrowingTaskGroup(of: HTTPBody.self) { group in
-      group.addTask {
-        var request = URLRequest(url: url)
-        request.timeoutInterval = timeout
-        do {
-          let (data, response) = try await session.data(for: request)
-          let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-          if let expected = (response as? HTTPURLResponse)?.expectedContentLength,
-            expected > 0, Int64(data.count) < expected
-          {
-            throw APIError.transport(
-              "connection closed after \(data.count) of \(expected) bytes (truncated body)")
-          }
-          return HTTPBody(status: status, bytes: Array(data))
-        } catch let error as URLError {
-          throw APIError.transport(Self.describe(error, url: url, timeout: timeout))
-        }
+    var url = url
+    let started = DispatchTime.now()
+    for _ in 0...Self.maximumRedirects {
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+      let left = policy.timeout - elapsed
+      guard left > 0 else {
+        throw APIError.transport(HTTPMessages.timedOut(policy.timeout, host: url.host ?? "server"))
       }
-      group.addTask {
-        try await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
-        throw APIError.transport(
-          "timed out after \(Self.seconds(timeout)) (\(url.host ?? "server") did not answer in time)"
-        )
+      let transport: any HTTPTransport = url.scheme?.lowercased() == "https" ? secure : plain
+      let reply = try await transport.get(url, timeout: left, limit: bodyLimit).get()
+      guard (300..<400).contains(reply.status), let location = reply.location else {
+        return HTTPBody(status: reply.status, bytes: reply.bytes)
       }
-      defer { group.cancelAll() }
-      guard let first = try await group.next() else {
-        throw APIError.transport("no response")
+      guard let next = Self.redirectTarget(location, from: url) else {
+        throw APIError.transport("redirect to an unusable location from \(url.host ?? "server")")
       }
-      return first
+      log("redirected to \(Self.withoutKey(next).absoluteString)")
+      url = next
     }
+    throw APIError.transport("too many redirects from \(url.host ?? "server")")
   }
 
-  static func describe(_ error: URLError, url: URL, timeout: Double) -> String {
-    let host = url.host ?? "server"
-    let port = url.port.map { ":\($0)" } ?? ""
+  /// Where a redirect leads: resolved against `url`, http(s) only, and without `apikey` unless
+  /// it stays on the same scheme, host and port.
+  static func redirectTarget(_ location: String, from url: URL) -> URL? {
+    guard let target = URL(string: location, relativeTo: url)?.absoluteURL,
+      let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { return nil }
+    let sameOrigin =
+      scheme == url.scheme?.lowercased() && target.host?.lowercased() == url.host?.lowercased()
+      && (target.port ?? (scheme == "https" ? 443 : 80))
+        == (url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))
+    return sameOrigin ? target : withoutKey(target)
+  }
+
+  /// `url` without any `apikey` query item.
+  static func withoutKey(_ url: URL) -> URL {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      let items = components.queryItems, items.contains(where: { $0.name == "apikey" })
+    else { return url }
+    components.queryItems = items.filter { $0.name != "apikey" }
+    if components.queryItems?.isEmpty == true { components.queryItems = nil }
+    return components.url ?? url
+  }
+
+  static func describe(_ error: URLError, url: URL?, host: String) -> String {
+    let port = url?.port.map { ":\($0)" } ?? ""
     switch error.code {
-    case .timedOut: return "timed out after \(seconds(timeout)) (\(host) did not answer in time)"
+    case .timedOut: return "\(host) did not answer in time"
     case .cannotConnectToHost: return "cannot connect to \(host)\(port) (connection refused)"
     case .cannotFindHost, .dnsLookupFailed: return "cannot resolve host \(host)"
     case .notConnectedToInternet: return "no network connection"
@@ -228,7 +278,11 @@ public final class HTTPClient: Sendable {
     }
   }
 
-  static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  /// "10 s", "0.5 s", "10.25 s": to the hundredth of a second (a deadline measured a few
+  /// microseconds short still reads as the timeout the user gave).
+  public static func seconds(_ value: Double) -> String {
+    let hundredths = (value * 100).rounded()
+    return hundredths.truncatingRemainder(dividingBy: 100) == 0
+      ? "\(Int(hundredths / 100)) s" : "\(hundredths / 100) s"
   }
 }

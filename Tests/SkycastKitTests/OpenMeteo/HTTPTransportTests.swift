@@ -1,0 +1,172 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SkycastKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Both transports against hostile servers: each request ends by its deadline or at the body
+/// cap, whatever the server does. The URLSession one is forced onto loopback `http://` here;
+/// in use it carries `https://`.
+@Suite struct HTTPTransportTests {
+  enum Kind: String, CaseIterable, Sendable { case socket, urlSession }
+
+  static func client(_ kind: Kind, timeout: Double = 0.4, retries: Int = 0, limit: Int? = nil)
+    -> HTTPClient
+  {
+    let endpoints = Endpoints(
+      forecast: "", archive: "", geocoding: "", previousRuns: "", apiKey: "s3cr3t-KEY")
+    return HTTPClient(
+      endpoints: endpoints, policy: RetryPolicy(timeout: timeout, retries: retries),
+      sleep: { _ in }, log: { _ in }, clock: { 0 },
+      plainTransport: kind == .urlSession
+        ? URLSessionHTTPTransport(userAgent: HTTPClient.userAgent) : nil,
+      bodyLimit: limit ?? ResponseLimits.maximumBodyBytes)
+  }
+
+  static func request(_ server: LoopbackServer, path: String = "/v1/forecast") -> APIRequest {
+    APIRequest(base: server.baseURL, path: path, query: [("latitude", "52.52")])
+  }
+
+  /// Sends once and returns the error and the seconds it took.
+  static func failure(_ client: HTTPClient, _ request: APIRequest) async -> (APIError?, Double) {
+    let started = Date()
+    do {
+      _ = try await client.send(request) { $0 }
+      return (nil, Date().timeIntervalSince(started))
+    } catch {
+      return (error as? APIError, Date().timeIntervalSince(started))
+    }
+  }
+
+  @Test(
+    "30 requests each to a silent server, a late server and a gzip bomb end within the deadline",
+    arguments: Kind.allCases)
+  func soak(kind: Kind) async throws {
+    let replies: [Reply] = [
+      .hang, .delayed(seconds: 2, .ok("{}")), HostileReplies.gzipBombReply(),
+    ]
+    for reply in replies {
+      let server = try LoopbackServer { _ in reply }
+      defer { server.stop() }
+      let client = Self.client(kind, timeout: 0.2)
+      // One request at a time, as the commands send them.
+      for _ in 0..<30 {
+        let (error, elapsed) = await Self.failure(client, Self.request(server))
+        #expect(error != nil, "\(kind) \(reply)")
+        // The deadline is 0.2 s; the slack is for a loaded 2-core machine (a hang is forever).
+        #expect(elapsed < 0.2 + 5, "\(kind): took \(elapsed) s against \(reply)")
+      }
+    }
+  }
+
+  @Test(
+    "a body over the cap fails with the size, announced, chunked or unannounced",
+    arguments: Kind.allCases)
+  func cap(kind: Kind) async throws {
+    for reply in [
+      Reply.flood(chunked: true, totalBytes: 400 << 20),
+      .flood(chunked: false, totalBytes: 200 << 20),
+      .raw(
+        Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8)
+          + [UInt8](repeating: 55, count: 3 << 20)),
+    ] {
+      let server = try LoopbackServer { _ in reply }
+      defer { server.stop() }
+      let client = Self.client(kind, timeout: 10, limit: 1 << 20)
+      let (error, elapsed) = await Self.failure(client, Self.request(server))
+      #expect(
+        error?.description.contains("reply too large") == true,
+        "\(kind): \(String(describing: error))")
+      #expect(error?.description.contains("the limit is 1 MiB") == true)
+      #expect(elapsed < 5, "\(kind): stopped reading at the cap, not at the end")
+    }
+  }
+
+  @Test(
+    "a gzip bomb is refused at its headers, before anything is unpacked", arguments: Kind.allCases)
+  func bombRefused(kind: Kind) async throws {
+    let server = try LoopbackServer { _ in HostileReplies.gzipBombReply() }
+    defer { server.stop() }
+    let (error, elapsed) = await Self.failure(Self.client(kind, timeout: 10), Self.request(server))
+    #expect(
+      error?.description.contains("reply compressed with gzip, which was not asked for") == true,
+      "\(String(describing: error))")
+    #expect(elapsed < 5)
+    #expect(server.requests.first?.header("accept-encoding") == "identity")
+  }
+
+  @Test("bodies within the cap arrive whole, plain and chunked", arguments: Kind.allCases)
+  func wholeBodies(kind: Kind) async throws {
+    for chunked in [true, false] {
+      let server = try LoopbackServer { _ in .flood(chunked: chunked, totalBytes: 300_000) }
+      defer { server.stop() }
+      let client = Self.client(kind, timeout: 10)
+      let (body, _) = try await client.send(Self.request(server)) { $0 }
+      #expect(body.bytes.count == 300_000, "\(kind) chunked \(chunked)")
+      #expect(body.bytes.allSatisfy { $0 == 55 })
+    }
+  }
+
+  /// The key travels with a redirect on the same host, and never to another one.
+  @Test("redirects keep the key on the same host and drop it for another", arguments: Kind.allCases)
+  func redirects(kind: Kind) async throws {
+    let other = try LoopbackServer { _ in .ok(#"{"ok":1}"#) }
+    defer { other.stop() }
+    let origin = try LoopbackServer { request in
+      if request.path == "/moved" {
+        return .custom(
+          status: 302,
+          headers: [Reply.Header("Location", "/v1/forecast?latitude=1&apikey=s3cr3t-KEY")], body: []
+        )
+      }
+      if request.path == "/away" {
+        return .custom(
+          status: 302,
+          headers: [Reply.Header("Location", other.baseURL + "/v1/forecast?apikey=s3cr3t-KEY&x=1")],
+          body: [])
+      }
+      return .ok(#"{"ok":1}"#)
+    }
+    defer { origin.stop() }
+    let client = Self.client(kind, timeout: 5)
+    _ = try await client.send(Self.request(origin, path: "/moved")) { $0 }
+    #expect(origin.requests.last?.query["apikey"] == "s3cr3t-KEY", "same host keeps the key")
+    _ = try await client.send(Self.request(origin, path: "/away")) { $0 }
+    let forwarded = try #require(other.requests.last)
+    #expect(forwarded.query["apikey"] == nil, "another host never sees the key")
+    #expect(forwarded.query["x"] == "1")
+  }
+
+  @Test("a reason that echoes the URL has the key redacted", arguments: Kind.allCases)
+  func redaction(kind: Kind) async throws {
+    let server = try LoopbackServer { request in
+      .openMeteoError(status: 500, reason: "bad request for \(request.target)")
+    }
+    defer { server.stop() }
+    let (error, _) = await Self.failure(Self.client(kind), Self.request(server))
+    let text = try #require(error?.description)
+    #expect(text.contains("apikey=[redacted]"), "\(text)")
+    #expect(!text.contains("s3cr3t"))
+  }
+
+  @Test("the largest real answer is far below the cap")
+  func largestRealAnswer() async throws {
+    let server = try FakeOpenMeteo.server(
+      .forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) })
+    defer { server.stop() }
+    let cities = (0..<10).map {
+      City(
+        id: Int64($0 + 1), name: "C\($0)", latitude: 40 + Double($0), longitude: 10,
+        timezone: "Europe/Berlin")
+    }
+    var options = ForecastRequestOptions()
+    options.days = 16
+    let request = options.request(for: cities, base: server.baseURL)
+    let (body, _) = try await Self.client(.socket, timeout: 10).send(request) { $0 }
+    #expect(body.bytes.count * 8 < ResponseLimits.maximumBodyBytes, "\(body.bytes.count) bytes")
+  }
+}

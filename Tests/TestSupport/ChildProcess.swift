@@ -29,10 +29,12 @@ public final class ChildProcess: @unchecked Sendable {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
   }
 
-  /// Starts `skycast arguments…` with exactly `environment`.
-  public init(arguments: [String], environment: [String: String], directory: TemporaryDirectory)
-    throws
-  {
+  /// Starts `skycast arguments…` with exactly `environment`; with `wrapper`, starts
+  /// `wrapper… skycast arguments…` (for example GNU `time`).
+  public init(
+    arguments: [String], environment: [String: String], directory: TemporaryDirectory,
+    wrapper: [String] = []
+  ) throws {
     let name = UUID().uuidString
     stdoutPath = directory.file("\(name).out")
     stderrPath = directory.file("\(name).err")
@@ -42,8 +44,8 @@ public final class ChildProcess: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let executable = Self.skycastPath
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let executable = wrapper.first ?? Self.skycastPath
+    let argv = (wrapper + [Self.skycastPath] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in envp { free(pointer) } }

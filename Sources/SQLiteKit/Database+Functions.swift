@@ -80,7 +80,9 @@ extension Database {
     _ body: @escaping ([SQLiteValue]) throws -> SQLiteValue
   ) throws {
     let box = Unmanaged.passRetained(ScalarFunctionBox(body)).toOpaque()
-    let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
+    // Innocuous: our functions are pure arithmetic, so views and triggers may still call them
+    // with `SQLITE_DBCONFIG_TRUSTED_SCHEMA` off (see `Database.harden()`).
+    let flags = SQLITE_UTF8 | SQLITE_INNOCUOUS | (deterministic ? SQLITE_DETERMINISTIC : 0)
     let code = sqlite3_create_function_v2(
       handle, name, argumentCount, flags, box,
       { context, count, values in
@@ -105,7 +107,7 @@ extension Database {
   ) throws {
     let box = Unmanaged.passRetained(AggregateFunctionBox(make)).toOpaque()
     let code = sqlite3_create_function_v2(
-      handle, name, argumentCount, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box, nil,
+      handle, name, argumentCount, SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC, box, nil,
       { context, count, values in
         guard
           let slot = sqlite3_aggregate_context(

@@ -8,6 +8,10 @@ import Foundation
 /// `synchronous = NORMAL` (Debian builds default WAL to FULL, which halves ingest speed; NORMAL
 /// under WAL still never corrupts, it may only lose the last commits on power loss).
 ///
+/// Every connection is also hardened (`harden()`): defensive mode on, untrusted schema, no
+/// extension loading and no two-argument `fts3_tokenizer()`. Connections that run users' SQL
+/// add `allowOnlyReading()` and `interrupt(after:)` (see `Database+ReadOnly.swift`).
+///
 /// A connection is used from one thread at a time and is deliberately not `Sendable`.
 ///
 /// Related SQLite documentation: <https://www.sqlite.org/c3ref/open.html>
@@ -28,6 +32,10 @@ public final class Database {
   public let mode: Mode
   private var statementCache: [String: Statement] = [:]
   var functionBoxes: [AnyObject] = []
+  /// The authorizer's state, once `allowOnlyReading()` installed it.
+  var readingGuard: ReadingGuard?
+  /// The progress handler's deadline, once `interrupt(after:)` set one.
+  var deadline: QueryDeadline?
 
   /// Opens (and for `.readWrite` creates) the database at `path`.
   ///
@@ -54,12 +62,51 @@ public final class Database {
     self.mode = mode
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, busyTimeout)
+    try harden()
     try configure()
   }
 
   deinit {
     statementCache.removeAll()
     sqlite3_close_v2(handle)
+  }
+
+  /// Turns off what no Skycast connection needs and an attacker could use, whatever the
+  /// library's compile-time defaults (Debian enables `fts3_tokenizer()`):
+  /// - `SQLITE_DBCONFIG_DEFENSIVE` on: no writing to `sqlite_schema` or shadow tables, no
+  ///   journal-mode tricks that could corrupt the file;
+  /// - `SQLITE_DBCONFIG_TRUSTED_SCHEMA` off: views and triggers in a file from elsewhere can call
+  ///   only innocuous functions;
+  /// - `SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION` off: no `load_extension()`;
+  /// - `SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER` off: no two-argument `fts3_tokenizer()`, which
+  ///   installs a tokenizer from an arbitrary pointer (the one-argument form, which returns a
+  ///   pointer, is refused by the reading authorizer).
+  ///
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/c_dbconfig_defensive.html>
+  func harden() throws {
+    let settings: [(option: Int32, value: Int32, name: String)] = [
+      (SQLITE_DBCONFIG_DEFENSIVE, 1, "DEFENSIVE"),
+      (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "TRUSTED_SCHEMA"),
+      (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "ENABLE_LOAD_EXTENSION"),
+      (SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER, 0, "ENABLE_FTS3_TOKENIZER"),
+    ]
+    for setting in settings {
+      var result: Int32 = -1
+      let code = skycast_db_config_int(handle, setting.option, setting.value, &result)
+      try check(code, sql: "sqlite3_db_config(SQLITE_DBCONFIG_\(setting.name))")
+      guard result == setting.value else {
+        throw SQLiteError(
+          code: SQLITE_ERROR,
+          message: "SQLITE_DBCONFIG_\(setting.name) stayed \(result), not \(setting.value)")
+      }
+    }
+  }
+
+  /// The current value of a `sqlite3_db_config` on/off option (for tests).
+  public func configuration(_ option: Int32) -> Int32 {
+    var result: Int32 = -1
+    _ = skycast_db_config_int(handle, option, -1, &result)
+    return result
   }
 
   private func configure() throws {

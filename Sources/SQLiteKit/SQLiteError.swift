@@ -36,4 +36,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
   public var isFull: Bool { code == SQLITE_FULL }
   /// True when the database or its directory cannot be written (`SQLITE_READONLY`, `SQLITE_CANTOPEN`).
   public var isReadOnly: Bool { code == SQLITE_READONLY }
+  /// True when the authorizer refused the statement (`SQLITE_AUTH`).
+  public var isNotAuthorized: Bool { code == SQLITE_AUTH }
+  /// True when a progress handler or `sqlite3_interrupt` stopped the statement
+  /// (`SQLITE_INTERRUPT`).
+  public var isInterrupted: Bool { code == SQLITE_INTERRUPT }
 }

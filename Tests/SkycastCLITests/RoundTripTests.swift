@@ -42,4 +42,34 @@ import Testing
     #expect(
       try database.scalarInt("SELECT count(*) FROM fetches") == 2, "re-importing changed nothing")
   }
+
+  /// City names a spreadsheet would run as formulas (also after a `;`, where semicolon-locale
+  /// spreadsheets split a comma file) are guarded in --excel and come back unchanged.
+  @Test("an --excel export guards formula-looking names, full-width and after ';', and re-imports")
+  func excelFormulaGuardRoundTrip() async throws {
+    let harness = CLIHarness()
+    let names = ["Zed;=1+2", "＝HYPERLINK(1)", "Tab\t@x"]
+    for name in names {
+      let added = await harness.run(
+        "city", "add", "--name", name, "--lat", "1", "--lon", "1", "--timezone", "UTC")
+      #expect(added.exitCode == 0, "\(added)")
+    }
+    var csv = "city,time,temperature_2m\n"
+    for name in names {
+      csv += "\"\(name)\",2026-04-04T12:00Z,10.5\n"
+    }
+    try csv.write(toFile: harness.directory.file("in.csv"), atomically: true, encoding: .utf8)
+    let first = await harness.run("import", "observations", "in.csv")
+    #expect(first.exitCode == 0, "\(first)")
+    let exported = await harness.run(
+      "export", "observations", "--excel", "--format", "csv", "-o", "out.csv")
+    #expect(exported.exitCode == 0, "\(exported)")
+    let text = try String(contentsOfFile: harness.directory.file("out.csv"), encoding: .utf8)
+    #expect(text.contains("Zed;'=1+2"), "\(text)")
+    #expect(text.contains("'＝HYPERLINK(1)"), "\(text)")
+    #expect(text.contains("Tab\t'@x"), "\(text)")
+    let again = await harness.run("import", "observations", "out.csv")
+    #expect(again.exitCode == 0, "\(again)")
+    #expect(again.stderr.contains("0 new, 0 updated, 3 unchanged"), "\(again)")
+  }
 }

@@ -91,19 +91,20 @@ enum CityCommand {
     let store = try invocation.openStore()
     let client = try invocation.makeClient()
     let request = Geocoding.request(
-      name: trimmed, count: 10, language: language, countryCode: country,
+      name: trimmed, count: matchesAsked, language: language, countryCode: country,
       base: client.endpoints.geocoding)
-    let results: [GeocodingResult]
+    let answered: [GeocodingResult]
     do {
-      results = try await client.send(request) { try Geocoding.decode($0) }.value
+      answered = try await client.send(request) { try Geocoding.decode($0) }.value
     } catch let error as APIError {
       throw CLIError.failure("cannot search for '\(trimmed)': \(error)")
     }
-    guard !results.isEmpty else {
+    guard !answered.isEmpty else {
       throw CLIError.failure(
         "no place called '\(trimmed)' found\(country.map { " in \($0.uppercased())" } ?? "") (try another spelling, --language, or --name/--lat/--lon)"
       )
     }
+    let results = try usableMatches(answered, query: trimmed, invocation: invocation)
     let chosen: GeocodingResult
     if results.count == 1 {
       chosen = results[0]
@@ -133,6 +134,39 @@ enum CityCommand {
     return try save(city, invocation: invocation, store: store)
   }
 
+  /// How many matches `city add NAME` asks the geocoder for, and the most it considers.
+  static let matchesAsked = 10
+
+  /// The geocoder's matches that pass the checks of `city add --name`, at most `matchesAsked`
+  /// of them (a server may send thousands): the rest are dropped with a warning each, and none
+  /// left is a failure.
+  static func usableMatches(
+    _ answered: [GeocodingResult], query: String, invocation: Invocation
+  ) throws -> [GeocodingResult] {
+    var considered = answered
+    if considered.count > matchesAsked {
+      invocation.warn(
+        "the geocoder sent \(answered.count) matches for '\(query)' when \(matchesAsked) were asked for; only the first \(matchesAsked) are considered"
+      )
+      considered = Array(considered.prefix(matchesAsked))
+    }
+    var usable: [GeocodingResult] = []
+    for (index, match) in considered.enumerated() {
+      if let problem = match.problem {
+        invocation.warn(
+          "skipped the geocoder's match \(index + 1) ('\(match.name)', id \(match.id)): \(problem)")
+      } else {
+        usable.append(match)
+      }
+    }
+    guard !usable.isEmpty else {
+      throw CLIError.failure(
+        "the geocoder's \(considered.count == 1 ? "match" : "\(considered.count) matches") for '\(query)' cannot be saved (see the warnings above); nothing was saved"
+      )
+    }
+    return usable
+  }
+
   static func aliasOption(_ invocation: Invocation) throws -> String? {
     guard let alias = invocation.string("as") else { return nil }
     let trimmed = alias.trimmingCharacters(in: .whitespaces)
@@ -155,13 +189,13 @@ enum CityCommand {
     guard !trimmed.allSatisfy(\.isNumber) else {
       throw invocation.usage("A city name cannot be all digits (digits name a city id)")
     }
-    guard let latitude = try invocation.double("lat", in: -90...90) else {
+    guard let latitude = try invocation.double("lat", in: City.latitudes) else {
       throw invocation.usage("Missing value for '--lat <latitude>' (needed with --name)")
     }
-    guard let longitude = try invocation.double("lon", in: -180...180) else {
+    guard let longitude = try invocation.double("lon", in: City.longitudes) else {
       throw invocation.usage("Missing value for '--lon <longitude>' (needed with --name)")
     }
-    let elevation = try invocation.double("elevation", in: -500...9000)
+    let elevation = try invocation.double("elevation", in: City.elevations)
     var timezone: String?
     if let zone = invocation.string("timezone") {
       guard CityTimeZone(identifier: zone) != nil else {
@@ -186,24 +220,26 @@ enum CityCommand {
       throw CLIError.failure(error.description)
     }
     let zone = saved.timezone ?? "time zone from the first forecast"
-    try invocation.stdout.line(
+    try invocation.say(
       "added city \(saved.id): \(saved.displayName)  \(format(saved.latitude)), \(format(saved.longitude))  \(zone)"
     )
     return ExitStatus.success
   }
 
-  /// The numbered list of matches shown when a name is ambiguous.
+  /// The numbered list of matches shown when a name is ambiguous. The names come from the
+  /// geocoder: escaped (see `TerminalSafe`) before they are measured and aligned.
   static func describe(_ results: [GeocodingResult], query: String) -> String {
     var rows: [[String]] = []
     for (index, result) in results.enumerated() {
-      rows.append([
-        "\(index + 1)", result.name, result.admin1 ?? "",
-        result.country ?? result.countryCode ?? "",
-        result.population.map { "pop \(groupDigits($0))" } ?? "",
-        "\(format(result.latitude)), \(format(result.longitude))",
-      ])
+      rows.append(
+        [
+          "\(index + 1)", result.name, result.admin1 ?? "",
+          result.country ?? result.countryCode ?? "",
+          result.population.map { "pop \(groupDigits($0))" } ?? "",
+          "\(format(result.latitude)), \(format(result.longitude))",
+        ].map(TerminalSafe.escape))
     }
-    var text = "\(results.count) places match '\(query)':\n"
+    var text = "\(results.count) places match '\(TerminalSafe.escape(query))':\n"
     let widths = (0..<6).map { column in rows.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
     for row in rows {
       let cells = row.enumerated().map { column, cell in
@@ -253,7 +289,7 @@ enum CityCommand {
     } catch let error as CityChangeError {
       throw CLIError.failure(error.description)
     }
-    try invocation.stdout.line("removed city \(city.id): \(city.displayName)")
+    try invocation.say("removed city \(city.id): \(city.displayName)")
     return ExitStatus.success
   }
 }

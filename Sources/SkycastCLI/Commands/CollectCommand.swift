@@ -104,7 +104,7 @@ enum CollectCommand {
       let request = options.request(for: batch, base: client.endpoints.forecast)
       total += request.weight
       try invocation.stdout.line("GET \(request.displayURL)")
-      try invocation.stdout.line(
+      try invocation.say(
         "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(\.name).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
       )
     }

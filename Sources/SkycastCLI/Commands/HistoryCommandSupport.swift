@@ -14,7 +14,7 @@ enum HistoryCommandSupport {
     var count = 0
     for city in cities {
       guard let dates = available(city) else {
-        try invocation.stdout.line("    \(city.name): nothing to fetch")
+        try invocation.say("    \(city.name): nothing to fetch")
         continue
       }
       for chunk in dates.chunked(days: chunkDays) {
@@ -22,7 +22,7 @@ enum HistoryCommandSupport {
         total += built.weight
         count += 1
         try invocation.stdout.line("GET \(built.displayURL)")
-        try invocation.stdout.line(
+        try invocation.say(
           "    \(city.name) \(chunk.lowerBound)…\(chunk.upperBound); weight \(NumberText.fixed(built.weight, decimals: 1)) calls"
         )
       }

@@ -11,8 +11,9 @@ enum ReportCommand {
       ~/.config/skycast/queries); a file named like a built-in report replaces it. A report \
       holds one read-only statement with named parameters: --city binds :city_id and :city, \
       --from and --to bind :from and :to (local dates, YYYY-MM-DD), --param name=value binds \
-      any other; left out, these four are NULL (no filter). The database opens read-only and a \
-      statement that would write is refused.
+      any other; left out, these four are NULL (no filter). The database opens read-only, a \
+      statement that would write is refused, and so are ATTACH, setting pragmas, \
+      load_extension() and fts3_tokenizer(); --timeout stops a report that runs too long.
 
       Examples:
         skycast report --list
@@ -24,7 +25,7 @@ enum ReportCommand {
       .flag("list", help: "List the reports: name, description, parameters and origin."),
       OptionSpec(
         "param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true),
-      SharedOptions.city, SharedOptions.from, SharedOptions.to,
+      SharedOptions.city, SharedOptions.from, SharedOptions.to, QueryRunner.timeoutOption,
     ] + SharedOptions.output,
     run: { try run($0) })
 
@@ -43,13 +44,15 @@ enum ReportCommand {
     }
     guard let report = library.report(named: name) else {
       let names = library.reports.map(\.name).joined(separator: ", ")
-      throw invocation.usage("unknown report '\(name)'; reports: \(names)")
+      throw invocation.usage(
+        "unknown report '\(TerminalSafe.escape(name))'; reports: \(TerminalSafe.escape(names))")
     }
     let format = try invocation.outputFormat()
     let explicit = try SQLCommand.parameters(invocation).mapValues(ReportBinding.value)
     let from = try invocation.date("from")
     let to = try invocation.date("to")
     if let from, let to, from > to { throw invocation.usage("--from \(from) is after --to \(to)") }
+    let timeout = try QueryRunner.timeout(invocation)
 
     let store = try invocation.openStore(access: .readOnly)
     var standard: [String: SQLiteValue] = [:]
@@ -62,10 +65,15 @@ enum ReportCommand {
     if let to { standard["to"] = .text(to.description) }
 
     let location = report.origin.location(name: report.name)
+    store.database.allowOnlyReading()
     let statement: Statement
     do {
       statement = try store.database.prepare(report.sql)
     } catch let error as SQLiteError {
+      if let refusal = QueryRunner.refusal(store.database) {
+        throw CLIError.failure(
+          "report '\(name)' (\(location)): \(refusal); reports must be read-only (SELECT or WITH)")
+      }
       throw CLIError.failure("report '\(name)' (\(location)): SQL error: \(error.message)")
     }
     guard statement.isReadOnly else {
@@ -87,7 +95,9 @@ enum ReportCommand {
     }
     var comments = ["\(report.name): \(report.description)"]
     if case .user(let path) = report.origin { comments.append("from \(path)") }
-    try QueryRunner.write(statement, format: format, invocation: invocation, comments: comments)
+    try QueryRunner.write(
+      statement, database: store.database, format: format, invocation: invocation,
+      comments: comments, timeout: timeout)
     return ExitStatus.success
   }
 

@@ -7,7 +7,9 @@ enum SQLCommand {
     name: "sql", abstract: "Run one read-only SQL statement over the history.",
     discussion: """
       The database opens read-only, and any statement SQLite does not report as read-only is \
-      refused (a read-only connection would still run VACUUM INTO). Skycast's SQL functions \
+      refused (a read-only connection would still run VACUUM INTO); an authorizer also refuses \
+      ATTACH, setting pragmas, load_extension() and fts3_tokenizer(). --timeout stops a query \
+      that runs too long. Skycast's SQL functions \
       (feels_like_bom, heat_index, wind_chill, feels_like_nws, dew_point, uv_category, …) are \
       available. Results are never rounded in csv/json.
 
@@ -17,7 +19,8 @@ enum SQLCommand {
     arguments: [ArgumentSpec("statement", help: "The SQL statement.")],
     options: [
       OptionSpec(
-        "param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true)
+        "param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true),
+      QueryRunner.timeoutOption,
     ] + SharedOptions.output,
     run: { try run($0) })
 
@@ -28,22 +31,29 @@ enum SQLCommand {
     }
     let format = try invocation.outputFormat()
     let parameters = try Self.parameters(invocation)
+    let timeout = try QueryRunner.timeout(invocation)
     let store = try invocation.openStore(access: .readOnly)
+    store.database.allowOnlyReading()
     let statement: Statement
     do {
       statement = try store.database.prepare(sql)
     } catch let error as SQLiteError {
+      if let refusal = QueryRunner.refusal(store.database) {
+        throw CLIError.failure("\(readOnlyRule); \(refusal)")
+      }
       throw CLIError.failure("SQL error: \(error.message)")
     }
     guard statement.isReadOnly else {
-      throw CLIError.failure(
-        "only read-only statements are allowed (SELECT, WITH, read-only PRAGMA); this one would change the database"
-      )
+      throw CLIError.failure("\(readOnlyRule); this one would change the database")
     }
     try QueryRunner.bind(parameters, to: statement, invocation: invocation)
-    try QueryRunner.write(statement, format: format, invocation: invocation)
+    try QueryRunner.write(
+      statement, database: store.database, format: format, invocation: invocation,
+      timeout: timeout)
     return ExitStatus.success
   }
+
+  static let readOnlyRule = "only read-only statements are allowed (SELECT, WITH, read-only PRAGMA)"
 
   /// `--param k=v` pairs.
   static func parameters(_ invocation: Invocation) throws -> [String: String] {
@@ -60,6 +70,33 @@ enum SQLCommand {
 
 /// Runs a prepared query and streams its rows to the chosen writer (`sql` and `report`).
 enum QueryRunner {
+  /// `--timeout SECONDS` of `sql` and `report`.
+  static let timeoutOption = OptionSpec(
+    "timeout", value: "seconds",
+    help: "Stop the query when it runs longer than this (e.g. 30 or 0.5).", default: "no limit")
+
+  /// `--timeout`, in seconds.
+  static func timeout(_ invocation: Invocation) throws -> Double? {
+    try invocation.double("timeout", in: 0.001...86_400)
+  }
+
+  /// What the reading authorizer refused (`ATTACH is refused`), or nil. A refused function or
+  /// a refusal inside a pragma table fails with SQLITE_ERROR, not SQLITE_AUTH, so any denial
+  /// recorded while preparing is the reason.
+  static func refusal(_ database: Database) -> String? {
+    database.lastDenial.map { "\($0) is refused" }
+  }
+
+  /// A user query's SQLite error while it runs, in words: that the `--timeout` deadline stopped
+  /// it, what the authorizer refused, or SQLite's own message.
+  static func message(_ error: SQLiteError, database: Database, timeout: Double?) -> String {
+    if let refusal = refusal(database) { return refusal }
+    if error.isInterrupted, database.wasInterrupted, let timeout {
+      return "query interrupted after \(NumberText.shortest(timeout)) s (--timeout)"
+    }
+    return error.message
+  }
+
   /// Binds named parameters; numbers bind as numbers, everything else as text. A parameter the
   /// statement uses but nobody gave is an error naming it.
   static func bind(_ parameters: [String: String], to statement: Statement, invocation: Invocation)
@@ -86,13 +123,15 @@ enum QueryRunner {
 
   /// Streams the statement's rows; `comments` print above the table in `table` format only.
   static func write(
-    _ statement: Statement, format: OutputFormat, invocation: Invocation, comments: [String] = []
+    _ statement: Statement, database: Database, format: OutputFormat, invocation: Invocation,
+    comments: [String] = [], timeout: Double? = nil
   ) throws {
     let columns = statement.columnNames.map { Column($0, .dynamic) }
     let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
     for comment in comments { try writer.comment(comment) }
     try writer.begin(columns: columns)
     let count = statement.columnCount
+    if let timeout { database.interrupt(after: timeout) }
     do {
       while try statement.step() {
         var cells: [Cell] = []
@@ -109,7 +148,8 @@ enum QueryRunner {
         try writer.write(cells)
       }
     } catch let error as SQLiteError {
-      throw CLIError.failure("SQL error: \(error.message)")
+      throw CLIError.failure(
+        "SQL error: \(message(error, database: database, timeout: timeout))")
     }
     try writer.finish()
   }

@@ -1,3 +1,5 @@
+import SkycastKit
+
 /// Parses a command line against a `CommandSpec` tree.
 ///
 /// Global options (`--db`, `-q`, `-v`, `--no-color`, `-h`) are accepted before or after the
@@ -58,12 +60,14 @@ struct ArgumentScanner {
         let name = String(parts[0])
         let inline = parts.count > 1 ? String(parts[1]) : nil
         guard let option = options().first(where: { $0.name == name }) else {
-          throw CLIError.usage("Unknown option '--\(name)'", command: result.names)
+          throw CLIError.usage(
+            "Unknown option '--\(TerminalSafe.escape(name))'", command: result.names)
         }
         if option.isFlag {
           if inline != nil {
             throw CLIError.usage(
-              "The option '--\(name)' does not take a value", command: result.names)
+              "The option '--\(TerminalSafe.escape(name))' does not take a value",
+              command: result.names)
           }
           store(option, "true")
         } else {
@@ -75,7 +79,8 @@ struct ArgumentScanner {
         let letters = Array(argument.dropFirst())
         for (position, letter) in letters.enumerated() {
           guard let option = options().first(where: { $0.short == letter }) else {
-            throw CLIError.usage("Unknown option '-\(letter)'", command: result.names)
+            throw CLIError.usage(
+              "Unknown option '-\(TerminalSafe.escape(String(letter)))'", command: result.names)
           }
           if option.isFlag {
             store(option, "true")
@@ -93,7 +98,8 @@ struct ArgumentScanner {
           continue
         }
         if current.run == nil {
-          throw CLIError.usage("Unknown subcommand '\(argument)'", command: result.names)
+          throw CLIError.usage(
+            "Unknown subcommand '\(TerminalSafe.escape(argument))'", command: result.names)
         }
       }
       result.positionals.append(argument)
@@ -108,7 +114,8 @@ struct ArgumentScanner {
     let repeats = declared.last?.isRepeating ?? false
     if !repeats, result.positionals.count > declared.count {
       let extra = result.positionals[declared.count]
-      throw CLIError.usage("Unexpected argument '\(extra)'", command: result.names)
+      throw CLIError.usage(
+        "Unexpected argument '\(TerminalSafe.escape(extra))'", command: result.names)
     }
     for (offset, argument) in declared.enumerated()
     where !argument.isOptional && offset >= result.positionals.count {

@@ -52,7 +52,10 @@ public enum CLI {
         .flag("version", help: "Show the version."),
       ])
     let formatter = HelpFormatter(commandName: root.name, globalOptions: globalOptions)
-    let errorOutput = TextOutput(context.stderr)
+    // The single error presenter: terminal-safe, and a failure's message is one line, so what
+    // it quotes (a server's reason, a file name) is escaped fully, newlines included. Usage
+    // errors keep their line breaks (an ambiguous city lists the candidates, escaped at source).
+    let errorOutput = TextOutput(context.stderr, terminalSafe: true)
     let standardOutput = TextOutput(context.stdout)
     var path: [CommandSpec] = [root]
     // `skycast help <command>…` is `skycast <command>… --help`.
@@ -99,7 +102,7 @@ public enum CLI {
       case .usage(let message, let names):
         try? errorOutput.write(formatter.usageError(message, path: specPath(names, root: root)))
       case .failure(let message):
-        try? errorOutput.line("Error: " + message)
+        try? errorOutput.line("Error: " + TerminalSafe.escape(message))
       case .helpRequested, .versionRequested:
         break
       }
@@ -110,7 +113,7 @@ public enum CLI {
       try? errorOutput.flush()
       return ExitStatus.usage
     } catch {
-      try? errorOutput.line("Error: \(error)")
+      try? errorOutput.line("Error: " + TerminalSafe.escape("\(error)"))
       try? errorOutput.flush()
       return ExitStatus.failure
     }

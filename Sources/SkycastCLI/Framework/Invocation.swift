@@ -11,7 +11,8 @@ public final class Invocation {
   public let arguments: [String]
   /// Standard output (data), buffered.
   public let stdout: TextOutput
-  /// Standard error (progress, warnings, errors), flushed after every message.
+  /// Standard error (progress, warnings, errors), flushed after every message. It is
+  /// terminal-safe: text written to it has its control and bidi characters escaped.
   public let stderr: TextOutput
   let values: [String: [String]]
 
@@ -23,7 +24,7 @@ public final class Invocation {
     self.values = values
     self.arguments = arguments
     self.stdout = TextOutput(context.stdout)
-    self.stderr = TextOutput(context.stderr, capacity: 1 << 12)
+    self.stderr = TextOutput(context.stderr, capacity: 1 << 12, terminalSafe: true)
   }
 
   // MARK: - Global options
@@ -175,10 +176,14 @@ public final class Invocation {
   }
 
   func invalidValue(_ text: String, for name: String, expected: String) -> CLIError {
-    usage("The value '\(text)' is invalid for '--\(name)': expected \(expected)")
+    usage(
+      "The value '\(TerminalSafe.escape(text))' is invalid for '--\(name)': expected \(expected)")
   }
 
   // MARK: - Diagnostics on stderr
+
+  // Each diagnostic is one line: names, cells, file names and server reasons quoted in it are
+  // escaped fully (a newline inside one shows as `\n`), so a message can never fake another.
 
   /// A warning (shown even with `-q`).
   public func warn(_ message: String) {
@@ -205,7 +210,8 @@ public final class Invocation {
   /// A transient progress line, only on a terminal: rewritten in place with `\r`.
   public func progress(_ message: String) {
     guard context.stderrIsTTY, !quiet else { return }
-    try? stderr.write("\r\u{1B}[2K" + message)
+    try? stderr.writeControl("\r\u{1B}[2K")
+    try? stderr.write(TerminalSafe.escape(message))
     try? stderr.flush()
     progressShown = true
   }
@@ -213,7 +219,7 @@ public final class Invocation {
   /// Clears a progress line before normal output.
   public func endProgress() {
     guard progressShown else { return }
-    try? stderr.write("\r\u{1B}[2K")
+    try? stderr.writeControl("\r\u{1B}[2K")
     try? stderr.flush()
     progressShown = false
   }
@@ -223,11 +229,17 @@ public final class Invocation {
   private func emit(_ message: String) {
     endProgress()
     try? stdout.flush()
-    try? stderr.line(message)
+    try? stderr.line(TerminalSafe.escape(message))
     try? stderr.flush()
   }
 
   // MARK: - Output
+
+  /// A line for people on stdout (a confirmation, a dry-run listing; not CSV or JSON data),
+  /// with the names it quotes escaped like every terminal output (see `TerminalSafe`).
+  public func say(_ line: String) throws {
+    try stdout.line(TerminalSafe.escape(line))
+  }
 
   /// `--format`, defaulting to `table` on a terminal and `csv` otherwise.
   public func outputFormat(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {

@@ -79,7 +79,8 @@ extension Invocation {
       endpoints: endpoints, policy: policy, sleep: context.sleep,
       log: { message in
         guard verbose else { return }
-        var line = message + "\n"
+        // Retry lines quote the server's reason: escaped like every other diagnostic.
+        var line = TerminalSafe.escape(message) + "\n"
         line.withUTF8 { try? sink.write(UnsafeRawBufferPointer($0)) }
       },
       clock: { Int64(now().timeIntervalSince1970.rounded(.down)) })

@@ -10,8 +10,10 @@
 /// - a UTF-8 byte order mark first (Excel on Chinese Windows shows mojibake without it);
 /// - headers with the unit, `temperature_2m (°C)`, when a column has one;
 /// - instants as `YYYY-MM-DD HH:MM` local time (the caller adds `timezone`/`utc_offset` columns);
-/// - text that starts with `=`, `+`, `-`, `@`, TAB or CR (header names included) gets a leading
-///   `'` so it is not run as a formula. Numbers are never changed: −6.2 stays `-6.2`.
+/// - text that a spreadsheet would run as a formula (header names included) gets a `'` (see
+///   `FormulaGuard`): in front when it starts with `=`, `+`, `-`, `@`, TAB, CR or a full-width
+///   `＝ ＋ － ＠`, and after a `;`, TAB, CR or LF followed by one of them. Numbers are never
+///   changed: −6.2 stays `-6.2`.
 ///
 /// ```swift
 /// let writer = CSVWriter(output: output, excel: true)
@@ -97,8 +99,8 @@ public final class CSVWriter: RowWriter {
     }
   }
 
-  /// Appends one text field, quoted when it must be, with a `'` first when `neutralise` is set
-  /// and the text looks like a formula.
+  /// Appends one text field, quoted when it must be, guarded by `FormulaGuard` when
+  /// `neutralise` is set.
   static func appendText(_ text: String, neutralise: Bool, to buffer: inout [UInt8]) {
     let utf8 = text.utf8
     if let written = utf8.withContiguousStorageIfAvailable({ bytes in
@@ -112,19 +114,25 @@ public final class CSVWriter: RowWriter {
   private static func appendField(
     _ bytes: UnsafeBufferPointer<UInt8>, neutralise: Bool, to buffer: inout [UInt8]
   ) {
-    let prefix = neutralise && CellFormat.looksLikeFormula(bytes.first)
+    if neutralise, let guarded = FormulaGuard.guarded(bytes) {
+      guarded.withUnsafeBufferPointer { appendField($0, to: &buffer) }
+      return
+    }
+    appendField(bytes, to: &buffer)
+  }
+
+  /// Appends one field as it is, quoted when it holds a comma, a quote, CR or LF.
+  private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
     var needsQuotes = false
     for byte in bytes where byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A {
       needsQuotes = true
       break
     }
     guard needsQuotes else {
-      if prefix { buffer.append(UInt8(ascii: "'")) }
       buffer.append(contentsOf: bytes)
       return
     }
     buffer.append(0x22)
-    if prefix { buffer.append(UInt8(ascii: "'")) }
     for byte in bytes {
       if byte == 0x22 { buffer.append(0x22) }
       buffer.append(byte)

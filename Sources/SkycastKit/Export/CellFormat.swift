@@ -52,15 +52,4 @@ enum CellFormat {
       NumberText.appendInteger(value, to: &buffer)
     }
   }
-
-  /// True for text a spreadsheet would run as a formula: starting with `=`, `+`, `-`, `@`, TAB
-  /// or CR (OWASP's CSV-injection list, as SPEC §11 settles).
-  @inline(__always)
-  static func looksLikeFormula(_ firstByte: UInt8?) -> Bool {
-    switch firstByte {
-    case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
-      true
-    default: false
-    }
-  }
 }

@@ -3,8 +3,9 @@
 /// Our own writer rather than `JSONEncoder`, which drops nil keys, escapes `/` and cannot
 /// stream. Every object has every column's key, in column order; a missing value is `null`.
 /// Strings are escaped minimally (RFC 8259): `"` and `\` with a backslash, `\n` `\r` `\t` as
-/// short escapes, other control characters as `\u00XX`; `/`, CJK and all other non-ASCII text
-/// are written as they are. Measures are fixed-decimal numbers, scores and dynamic reals
+/// short escapes, other control characters as `\u00XX`, and (so the file is safe to `cat`) DEL,
+/// C1 and bidi controls and U+2028/U+2029 as `\uXXXX` too; `/`, CJK and all other non-ASCII
+/// text are written as they are. Measures are fixed-decimal numbers, scores and dynamic reals
 /// shortest round-trip numbers, non-finite numbers `null`, instants ISO 8601 strings with the
 /// offset (`"2026-03-20T06:00+01:00"`).
 ///
@@ -107,27 +108,56 @@ public final class JSONWriter: RowWriter {
   /// Appends `text` as a JSON string literal, escaped minimally.
   static func appendString(_ text: String, to buffer: inout [UInt8]) {
     buffer.append(0x22)
-    for byte in text.utf8 {
-      switch byte {
-      case 0x22, 0x5C:
-        buffer.append(0x5C)
-        buffer.append(byte)
-      case 0x0A, 0x0D, 0x09:
-        buffer.append(0x5C)
-        buffer.append(
-          byte == 0x0A ? UInt8(ascii: "n") : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t"))
-      case 0x00..<0x20:
-        buffer.append(0x5C)
-        buffer.append(UInt8(ascii: "u"))
-        buffer.append(0x30)
-        buffer.append(0x30)
-        buffer.append(hexDigits[Int(byte >> 4)])
-        buffer.append(hexDigits[Int(byte & 0x0F)])
-      default:
-        buffer.append(byte)
-      }
+    let bytes = text.utf8
+    if bytes.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+      appendEscapingTerminalControls(text, to: &buffer)
+    } else {
+      for byte in bytes { appendASCIIEscaped(byte, to: &buffer) }
     }
     buffer.append(0x22)
+  }
+
+  /// One byte of a string literal: `"` and `\` with a backslash, `\n` `\r` `\t`, other C0
+  /// controls as `\u00XX`, anything else as it is.
+  @inline(__always)
+  private static func appendASCIIEscaped(_ byte: UInt8, to buffer: inout [UInt8]) {
+    switch byte {
+    case 0x22, 0x5C:
+      buffer.append(0x5C)
+      buffer.append(byte)
+    case 0x0A, 0x0D, 0x09:
+      buffer.append(0x5C)
+      buffer.append(
+        byte == 0x0A ? UInt8(ascii: "n") : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t"))
+    case 0x00..<0x20:
+      appendUnicodeEscape(UInt32(byte), to: &buffer)
+    default:
+      buffer.append(byte)
+    }
+  }
+
+  /// `\uXXXX` for a scalar of the Basic Multilingual Plane.
+  private static func appendUnicodeEscape(_ value: UInt32, to buffer: inout [UInt8]) {
+    buffer.append(0x5C)
+    buffer.append(UInt8(ascii: "u"))
+    for shift: UInt32 in [12, 8, 4, 0] { buffer.append(hexDigits[Int((value >> shift) & 0x0F)]) }
+  }
+
+  /// The slow path of `appendString` for text that may hold DEL, C1 controls, bidi controls or
+  /// U+2028/U+2029: RFC 8259 allows them raw, but `cat file.json` would send them to the
+  /// terminal (and U+2028 ends a line in JavaScript), so they are written as `\u` escapes too.
+  /// A JSON reader gets the same string back.
+  private static func appendEscapingTerminalControls(_ text: String, to buffer: inout [UInt8]) {
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 && value != 0x7F {
+        appendASCIIEscaped(UInt8(value), to: &buffer)
+      } else if TerminalSafe.needsEscaping(scalar) || value == 0x2028 || value == 0x2029 {
+        appendUnicodeEscape(value, to: &buffer)
+      } else {
+        buffer.append(contentsOf: String(scalar).utf8)
+      }
+    }
   }
 }
 

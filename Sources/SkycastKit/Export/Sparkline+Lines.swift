@@ -12,6 +12,7 @@ extension Sparkline {
   /// own values (last = the last non-missing one) rounded to its `decimals`; without a fixed
   /// scale the ticks use the same min…max, so the heights match the labels. Negative labels use
   /// U+2212 `−`, or `-` in ASCII mode. A series with no values prints `no data` instead.
+  /// Control and bidi characters in the labels print escaped (see `TerminalSafe`).
   ///
   /// - Parameters:
   ///   - series: the series, one line each.
@@ -25,6 +26,14 @@ extension Sparkline {
     _ series: [SparkSeries], scaleMin: Double?, scaleMax: Double?, totalWidth: Int, ascii: Bool,
     styleTicks: (String) -> String = { $0 }
   ) -> [String] {
+    // Labels name cities from outside: escaped before they are measured and padded.
+    let series = series.map { item in
+      var item = item
+      item.name = TerminalSafe.escape(item.name)
+      item.variable = TerminalSafe.escape(item.variable)
+      item.unit = TerminalSafe.escape(item.unit)
+      return item
+    }
     struct Summary {
       var min: Double
       var max: Double

@@ -5,8 +5,10 @@
 /// spaces and sized by display width (CJK characters take two columns); numeric columns
 /// (`Column.isNumeric`) are right-aligned, others left-aligned. A missing value is blank,
 /// measures show their fixed decimals, scores 3 decimals, instants `YYYY-MM-DD HH:MM` local time,
-/// dynamic reals shortest round-trip text. Control characters inside text (a newline in a name)
-/// print as a space so rows stay on one line. Lines carry no trailing spaces. A table without
+/// dynamic reals shortest round-trip text. Control and bidi characters inside text (a newline
+/// or an ESC in a name, U+202E) print escaped (`\n`, `\e`, `\u{202E}`, see `TerminalSafe`), in
+/// cells, headers and comments alike, so rows stay on one line and nothing reaches the terminal
+/// raw. Lines carry no trailing spaces. A table without
 /// rows prints its header and `(no rows)`.
 ///
 /// ```
@@ -31,13 +33,14 @@ public final class TableWriter: RowWriter {
   /// Adds a `# text` line above the table (a `#` already there is kept as it is).
   public func comment(_ text: String) throws {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      comments.append(line.hasPrefix("#") ? String(line) : "# " + line)
+      let safe = TerminalSafe.escape(String(line))
+      comments.append(safe.hasPrefix("#") ? safe : "# " + safe)
     }
   }
 
   public func begin(columns: [Column]) throws {
     self.columns = columns
-    widths = columns.map { DisplayWidth.of(Self.singleLine($0.name)) }
+    widths = columns.map { DisplayWidth.of(TerminalSafe.escape($0.name)) }
     begun = true
   }
 
@@ -59,7 +62,7 @@ public final class TableWriter: RowWriter {
   public func finish() throws {
     for comment in comments { try output.line(comment) }
     if begun {
-      try output.line(line(columns.map { Self.singleLine($0.name) }))
+      try output.line(line(columns.map { TerminalSafe.escape($0.name) }))
       try output.line(line(widths.map { String(repeating: "-", count: $0) }))
       if rows.isEmpty { try output.line("(no rows)") }
       for row in rows { try output.line(line(row)) }
@@ -88,7 +91,7 @@ public final class TableWriter: RowWriter {
     case .null:
       return ""
     case .text(let text):
-      return singleLine(text)
+      return TerminalSafe.escape(text)
     case .number(let value):
       _ = CellFormat.appendNumber(value, kind: kind, style: .table, to: &bytes)
     case .integer(let value):
@@ -101,19 +104,5 @@ public final class TableWriter: RowWriter {
       InstantText.appendSpreadsheetTime(epoch: epoch, offset: offset, to: &bytes)
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// `text` with every control character (newline, tab, CR, C1 controls) replaced by a space.
-  static func singleLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      result.append(isControl(scalar) ? " " : scalar)
-    }
-    return String(result)
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }

@@ -33,7 +33,7 @@ public struct ZoneOffsetCache {
 
   private mutating func refresh(_ epoch: Int64) -> Int {
     let date = Date(timeIntervalSince1970: TimeInterval(epoch))
-    cached = zone.secondsFromGMT(for: date)
+    cached = CityTimeZone.wholeMinutes(zone.secondsFromGMT(for: date))
     validFrom = epoch
     if let next = zone.nextDaylightSavingTimeTransition(after: date) {
       validUntil = Int64(next.timeIntervalSince1970.rounded(.up))

@@ -29,7 +29,8 @@ struct ImportRow {
 /// Checks, per record: the field count against the header; the city (column or `--city`); the
 /// time or date (see `ImportTimes`; hourly times must fall on a whole hour); for forecasts the
 /// issue time (floored to the hour) and model; every variable cell (empty = NULL, otherwise a
-/// finite number, whole for codes and flags, converted from the header's unit); the `timezone`
+/// plain decimal number, whole for codes and flags, converted from the header's unit and inside
+/// the variable's `plausibleRange`); times and dates inside `PlausibleTime`; the `timezone`
 /// and `utc_offset` columns against the city. Then duplicates: a row identical to an earlier one
 /// with the same key is dropped with a warning; a row with the same key and different values is
 /// an error citing both lines (and, with `--skip-invalid`, both rows are left out).
@@ -240,6 +241,9 @@ struct ImportPlan {
       let text = cell(layout.date)
       if let date = LocalDate(text) {
         time = date.dayNumber
+        if !PlausibleTime.dates.contains(date) {
+          errors.append(ImportRowError("date \(text) is outside \(PlausibleTime.description)"))
+        }
       } else {
         errors.append(
           ImportRowError(
@@ -301,11 +305,17 @@ struct ImportPlan {
     let name = column.variable.column
     if column.variable.quantity == .instant {
       // sunrise/sunset: a time (local or with offset) or epoch seconds.
-      if let seconds = Int64(text) { return .success(Double(seconds)) }
+      if let seconds = Int64(text) {
+        guard PlausibleTime.instants.contains(seconds) else {
+          return .failure(
+            ImportRowError("\(name): \(text) is outside \(PlausibleTime.description)"))
+        }
+        return .success(Double(seconds))
+      }
       return ImportTimes.instant(text, column: name, city: city, zone: zone, offset: nil).map(
         Double.init)
     }
-    guard let number = Double(text), number.isFinite else {
+    guard let number = DecimalText.parse(text) else {
       return .failure(ImportRowError("\(name): '\(text)' is not a number"))
     }
     let converted = column.convert?(number) ?? number
@@ -313,6 +323,11 @@ struct ImportPlan {
       converted != converted.rounded()
     {
       return .failure(ImportRowError("\(name): '\(text)' is not a whole number"))
+    }
+    guard column.variable.isPlausible(converted) else {
+      return .failure(
+        ImportRowError(
+          "\(name): \(text) is not plausible (outside \(column.variable.plausibleRangeText))"))
     }
     return .success(converted)
   }

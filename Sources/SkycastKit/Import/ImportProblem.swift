@@ -10,20 +10,12 @@ public struct ImportProblem: Sendable, Equatable, CustomStringConvertible {
   public var line: Int?
   public var message: String
 
-  /// Line breaks and tabs in `message` (echoed cell text) are shown as `\n`, `\r` and `\t`, so
-  /// every problem prints on one line.
+  /// Control and bidi characters in `message` (echoed cell text, header names) are escaped
+  /// with `TerminalSafe` — line breaks and tabs as `\n`, `\r` and `\t`, ESC as `\e` — so every
+  /// problem prints on one line and nothing from the file reaches the terminal raw.
   public init(line: Int?, _ message: String) {
     self.line = line
-    var shown = ""
-    for scalar in message.unicodeScalars {
-      switch scalar {
-      case "\n": shown += "\\n"
-      case "\r": shown += "\\r"
-      case "\t": shown += "\\t"
-      default: shown.unicodeScalars.append(scalar)
-      }
-    }
-    self.message = shown
+    self.message = TerminalSafe.escape(message)
   }
 
   /// `line 7: temperature_2m: 'abc' is not a number`.

@@ -4,7 +4,7 @@ import Foundation
 /// one it is the city's local wall time, resolved in its IANA zone, where a time the clocks
 /// skip (DST gap) or pass twice (DST overlap) is an error unless an offset settles it.
 enum ImportTimes {
-  /// The instant a time cell names.
+  /// The instant a time cell names, inside `PlausibleTime`.
   ///
   /// - Parameters:
   ///   - column: the column name, for messages.
@@ -12,6 +12,20 @@ enum ImportTimes {
   ///   - offset: a UTC offset from the row's `utc_offset` column, used for a naive time.
   /// - Returns: epoch seconds, or the problem in words.
   static func instant(
+    _ text: String, column: String, city: City, zone: CityTimeZone?, offset: Int?
+  ) -> Result<Int64, ImportRowError> {
+    resolvedInstant(text, column: column, city: city, zone: zone, offset: offset).flatMap {
+      instant in
+      guard PlausibleTime.instants.contains(instant) else {
+        return .failure(
+          ImportRowError("\(column) \(text) is outside \(PlausibleTime.description)"))
+      }
+      return .success(instant)
+    }
+  }
+
+  /// The instant a time cell names, before the bounds check.
+  private static func resolvedInstant(
     _ text: String, column: String, city: City, zone: CityTimeZone?, offset: Int?
   ) -> Result<Int64, ImportRowError> {
     guard let parsed = WallClock.parseISO8601(text) else {
@@ -61,7 +75,7 @@ enum ImportTimes {
   /// ignored.
   static func offset(_ raw: String, hours: Bool = false) -> Int? {
     let text = unguarded(raw)
-    if hours || text.contains("."), let value = Double(text), value.isFinite, abs(value) <= 18 {
+    if hours || text.contains("."), let value = DecimalText.parse(text), abs(value) <= 18 {
       let seconds = (value * 3600).rounded()
       // Real offsets are whole minutes.
       guard seconds.truncatingRemainder(dividingBy: 60) == 0 else { return nil }
@@ -85,13 +99,9 @@ enum ImportTimes {
     return seconds
   }
 
-  /// Text without the `'` a spreadsheet export puts before `= + - @`, TAB or CR.
+  /// Text without the `'` guards a spreadsheet export adds against formulas (`FormulaGuard`).
   static func unguarded(_ raw: String) -> String {
-    let text = trimmed(raw)
-    guard text.hasPrefix("'"), let next = text.dropFirst().first,
-      ["=", "+", "-", "@", "\t", "\r"].contains(next)
-    else { return text }
-    return String(text.dropFirst())
+    FormulaGuard.unguarded(trimmed(raw))
   }
 
   /// Text without leading and trailing spaces and tabs. Most cells have none, so they are

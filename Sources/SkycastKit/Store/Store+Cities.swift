@@ -8,11 +8,16 @@ public enum CityReferenceError: UsageError, Equatable {
 
   public var description: String {
     switch self {
+    // The reference was typed and the names came from outside: escaped here, because this
+    // message has line breaks of its own that the error presenter keeps.
     case .unknown(let reference):
-      "unknown city '\(reference)' (see 'skycast city list')"
+      "unknown city '\(TerminalSafe.escape(reference))' (see 'skycast city list')"
     case .ambiguous(let reference, let candidates):
-      "city name '\(reference)' is ambiguous; use an id or 'Name, Admin1':\n"
-        + candidates.map { "  \($0.id)  \($0.name)  \($0.admin1 ?? "-")  \($0.countryCode ?? "-")" }
+      "city name '\(TerminalSafe.escape(reference))' is ambiguous; use an id or 'Name, Admin1':\n"
+        + candidates.map {
+          let fields = [$0.name, $0.admin1 ?? "-", $0.countryCode ?? "-"].map(TerminalSafe.escape)
+          return "  \($0.id)  " + fields.joined(separator: "  ")
+        }
         .joined(separator: "\n")
     case .noCities:
       "no saved cities; add one with 'skycast city add NAME'"

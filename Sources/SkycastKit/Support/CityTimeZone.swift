@@ -8,19 +8,56 @@ public struct CityTimeZone: Sendable, Hashable {
   public let identifier: String
   private let zone: TimeZone
 
-  /// The zone, or nil when the identifier is unknown.
+  /// The zone, or nil when the identifier is unknown or not shaped like an IANA name.
   public init?(identifier: String) {
-    guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
+    guard Self.isWellFormed(identifier), let zone = TimeZone(identifier: identifier) else {
+      return nil
+    }
     self.identifier = identifier
     self.zone = zone
   }
 
   public static let utc = CityTimeZone(identifier: "UTC")!
 
-  /// Seconds east of UTC in force at `epoch`.
+  /// True for text shaped like an IANA zone name: ASCII letters, digits, `_`, `+` and `-` in
+  /// `/`-separated parts, at most 64 bytes (the longest real name has 32). A name from outside
+  /// (a geocoder's answer) such as `../../etc/passwd` is refused before any lookup, so no
+  /// platform's zone loader ever sees a path.
+  public static func isWellFormed(_ identifier: String) -> Bool {
+    let bytes = identifier.utf8
+    guard !bytes.isEmpty, bytes.count <= 64 else { return false }
+    var previous = UInt8(ascii: "/")
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "+"),
+        UInt8(ascii: "-"):
+        break
+      case UInt8(ascii: "/") where previous != UInt8(ascii: "/"):
+        break
+      default:
+        return false
+      }
+      previous = byte
+    }
+    return previous != UInt8(ascii: "/")
+  }
+
+  /// Seconds east of UTC in force at `epoch`, in whole minutes (see `wholeMinutes(_:)`).
   @inline(__always)
   public func offset(at epoch: Int64) -> Int {
-    zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epoch)))
+    Self.wholeMinutes(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epoch))))
+  }
+
+  /// An offset rounded to the nearest whole minute (half away from zero). Before standard time
+  /// some zones kept local mean time with seconds (Asia/Shanghai +08:05:43 until 1901,
+  /// Africa/Monrovia −00:44:30 until 1972), which an RFC 3339 offset cannot write and the
+  /// importer would not take back; rounded, an exported time names exactly the instant it came
+  /// from. Every offset since 1972 is whole minutes already.
+  @inline(__always)
+  public static func wholeMinutes(_ seconds: Int) -> Int {
+    guard seconds % 60 != 0 else { return seconds }
+    return Int((Double(seconds) / 60).rounded(.toNearestOrAwayFromZero)) * 60
   }
 
   /// The local date and hour (0–23) of an instant.

@@ -98,21 +98,36 @@ public final class MemorySink: ByteSink, @unchecked Sendable {
 ///
 /// Buffers up to 64 KiB so exports make few system calls; `flush()` is called by the CLI after
 /// each command and before anything is written to the other stream.
+///
+/// A terminal-safe output (standard error) passes all text through
+/// `TerminalSafe.escape(_:keepingNewlines:)`, so no message can send a raw control or bidi
+/// character to the terminal whatever it quotes; the only raw controls are the ones Skycast
+/// writes itself with `writeControl(_:)`.
 public final class TextOutput {
   public let sink: any ByteSink
+  /// True when text is escaped for a terminal (see `TerminalSafe`).
+  public let isTerminalSafe: Bool
   private var buffer: [UInt8] = []
   private let capacity: Int
 
-  public init(_ sink: any ByteSink, capacity: Int = 1 << 16) {
+  public init(_ sink: any ByteSink, capacity: Int = 1 << 16, terminalSafe: Bool = false) {
     self.sink = sink
     self.capacity = capacity
+    self.isTerminalSafe = terminalSafe
     buffer.reserveCapacity(capacity)
   }
 
-  /// Appends text.
+  /// Appends text (escaped for a terminal, line breaks kept, when the output is terminal-safe).
   public func write(_ text: String) throws {
-    var text = text
+    var text = isTerminalSafe ? TerminalSafe.escape(text, keepingNewlines: true) : text
     text.withUTF8 { buffer.append(contentsOf: $0) }
+    if buffer.count >= capacity { try flush() }
+  }
+
+  /// Appends a control sequence of Skycast's own (`\r`, erase line) as it is, never escaped.
+  public func writeControl(_ sequence: String) throws {
+    var sequence = sequence
+    sequence.withUTF8 { buffer.append(contentsOf: $0) }
     if buffer.count >= capacity { try flush() }
   }
 

@@ -14,10 +14,12 @@ struct ViewLine: Sendable, Equatable {
     add(text, style)
   }
 
-  /// Appends text in an optional style.
+  /// Appends text in an optional style. Control and bidi characters (a city name or a server's
+  /// reason from outside) are escaped here, the view's one sink, so only the palette's own
+  /// colour codes reach the terminal raw.
   mutating func add(_ text: String, _ style: TerminalPalette.Style? = nil) {
     guard !text.isEmpty else { return }
-    pieces.append(Piece(text: text, style: style))
+    pieces.append(Piece(text: TerminalSafe.escape(text), style: style))
   }
 
   /// Appends another line's pieces.

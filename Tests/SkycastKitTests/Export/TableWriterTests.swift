@@ -40,21 +40,22 @@ import Testing
     #expect(String(decoding: bytes, as: UTF8.self) == "city  n\n----  -\n(no rows)\n")
   }
 
-  /// Newlines and tabs inside text would break the layout; they print as spaces. Dynamic reals
-  /// (`sql`, reports) show 3 decimals like scores (SPEC §11); a `#` comment is kept as it is.
-  @Test("control characters print as spaces and dynamic reals with 3 decimals")
+  /// Newlines and tabs inside text would break the layout, and ESC or U+202E would reach the
+  /// terminal: they print escaped (`\n`, `\t`, `\e`, `\u{202E}`), in cells, headers and comments.
+  /// Dynamic reals (`sql`, reports) show 3 decimals like scores; a `#` comment is kept as it is.
+  @Test("control and bidi characters print escaped and dynamic reals with 3 decimals")
   func controls() throws {
     let bytes = try render(
-      .table, comments: ["# as is", "two\nlines"],
-      columns: [Column("name", .text), Column("value", .dynamic)],
-      rows: [[.text("a\nb\tc"), .number(0.1 + 0.2)], [.text("d"), .integer(7)]])
+      .table, comments: ["# as is", "two\nlines", "x\u{1B}]0;t\u{7}"],
+      columns: [Column("name\u{9B}", .text), Column("value", .dynamic)],
+      rows: [[.text("a\nb\tc"), .number(0.1 + 0.2)], [.text("d\u{202E}e"), .integer(7)]])
     let expected =
       [
-        "# as is", "# two", "# lines",
-        "name   value",
-        "-----  -----",
-        "a b c  0.300",
-        "d      7",
+        "# as is", "# two", "# lines", "# x\\e]0;t\\u{7}",
+        "name\\u{9B}  value",
+        "----------  -----",
+        "a\\nb\\tc     0.300",
+        "d\\u{202E}e  7",
       ].joined(separator: "\n") + "\n"
     #expect(String(decoding: bytes, as: UTF8.self) == expected)
   }

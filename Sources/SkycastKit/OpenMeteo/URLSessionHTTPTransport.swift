@@ -18,6 +18,11 @@ import Synchronization
 ///
 /// Replies are asked for uncompressed and a compressed one is refused at its headers: libcurl
 /// would otherwise unpack a gzip bomb on the session's queue, ahead of any cancel.
+///
+/// Redirects are left to URLSession: its `willPerformHTTPRedirection` hook races the transfer's
+/// own completion on Linux (a fatal "not waiting for it" error was seen in Foundation), and
+/// URLSession follows the `Location` as the server gave it, never re-sending our query, so the
+/// key can only reach another host if the first server wrote it into the `Location` itself.
 package struct URLSessionHTTPTransport: HTTPTransport {
   let userAgent: String
 
@@ -141,15 +146,6 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
       return true
     }
     if !fits { finish(.failure(.transport(HTTPMessages.tooLarge(limit)))) }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    // The client decides about redirects (and about the key); deliver the 3xx as it is.
-    completionHandler(nil)
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -1,19 +1,33 @@
 import CSQLite
 
 extension Database {
-  /// Copies this database, page by page and consistently, into a new file at `path`
+  /// Copies this database consistently into the file at `path`, which must be new or empty
   /// (the online backup API: other connections may keep writing meanwhile).
+  ///
+  /// All pages are copied in one step, inside one read transaction. Copying in small steps
+  /// lets other connections write in between, but every write by another connection restarts
+  /// the copy from the first page, so under steady writes it never finished. In WAL mode the one
+  /// long read blocks no writer; it only holds back checkpoints until the copy is done.
+  ///
+  /// The caller chooses `path`; to never leave a partial copy under the final name, copy to a
+  /// temporary file and rename it (see `AtomicFile` in SkycastKit).
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/backup.html>
   public func backup(to path: String) throws {
-    let destination = try Database(path: path, mode: .readWrite)
+    let destination = try Database(path: path, mode: .readWrite, enablesWAL: false)
     guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
       throw destination.makeError(sqlite3_errcode(destination.handle), sql: "backup to \(path)")
     }
     var code: Int32
+    var waits = 0
     repeat {
-      code = sqlite3_backup_step(backup, 256)
-      if code == SQLITE_BUSY || code == SQLITE_LOCKED { sqlite3_sleep(20) }
+      code = sqlite3_backup_step(backup, -1)
+      // A lock held by a writer in rollback-journal mode: wait a little, up to about 10 s.
+      if code == SQLITE_BUSY || code == SQLITE_LOCKED {
+        guard waits < 500 else { break }
+        waits += 1
+        sqlite3_sleep(20)
+      }
     } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
     let finish = sqlite3_backup_finish(backup)
     if code != SQLITE_DONE { throw SQLiteError(code: code, sql: "backup to \(path)") }

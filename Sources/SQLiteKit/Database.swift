@@ -43,8 +43,13 @@ public final class Database {
   ///   - path: a file path, or `:memory:`.
   ///   - mode: read-write (default) or read-only.
   ///   - busyTimeout: how long a statement waits for another connection's lock, in milliseconds.
+  ///   - enablesWAL: switch a read-write file to WAL now (default). Pass false to look at a file
+  ///     before changing anything in it (switching to WAL rewrites its header), then call
+  ///     `enableWAL()`.
   /// - Throws: `SQLiteError` when the file cannot be opened or configured.
-  public init(path: String, mode: Mode = .readWrite, busyTimeout: Int32 = 10_000) throws {
+  public init(
+    path: String, mode: Mode = .readWrite, busyTimeout: Int32 = 10_000, enablesWAL: Bool = true
+  ) throws {
     var connection: OpaquePointer?
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
     flags |= mode == .readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -63,7 +68,8 @@ public final class Database {
     sqlite3_extended_result_codes(connection, 1)
     sqlite3_busy_timeout(connection, busyTimeout)
     try harden()
-    try configure()
+    try execute("PRAGMA foreign_keys = ON")
+    if enablesWAL { try enableWAL() }
   }
 
   deinit {
@@ -109,8 +115,9 @@ public final class Database {
     return result
   }
 
-  private func configure() throws {
-    try execute("PRAGMA foreign_keys = ON")
+  /// Switches a read-write file to WAL (checking the reply), `synchronous = NORMAL` and a larger
+  /// autocheckpoint. Does nothing for read-only connections and `:memory:`.
+  public func enableWAL() throws {
     guard mode == .readWrite, path != ":memory:" else { return }
     let journal = try scalarText("PRAGMA journal_mode = WAL")
     guard journal?.lowercased() == "wal" else {

@@ -110,6 +110,7 @@ import Testing
   @Test("db check passes on a fresh database and vars lists every variable")
   func dbCheckAndVars() async {
     let harness = CLIHarness()
+    _ = await harness.run("db", "info")
     #expect(await harness.run("db", "check").stdout == "ok\n")
     let vars = await harness.run("vars", "--format", "csv")
     #expect(vars.stdout.hasPrefix("name,frequency,unit,decimals,tables,requested_by\r\n"))

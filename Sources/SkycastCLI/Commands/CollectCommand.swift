@@ -48,6 +48,8 @@ enum CollectCommand {
     if invocation.flag("dry-run") {
       return try dryRun(invocation, cities: cities, options: options, client: client)
     }
+    try ClockSkewWarning.warn(
+      invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
     let collector = Collector(
       store: store, client: client, now: { invocation.context.nowEpoch },
       onEvent: { event in

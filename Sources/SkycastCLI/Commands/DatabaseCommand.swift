@@ -73,9 +73,28 @@ enum DatabaseCommand {
     return ExitStatus.success
   }
 
+  /// Checks the file as it is: read only, so an empty file is never given a schema and an old
+  /// one is not migrated first.
   static func runCheck(_ invocation: Invocation) throws -> Int32 {
-    let store = try invocation.openStoreForReading()
-    let rows = try store.database.query("PRAGMA integrity_check")
+    let path = invocation.databasePath
+    let store: Store
+    do {
+      store = try invocation.openStore(access: .inspect)
+    } catch StoreError.damaged, StoreError.notADatabase {
+      throw CLIError.failure(damaged(path))
+    }
+    guard store.foundVersion > 0 else {
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      throw CLIError.failure(
+        "\(path) holds no Skycast data: it is an empty database (\(ByteCount.text(size))); if it held your history, restore it from a backup"
+      )
+    }
+    let rows: [Row]
+    do {
+      rows = try store.database.query("PRAGMA integrity_check")
+    } catch let error as SQLiteError where error.code == 11 || error.code == 26 {
+      throw CLIError.failure(damaged(path))
+    }
     let messages = rows.compactMap { $0.values.first?.stringValue }
     if messages == ["ok"] {
       try invocation.stdout.line("ok")
@@ -86,27 +105,60 @@ enum DatabaseCommand {
       "integrity check found \(messages.count) problem\(messages.count == 1 ? "" : "s")")
   }
 
+  /// What is wrong with a file SQLite calls malformed, in words.
+  static func damaged(_ path: String) -> String {
+    guard let header = DatabaseHeader(path: path) else {
+      return
+        "\(path) is damaged: it does not start with a SQLite header (not a database, or its beginning was overwritten); restore it from a backup"
+    }
+    if header.isTruncated {
+      return
+        "\(path) is damaged: it was cut short (truncated): the file has \(header.fileSize) bytes but its header says \(header.expectedSize) (\(header.pageCount) pages of \(header.pageSize) bytes); restore it from a backup"
+    }
+    return
+      "\(path) is damaged: SQLite reports the database disk image is malformed; restore it from a backup"
+  }
+
   static func runVacuum(_ invocation: Invocation) throws -> Int32 {
     let store = try invocation.openStore()
     let before = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
-    try store.database.execute("VACUUM")
-    try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    do {
+      try store.database.execute("VACUUM")
+      try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    } catch let error as SQLiteError where error.isFull {
+      throw CLIError.failure(
+        "cannot vacuum \(store.path): the disk is full (VACUUM needs free space for a complete copy of the database, about \(ByteCount.text(before)), in its folder and in the temporary folder); the database is unchanged"
+      )
+    }
     let after = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
     try invocation.stdout.line(
       "vacuumed \(store.path): \(ByteCount.text(before)) → \(ByteCount.text(after))")
     return ExitStatus.success
   }
 
+  /// Copies into a temporary file next to FILE and renames it at the end, so a failed or
+  /// killed backup leaves nothing under FILE and can simply be run again. A symbolic link at
+  /// FILE whose target does not exist is replaced, not followed.
   static func runBackup(_ invocation: Invocation) throws -> Int32 {
     let target = invocation.context.resolve(path: invocation.arguments[0])
     guard !FileManager.default.fileExists(atPath: target) else {
       throw CLIError.failure("\(target) already exists; choose a new file name")
     }
-    let store = try invocation.openStoreForReading()
+    let store = try invocation.openStore(access: .inspect)
+    let copy: AtomicFile
     do {
-      try store.database.backup(to: target)
+      copy = try AtomicFile(path: target, content: .database, protecting: [store.path])
+    } catch {
+      throw CLIError.failure("\(error)")
+    }
+    do {
+      try store.database.backup(to: copy.temporaryPath)
+      try copy.commit()
     } catch let error as SQLiteError {
-      throw CLIError.failure("backup to \(target) failed: \(error.message)")
+      copy.discard()
+      let reason = error.isFull ? "the disk is full" : error.message
+      throw CLIError.failure(
+        "backup to \(target) failed: \(reason); nothing was written under that name")
     }
     try invocation.stdout.line("backed up \(store.path) to \(target)")
     return ExitStatus.success

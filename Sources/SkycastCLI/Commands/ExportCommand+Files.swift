@@ -27,12 +27,8 @@ extension ExportCommand {
       }
       let path = prefix + name + "." + extensionName
       files[part] = path
-      let output: TextOutput
-      do {
-        output = TextOutput(try FileDescriptorSink(creatingFileAt: path))
-      } catch {
-        throw CLIError.failure("\(error)")
-      }
+      // Every part is renamed into place only when the whole export succeeded.
+      let output = try invocation.fileOutput(at: path)
       return RowWriters.make(format: format, output: output, excel: invocation.flag("excel"))
     }
     if counts.isEmpty {

@@ -85,12 +85,11 @@ enum ImportCommand {
     try Importer.checkSourceName(source)
     let encoding = try invocation.choice("encoding", as: ImportEncoding.self)
     let path = invocation.context.resolve(path: given)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      var isDirectory: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      throw CLIError.failure(
-        "cannot read \(given): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")"
-      )
+    let data: [UInt8]
+    do {
+      data = try InputFile.read(path, shown: given)
+    } catch {
+      throw CLIError.failure("\(error)")
     }
     let store = try invocation.openStore()
     var options = ImportOptions(kind: kind, source: source, encoding: encoding)
@@ -100,7 +99,7 @@ enum ImportCommand {
     let result: ImportResult
     do {
       result = try Importer.run(
-        Array(data), path: (path as NSString).standardizingPath, options: options, store: store,
+        data, path: (path as NSString).standardizingPath, options: options, store: store,
         now: invocation.context.nowEpoch)
     } catch let failure as ImportFailure {
       report(failure.problems, file: given, invocation: invocation)

@@ -36,13 +36,18 @@ enum NowCommand {
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
     let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
-    let store = try invocation.openStore()
+    // A reader: a read-only database (or folder) still shows the stored forecast.
+    let store = try invocation.openStoreForReading()
     var city = try chooseCity(invocation, store: store)
     let now = invocation.context.nowEpoch
     var refreshFailure: String?
     if invocation.flag("refresh") {
-      refreshFailure = try await refresh(invocation, store: store, city: city, now: now)
-      city = try store.city(id: city.id) ?? city
+      if store.isReadOnly {
+        refreshFailure = "the database \(store.path) is read-only"
+      } else {
+        refreshFailure = try await refresh(invocation, store: store, city: city, now: now)
+        city = try store.city(id: city.id) ?? city
+      }
     }
     guard var model = try store.nowModel(city: city, now: now) else {
       if let refreshFailure {
@@ -55,11 +60,23 @@ enum NowCommand {
       )
     }
     model.offlineReason = refreshFailure.map { "refresh failed: \($0)" }
-    try store.setSetting("last_city", String(city.id))
+    remember(city, store: store, invocation: invocation)
     let options = NowView.Options(
       width: width, palette: invocation.palette, ascii: invocation.prefersASCII)
     for line in NowView.render(model, options: options) { try invocation.stdout.line(line) }
     return ExitStatus.success
+  }
+
+  /// Saves `city` as the last city when it changed and the database can be written; a read-only
+  /// file or a full disk only costs the memory of the last city, never the view.
+  static func remember(_ city: City, store: Store, invocation: Invocation) {
+    let value = String(city.id)
+    guard !store.isReadOnly, (try? store.setting("last_city")) != value else { return }
+    do {
+      try store.setSetting("last_city", value)
+    } catch {
+      invocation.detail("could not remember \(city.name) as the last city: \(error)")
+    }
   }
 
   /// CITY, else the remembered last city, else the only saved city.
@@ -89,9 +106,8 @@ enum NowCommand {
   static func refresh(_ invocation: Invocation, store: Store, city: City, now: Int64) async throws
     -> String?
   {
-    if let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
-      now - last < refreshAge
-    {
+    try ClockSkewWarning.warn(invocation, store: store, cities: [city], now: now)
+    if let last = try store.freshFetch(cityID: city.id, now: now, minInterval: refreshAge) {
       invocation.info(
         "forecast fetched \(RelativeAge.text(seconds: now - last)); not refreshing (under 30 min old)"
       )

@@ -86,10 +86,12 @@ public enum CLI {
       do {
         let code = try await run(invocation)
         invocation.endProgress()
+        try invocation.commitFiles()
         try invocation.stdout.flush()
         try invocation.stderr.flush()
         return code
       } catch {
+        invocation.discardFiles()
         invocation.endProgress()
         try? invocation.stdout.flush()
         try? invocation.stderr.flush()

@@ -15,6 +15,8 @@ public final class Invocation {
   /// terminal-safe: text written to it has its control and bidi characters escaped.
   public let stderr: TextOutput
   let values: [String: [String]]
+  /// Output files of this run, committed when the command returns and removed when it throws.
+  private var files: [(file: AtomicFile, output: TextOutput)] = []
 
   init(
     context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String]
@@ -254,14 +256,47 @@ public final class Invocation {
     return format
   }
 
-  /// The stream data goes to: `-o FILE` or stdout.
+  /// The stream data goes to: `-o FILE` or stdout. Asking again gives the same stream.
   public func dataOutput() throws -> TextOutput {
     guard let path = string("output"), path != "-" else { return stdout }
+    let resolved = context.resolve(path: path)
+    if let open = files.first(where: { $0.file.path == resolved }) { return open.output }
+    return try fileOutput(at: resolved)
+  }
+
+  /// A new output file at `path` (absolute), written under a temporary name and renamed into
+  /// place only when the command succeeds (see `AtomicFile`); never the database itself.
+  public func fileOutput(at path: String) throws -> TextOutput {
+    let file: AtomicFile
     do {
-      return TextOutput(try FileDescriptorSink(creatingFileAt: context.resolve(path: path)))
+      file = try AtomicFile(path: path, protecting: [databasePath])
     } catch {
       throw CLIError.failure("\(error)")
     }
+    guard let sink = file.sink else { throw CLIError.failure("cannot write to \(path)") }
+    let output = TextOutput(sink)
+    files.append((file, output))
+    return output
+  }
+
+  /// Flushes and renames every output file into place (after the command returned).
+  func commitFiles() throws {
+    defer { files.removeAll() }
+    for (file, output) in files {
+      do {
+        try output.flush()
+        try file.commit()
+      } catch {
+        discardFiles()
+        throw error
+      }
+    }
+  }
+
+  /// Removes the temporary output files of a failed command; the old files stay as they were.
+  func discardFiles() {
+    for (file, _) in files { file.discard() }
+    files.removeAll()
   }
 }
 

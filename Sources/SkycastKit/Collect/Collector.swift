@@ -60,8 +60,8 @@ public final class Collector {
     let start = now()
     for city in cities {
       if !force, minInterval > 0,
-        let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
-        start - last < Int64(minInterval)
+        let last = try store.freshFetch(
+          cityID: city.id, now: start, minInterval: Int64(minInterval))
       {
         outcomes[city.id] = CollectOutcome(
           city: city,

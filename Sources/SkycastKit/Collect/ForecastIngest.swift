@@ -43,8 +43,8 @@ public enum ForecastIngest {
     let issuedAt = WallClock.floorToHour(requestedAt)
     return try store.write {
       if let minInterval,
-        let last = try store.lastSuccessfulFetch(cityID: city.id, source: "forecast"),
-        requestedAt - last < Int64(minInterval)
+        try store.freshFetch(cityID: city.id, now: requestedAt, minInterval: Int64(minInterval))
+          != nil
       {
         return nil
       }

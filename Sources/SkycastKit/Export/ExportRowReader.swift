@@ -27,6 +27,8 @@ final class ExportRowReader {
   }
 
   let readers: [CellReader]
+  /// The output column names, for errors about a stored value.
+  let names: [String]
   let cityColumn: Int32
   let slots: Int
   let cities: [Int64: City]
@@ -38,6 +40,7 @@ final class ExportRowReader {
 
   init(plan: ExportPlan, cities: [Int64: City]) {
     readers = plan.readers
+    names = plan.columns.map(\.name)
     cityColumn = plan.cityColumn
     slots = plan.offsetSlots
     self.cities = cities
@@ -46,7 +49,9 @@ final class ExportRowReader {
   }
 
   /// Reads the current row into `cells` (which has one cell per reader).
-  func read(_ statement: Statement, into cells: inout [Cell]) {
+  ///
+  /// - Throws: `StoredTimeError` for an instant outside the years 0001–9999.
+  func read(_ statement: Statement, into cells: inout [Cell]) throws {
     let cityID = statement.int64(cityColumn) ?? 0
     if cityID != currentCityID { switchCity(cityID) }
     let state = state
@@ -65,13 +70,13 @@ final class ExportRowReader {
       case .real(let column):
         cells[index] = statement.double(column).map(Cell.number) ?? .null
       case .instant(let column, let slot):
-        if let epoch = statement.int64(column) {
+        if let epoch = try StoredTime.check(statement.int64(column), column: names[index]) {
           cells[index] = .instant(epoch: epoch, offset: state.offsets[slot].offset(at: epoch))
         } else {
           cells[index] = .null
         }
       case .offsetHours(let column, let slot):
-        if let epoch = statement.int64(column) {
+        if let epoch = try StoredTime.check(statement.int64(column), column: names[index]) {
           cells[index] = .number(Double(state.offsets[slot].offset(at: epoch)) / 3600)
         } else {
           cells[index] = .null
@@ -89,9 +94,10 @@ final class ExportRowReader {
   }
 
   /// The local `YYYY-MM` of an instant for the current city.
-  func localMonth(epoch: Int64, slot: Int) -> String {
+  func localMonth(epoch: Int64, slot: Int) throws -> String {
+    _ = try StoredTime.check(epoch, column: "the month's time")
     let offset = state.offsets[slot].offset(at: epoch)
-    let (day, _) = WallClock.floorDivide(epoch + Int64(offset), 86_400)
+    let (day, _) = WallClock.floorDivide(WallClock.adding(epoch, Int64(offset)), 86_400)
     return LocalDate(dayNumber: day).monthText
   }
 

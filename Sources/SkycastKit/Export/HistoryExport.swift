@@ -106,7 +106,7 @@ public final class HistoryExport {
     var monthText = ""
     var monthBytes: [UInt8] = []
     while try statement.step() {
-      reader.read(statement, into: &cells)
+      try reader.read(statement, into: &cells)
       var part: ExportPart?
       switch split {
       case nil: break
@@ -123,12 +123,15 @@ public final class HistoryExport {
           }
           part = .month(monthText)
         case .instant(let column, let slot)?:
-          part = statement.int64(column).map { .month(reader.localMonth(epoch: $0, slot: slot)) }
+          part = try statement.int64(column).map {
+            .month(try reader.localMonth(epoch: $0, slot: slot))
+          }
         case nil:
           part = nil
         }
       }
       try body(cells, part)
+      store.didWriteRows(1)
     }
   }
 }

@@ -123,7 +123,7 @@ public final class WideExport {
           pendingDate = date
         }
       } else {
-        let epoch = statement.int64(0) ?? 0
+        let epoch = try StoredTime.check(statement.int64(0) ?? 0, column: "valid_at")
         if epoch != pendingInstant {
           try flush()
           pendingInstant = epoch

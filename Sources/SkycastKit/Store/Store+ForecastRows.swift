@@ -177,7 +177,7 @@ struct LocalDayCache {
 
   mutating func local(_ epoch: Int64) -> (date: String, hour: Int) {
     let offset = Int64(offsets.offset(at: epoch))
-    let (day, second) = WallClock.floorDivide(epoch + offset, 86_400)
+    let (day, second) = WallClock.floorDivide(WallClock.adding(epoch, offset), 86_400)
     if day != lastDay {
       lastDay = day
       lastDate = LocalDate(dayNumber: day).description

@@ -9,6 +9,10 @@ public final class Store {
   public let database: Database
   /// The file path.
   public let path: String
+  /// How the file was opened.
+  public let access: Access
+  /// The schema version found when opening (before any migration; 0 for an empty file).
+  public let foundVersion: Int
   /// Test-only failure points (see `TestHooks`).
   var hooks = TestHooks()
   /// Data rows written through this connection (for `hooks`).
@@ -18,11 +22,21 @@ public final class Store {
   public enum Access: Sendable {
     /// Create, migrate and write.
     case readWrite
-    /// Read only (reports, `sql`): the file must exist and be at the current schema or older.
+    /// Read only (reports, `sql`): the file must exist and be at the current schema.
     case readOnly
+    /// Read only, for `db check` and `db backup`: the file must exist and be Skycast's (or
+    /// empty), at any version up to the current one; nothing is migrated.
+    case inspect
   }
 
+  /// True when writes are impossible on this connection.
+  public var isReadOnly: Bool { access != .readWrite }
+
   /// Opens (creating the folder and file for `.readWrite`) and migrates the database at `path`.
+  ///
+  /// The file is recognised first (`SchemaCheck`): another application's SQLite file, a
+  /// negative or newer schema version is refused before anything in it changes; only then is a
+  /// read-write connection switched to WAL and the schema created or migrated.
   ///
   /// - Parameters:
   ///   - now: epoch seconds, used to name the backup taken before an in-place migration.
@@ -32,6 +46,7 @@ public final class Store {
     path: String, access: Access = .readWrite, now: Int64 = Int64(Date().timeIntervalSince1970)
   ) throws {
     self.path = path
+    self.access = access
     let fileManager = FileManager.default
     if access == .readWrite, path != ":memory:" {
       let folder = (path as NSString).deletingLastPathComponent
@@ -42,7 +57,7 @@ public final class Store {
           throw StoreError.cannotOpen(path: path, reason: "cannot create folder \(folder)")
         }
       }
-    } else if access == .readOnly, path != ":memory:", !fileManager.fileExists(atPath: path) {
+    } else if access != .readWrite, path != ":memory:", !fileManager.fileExists(atPath: path) {
       throw StoreError.cannotOpen(
         path: path,
         reason: "no such file (run a command that stores data first, e.g. 'skycast city add')")
@@ -50,21 +65,30 @@ public final class Store {
     do {
       database = try Self.connect(path: path, access: access)
       try Self.checkIsDatabase(database, path: path)
+      let finding = try SchemaCheck.recognise(database, path: path)
+      if case .skycast(let version) = finding { foundVersion = version } else { foundVersion = 0 }
       try SQLFunctions.register(on: database)
-      if access == .readWrite {
+      switch access {
+      case .readWrite:
+        try database.enableWAL()
         try Migrator.migrate(database, path: path, now: now)
-      } else {
-        let version = try database.userVersion()
-        if version > Schema.currentVersion {
-          throw StoreError.newerSchema(path: path, found: version, supported: Schema.currentVersion)
-        }
-        if version < Schema.currentVersion {
+      case .readOnly:
+        if finding == .empty {
           throw StoreError.cannotOpen(
             path: path,
             reason:
-              "schema version \(version) is older than \(Schema.currentVersion); run any writing command (e.g. 'skycast db info') to migrate it"
+              "it holds no Skycast data yet (run a command that stores data first, e.g. 'skycast city add')"
           )
         }
+        if foundVersion < Schema.currentVersion {
+          throw StoreError.cannotOpen(
+            path: path,
+            reason:
+              "schema version \(foundVersion) is older than \(Schema.currentVersion); run any writing command (e.g. 'skycast db info') to migrate it"
+          )
+        }
+      case .inspect:
+        break
       }
     } catch let error as SQLiteError {
       if access == .readWrite, Self.isReadOnlyLocation(path), error.code == 14 || error.code == 8 {
@@ -79,11 +103,13 @@ public final class Store {
   /// file without locks: nothing can be writing to a read-only mount.
   private static func connect(path: String, access: Access) throws -> Database {
     do {
-      let database = try Database(path: path, mode: access == .readOnly ? .readOnly : .readWrite)
+      // WAL is switched on only after the file is recognised as Skycast's or empty.
+      let database = try Database(
+        path: path, mode: access == .readWrite ? .readWrite : .readOnly, enablesWAL: false)
       // Opening is lazy: the first read is what fails on a read-only WAL folder.
       _ = try database.scalar("SELECT count(*) FROM sqlite_schema")
       return database
-    } catch let error as SQLiteError where access == .readOnly && error.code == 14 {
+    } catch let error as SQLiteError where access != .readWrite && error.code == 14 {
       guard isReadOnlyLocation(path) else { throw error }
       var components = URLComponents()
       components.scheme = "file"
@@ -116,6 +142,7 @@ public final class Store {
   public static func translate(_ error: SQLiteError, path: String) -> any Error {
     switch error.code {
     case 26: StoreError.notADatabase(path: path)  // SQLITE_NOTADB
+    case 11: StoreError.damaged(path: path)  // SQLITE_CORRUPT
     case 8: StoreError.readOnly(path: path)  // SQLITE_READONLY
     case 13: StoreError.full(path: path)  // SQLITE_FULL
     case 14: StoreError.cannotOpen(path: path, reason: error.message)  // SQLITE_CANTOPEN

@@ -10,6 +10,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
   case readOnly(path: String)
   /// The database (or the disk) is full; nothing from the failed write was kept.
   case full(path: String)
+  /// A SQLite file that is not a Skycast database (another application's, or a schema version
+  /// Skycast never writes); it is left untouched.
+  case foreign(path: String, reason: String)
+  /// SQLite found the file damaged (`SQLITE_CORRUPT`), e.g. truncated.
+  case damaged(path: String)
 
   public var description: String {
     switch self {
@@ -23,6 +28,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
       "database \(path) is read-only (file or folder not writable); use another --db or fix permissions"
     case .full(let path):
       "database \(path) is full (disk or size limit reached); nothing from this write was stored"
+    case .foreign(let path, let reason):
+      "\(path) is not a Skycast database: \(reason); Skycast leaves it unchanged; choose another --db"
+    case .damaged(let path):
+      "database \(path) is damaged (SQLite: database disk image is malformed); check it with 'skycast db check' and restore it from a backup"
     }
   }
 }

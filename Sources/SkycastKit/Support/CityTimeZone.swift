@@ -62,7 +62,8 @@ public struct CityTimeZone: Sendable, Hashable {
 
   /// The local date and hour (0–23) of an instant.
   public func local(_ epoch: Int64) -> (date: LocalDate, hour: Int) {
-    let (days, secondOfDay) = WallClock.floorDivide(epoch + Int64(offset(at: epoch)), 86_400)
+    let (days, secondOfDay) = WallClock.floorDivide(
+      WallClock.adding(epoch, Int64(offset(at: epoch))), 86_400)
     return (LocalDate(dayNumber: days), Int(secondOfDay / 3600))
   }
 

@@ -16,11 +16,15 @@ public enum OutputError: Error, CustomStringConvertible, Equatable {
   case brokenPipe
   /// Any other write error, with `errno`'s text.
   case writeFailed(path: String, reason: String)
+  /// The output file is the database (or its `-wal`/`-shm`/`-journal` file).
+  case wouldOverwriteDatabase(path: String, database: String)
 
   public var description: String {
     switch self {
     case .brokenPipe: "output closed"
     case .writeFailed(let path, let reason): "cannot write to \(path): \(reason)"
+    case .wouldOverwriteDatabase(let path, let database):
+      "refusing to write to \(path): it is the database \(database) or one of its -wal/-shm/-journal files; choose another file name"
     }
   }
 }
@@ -36,15 +40,6 @@ public final class FileDescriptorSink: ByteSink {
     self.descriptor = descriptor
     self.name = name
     self.closesOnDeinit = closesOnDeinit
-  }
-
-  /// Creates (or truncates) the file at `path` for writing.
-  public convenience init(creatingFileAt path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw OutputError.writeFailed(path: path, reason: String(cString: strerror(errno)))
-    }
-    self.init(descriptor: descriptor, name: path, closesOnDeinit: true)
   }
 
   deinit { if closesOnDeinit { close(descriptor) } }

@@ -5,11 +5,12 @@
 /// Deterministic failure points for the reliability tests, set only through `SKYCAST_TEST_*`
 /// environment variables (the test suite spawns `skycast` with them); inert otherwise.
 ///
-/// Killing a writer "at several points" by timing is flaky (PLATFORM-NOTES R19), so a writer can
-/// stop itself with SIGSTOP after a given number of data rows, inside its open transaction; the
-/// test then sends SIGKILL and checks the database.
+/// Killing a writer "at several points" by timing is flaky, so a writer can stop itself with
+/// SIGSTOP after a given number of data rows, inside its open transaction (or half-way through
+/// an export file); the test then sends SIGKILL and checks the database or the files.
 public struct TestHooks: Sendable, Equatable {
-  /// `SKYCAST_TEST_STOP_AFTER_ROWS`: raise SIGSTOP after this many data rows were written.
+  /// `SKYCAST_TEST_STOP_AFTER_ROWS`: raise SIGSTOP after this many data rows were stored or
+  /// exported.
   public var stopAfterRows: Int?
   /// `SKYCAST_TEST_MAX_PAGE_COUNT`: cap the database size (a full disk, `SQLITE_FULL`).
   public var maxPageCount: Int?

@@ -76,7 +76,7 @@ public enum WallClock {
   /// `2026-03-20T06:00+01:00`: local time at `offset` with the offset (seconds shown only when
   /// not zero; `+00:00` rather than `Z`, so every row has the same shape).
   public static func iso8601(epoch: Int64, offset: Int) -> String {
-    let local = epoch + Int64(offset)
+    let local = adding(epoch, Int64(offset))
     let (days, secondOfDay) = floorDivide(local, 86_400)
     let date = LocalDate(dayNumber: days)
     let hour = Int(secondOfDay / 3600)
@@ -90,7 +90,7 @@ public enum WallClock {
   /// `YYYY-MM-DD HH:MM` local time at `offset` (the `--excel` layout, which spreadsheets read
   /// as a date-time).
   public static func spreadsheetTime(epoch: Int64, offset: Int) -> String {
-    let (days, secondOfDay) = floorDivide(epoch + Int64(offset), 86_400)
+    let (days, secondOfDay) = floorDivide(adding(epoch, Int64(offset)), 86_400)
     return LocalDate(dayNumber: days).description + " " + LocalDate.pad(Int(secondOfDay / 3600), 2)
       + ":" + LocalDate.pad(Int(secondOfDay % 3600 / 60), 2)
   }
@@ -105,7 +105,7 @@ public enum WallClock {
   /// The start of the UTC hour containing `epoch` (an `issued_at`).
   @inline(__always)
   public static func floorToHour(_ epoch: Int64) -> Int64 {
-    floorDivide(epoch, 3600).quotient * 3600
+    subtracting(epoch, floorDivide(epoch, 3600).remainder)
   }
 
   /// Whole hours from `issued` to `valid`, rounded down: `lead_hours`. Floor, not truncation, so
@@ -113,15 +113,34 @@ public enum WallClock {
   /// local hours fall at :30 UTC) is lead −1, not 0, and never passes a `lead_hours >= 0` filter.
   @inline(__always)
   public static func leadHours(valid: Int64, issued: Int64) -> Int64 {
-    floorDivide(valid - issued, 3600).quotient
+    floorDivide(subtracting(valid, issued), 3600).quotient
   }
 
-  /// Floor division with a non-negative remainder, for times before 1970.
+  /// Floor division with a remainder in `0..<divisor` (`divisor` > 0), for times before 1970.
+  /// Defined for every `Int64`, `Int64.min` included.
   @inline(__always)
   public static func floorDivide(_ value: Int64, _ divisor: Int64) -> (
     quotient: Int64, remainder: Int64
   ) {
-    let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
-    return (quotient, value - quotient * divisor)
+    let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+    return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+  }
+
+  // MARK: - Arithmetic on stored values
+
+  /// `a + b`, held at `Int64.min`/`Int64.max` instead of trapping: stored times come from files
+  /// anyone can edit, and a time near the limits must give a wrong-looking answer or an error
+  /// (see `StoredTime`), never a crash.
+  @inline(__always)
+  public static func adding(_ a: Int64, _ b: Int64) -> Int64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b > 0 ? .max : .min) : sum
+  }
+
+  /// `a − b`, held at the limits instead of trapping (see `adding(_:_:)`).
+  @inline(__always)
+  public static func subtracting(_ a: Int64, _ b: Int64) -> Int64 {
+    let (difference, overflow) = a.subtractingReportingOverflow(b)
+    return overflow ? (b > 0 ? .min : .max) : difference
   }
 }

@@ -53,8 +53,9 @@ extension Verifier {
       Self.reuse(&model, prepared, 2)
       let pair = VerifyPair(
         cityID: prepared.int64(0) ?? 0, source: source, model: model,
-        issuedAt: prepared.int64(3) ?? 0,
-        validAt: isDaily ? nil : prepared.int64(4), date: isDaily ? prepared.text(4) : nil,
+        issuedAt: try StoredTime.check(prepared.int64(3) ?? 0, column: "issued_at"),
+        validAt: isDaily ? nil : try StoredTime.check(prepared.int64(4), column: "valid_at"),
+        date: isDaily ? prepared.text(4) : nil,
         lead: prepared.int64(5) ?? 0, forecast: prepared.double(6) ?? .nan,
         observed: prepared.double(7) ?? .nan)
       try body(pair)

@@ -75,7 +75,7 @@ extension Verifier {
       if isDaily {
         sameValid = prepared.withTextBytes(3) { validText.utf8.elementsEqual($0) } ?? false
       } else {
-        validNumber = prepared.int64(3) ?? 0
+        validNumber = try StoredTime.check(prepared.int64(3) ?? 0, column: "valid_at")
         sameValid = validNumber == sequence.validAt
       }
       if !(sequence.started && cityID == sequence.cityID && sameSource && sameModel && sameValid) {

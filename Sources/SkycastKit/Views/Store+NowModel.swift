@@ -21,7 +21,9 @@ extension Store {
   /// when no forecast is stored.
   public func nowModel(city: City, now: Int64) throws -> NowModel? {
     guard let fetch = try newestForecastFetch(cityID: city.id) else { return nil }
-    var model = NowModel(city: city, fetchedAt: fetch.requestedAt, now: now)
+    // Hand-edited times far outside the calendar would make every date below meaningless.
+    let fetchedAt = try StoredTime.check(fetch.requestedAt, column: "fetches.requested_at")
+    var model = NowModel(city: city, fetchedAt: fetchedAt, now: now)
     let fetchID: SQLiteValue = .integer(fetch.id)
 
     let current = try database.query(
@@ -30,7 +32,9 @@ extension Store {
         weather_code, wind_speed_10m, wind_direction_10m, wind_gusts_10m, uv_index, is_day
       FROM current_conditions WHERE fetch_id = ?
       """, [fetchID])
-    if let row = current.first, let time = row[0].int64Value {
+    if let row = current.first,
+      let time = try StoredTime.check(row[0].int64Value, column: "current_conditions.time")
+    {
       var block = NowModel.Current(time: time)
       block.temperature = row[1].doubleValue
       block.apparentTemperature = row[2].doubleValue
@@ -54,7 +58,8 @@ extension Store {
       """)
     try hourly.bind([fetchID, .integer(city.id)])
     while try hourly.step() {
-      guard let time = hourly.int64(0) else { continue }
+      guard let time = try StoredTime.check(hourly.int64(0), column: "hourly_forecasts.valid_at")
+      else { continue }
       var hour = NowModel.Hour(time: time)
       hour.temperature = hourly.double(1)
       hour.apparentTemperature = hourly.double(2)
@@ -84,8 +89,8 @@ extension Store {
       day.weatherCode = daily.int64(1).map { Int($0) }
       day.high = daily.double(2)
       day.low = daily.double(3)
-      day.sunrise = daily.int64(4)
-      day.sunset = daily.int64(5)
+      day.sunrise = try StoredTime.check(daily.int64(4), column: "daily_forecasts.sunrise")
+      day.sunset = try StoredTime.check(daily.int64(5), column: "daily_forecasts.sunset")
       day.precipitationSum = daily.double(6)
       day.precipitationProbabilityMax = daily.double(7)
       day.uvIndexMax = daily.double(8)

@@ -42,6 +42,8 @@ enum HistoryCommandSupport {
           "\(verb) \(index + 1)/\(total): \(city.name) \(dates.lowerBound)…\(dates.upperBound)…")
       case .decodeWarning(let city, let message):
         invocation.detail("\(city.name): \(message)")
+      case .alert(let city, let message):
+        invocation.warn("\(city.name): \(message)")
       }
     }
   }

@@ -100,6 +100,7 @@ final class HistoryFetcher {
     switch result {
     case .success(let (body, location)):
       for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
+      for line in location.droppedValues { onEvent(.alert(city: city, message: line)) }
       let (counts, stored) = try storeSuccess(
         location, body: body, request: request, requestedAt: body.requestedAt, city: city,
         dates: dates)

@@ -1,5 +1,4 @@
 import Foundation
-
 import Glibc
 
 extension SocketExchange {

@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
-
 import Glibc
+import Synchronization
 
 /// Plain `http://` over POSIX sockets: HTTP/1.1, one request per connection, no compression.
 ///

@@ -244,3 +244,29 @@ import Testing
     #expect(try store.database.scalarInt("SELECT count(*) FROM hourly_forecasts") == 0)
   }
 }
+
+/// The same checks guard `observe`: an archive reply that repeats an hour is a failed fetch of
+/// that request, and nothing of it is stored.
+@Suite struct ObserveIsolationTests {
+  @Test("an archive reply that repeats an hour is a failed fetch; nothing of it is stored")
+  func repeatedHour() async throws {
+    let start = WallClock.secondsAsUTC("2026-03-10T00:00")!
+    var times = (0..<24).map { start + Int64($0) * 3600 }
+    times[7] = times[6]
+    let body = CollectIsolationTests.location(
+      CollectIsolationTests.places[0], id: nil, times: times)
+    let server = try LoopbackServer { _ in .ok(body) }
+    defer { server.stop() }
+    let harness = CLIHarness()
+    harness.use(server: server.baseURL)
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
+    let result = await harness.run(
+      "observe", "--from", "2026-03-10", "--to", "2026-03-10", "--retries", "0")
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(result.stderr.contains("repeats"), "\(result.stderr)")
+    #expect(try harness.scalar("SELECT status FROM fetches") == "failed")
+    #expect(try harness.scalar("SELECT count(*) FROM hourly_observations") == "0")
+  }
+}

@@ -46,8 +46,8 @@ public final class Collector {
   /// Cities per request unless changed: 10 locations keep a 16-day request near 50 calls.
   public static let defaultBatchSize = 10
   /// Further tries to store a fetched batch while another process holds the write lock past
-  /// the busy timeout (10 s each): the data is already paid for, so waiting beats refetching.
-  public var lockedWriteRetries = 5
+  /// the busy timeout (10 s each).
+  public var lockedWriteRetries = LockedWrite.retries
 
   public init(
     store: Store, client: HTTPClient, now: @escaping () -> Int64,
@@ -219,31 +219,25 @@ public final class Collector {
       }
     }
     var results: [Result<(rows: Int, fetches: Int)?, any Error>] = []
-    var attempt = 0
-    while true {
-      do {
-        results = try ForecastIngest.storeEach(
-          items, store: store, requestedAt: response.requestedAt, models: options.storedModels,
-          minInterval: force || minInterval <= 0 ? nil : minInterval)
-        break
-      } catch let error as SQLiteError where error.isBusy && attempt < lockedWriteRetries {
-        attempt += 1
-        onEvent(.writeRetry(cities: items.map(\.city), attempt: attempt))
-        await client.sleep(1)
-      } catch let error as SQLiteError where error.isBusy {
-        let reason = APIError.transport(
-          "fetched, but not stored: the database stayed locked by another process "
-            + "(\(attempt + 1) tries)")
-        for item in items {
-          outcomes[item.city.id] = try? storeFailure(
-            item.city, error: reason, request: response.request, options: options)
-          if outcomes[item.city.id] == nil {
-            outcomes[item.city.id] = CollectOutcome(city: item.city, status: .failed(reason))
-          }
-        }
-        items = []
-        break
+    do {
+      let waiting = items.map(\.city)
+      let onEvent = self.onEvent
+      results = try await LockedWrite.retrying(
+        retries: lockedWriteRetries, sleep: client.sleep,
+        onRetry: { onEvent(.writeRetry(cities: waiting, attempt: $0)) },
+        {
+          try ForecastIngest.storeEach(
+            items, store: store, requestedAt: response.requestedAt, models: options.storedModels,
+            minInterval: force || minInterval <= 0 ? nil : minInterval)
+        })
+    } catch let error as SQLiteError where error.isBusy {
+      let reason = LockedWrite.failure(tries: lockedWriteRetries + 1)
+      for item in items {
+        outcomes[item.city.id] =
+          (try? storeFailure(item.city, error: reason, request: response.request, options: options))
+          ?? CollectOutcome(city: item.city, status: .failed(reason))
       }
+      items = []
     }
     for (item, stored) in zip(items, results) {
       let city = item.city

@@ -10,8 +10,10 @@ public enum LocationCheck {
   public static let maximumGridDistanceKilometres = 100.0
 
   /// Why `location` must not be stored for `city`, or nil when it may.
+  ///
+  /// - Parameter models: the models whose columns count as requested data; nil for any.
   public static func problem(
-    _ location: DecodedLocation, for city: City, models: [String], at requestedAt: Int64
+    _ location: DecodedLocation, for city: City, models: [String]?, at requestedAt: Int64
   ) -> String? {
     if let problem = orderProblem(location.hourly, city: city) { return problem }
     if let problem = orderProblem(location.daily, city: city) { return problem }
@@ -24,11 +26,13 @@ public enum LocationCheck {
           + "\(Int(maximumGridDistanceKilometres)) km): locations mixed up?"
       }
     }
+    func wanted(_ key: SeriesKey) -> Bool { models?.contains(key.model) ?? true }
     let columns =
-      (location.hourly?.columns.keys.filter { models.contains($0.model) }.count ?? 0)
-      + (location.daily?.columns.keys.filter { models.contains($0.model) }.count ?? 0)
-      + (location.current?.values.keys.filter { models.contains($0.model) }.count ?? 0)
+      (location.hourly?.columns.keys.filter(wanted).count ?? 0)
+      + (location.daily?.columns.keys.filter(wanted).count ?? 0)
+      + (location.current?.values.keys.filter(wanted).count ?? 0)
     if columns == 0 {
+      guard let models else { return "the reply has none of the requested variables" }
       return "the reply has none of the requested variables for "
         + (models.count == 1 ? "model \(models[0])" : "models \(models.joined(separator: ", "))")
     }

@@ -127,7 +127,8 @@ enum QueryRunner {
     comments: [String] = [], timeout: Double? = nil
   ) throws {
     let columns = statement.columnNames.map { Column($0, .dynamic) }
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
     for comment in comments { try writer.comment(comment) }
     try writer.begin(columns: columns)
     let count = statement.columnCount

@@ -46,7 +46,7 @@ public enum VerifyFigure {
       guard case .integer(let lead) = row.keys[leadIndex] else { continue }
       let name = row.keys.enumerated().filter { $0.offset != leadIndex }.map(\.element.description)
         .joined(separator: " · ")
-      let label = name.isEmpty ? report.request.variable.column : name
+      let label = name.isEmpty ? report.request.variableName : name
       if points[label] == nil { order.append(label) }
       points[label, default: []].append(
         ChartPoint(x: Double(lead), y: score.value(row), n: row.scores.n))
@@ -60,7 +60,7 @@ public enum VerifyFigure {
       subtitle += "; valid \(period.lowerBound) to \(period.upperBound)"
     }
     let chart = LineChart(
-      title: "\(score.title) of \(variable.column) by lead \(byHours ? "time" : "day")",
+      title: "\(score.title) of \(report.request.variableName) by lead \(byHours ? "time" : "day")",
       subtitle: subtitle,
       xAxis: byHours
         ? ChartAxis(label: "Lead time", unit: "h", kind: .hours)

@@ -9,7 +9,10 @@ enum SparkCommand {
     discussion: """
       Each line shows the city, variable and unit, the minimum, the ticks ▁▂▃▄▅▆▇█ and the \
       maximum and last value. Tick = round(7·(x−min)/(max−min)); a flat series prints ▄, a \
-      missing value a space. Long series are fitted to the width by averaging buckets. \
+      missing value a space. Long series are fitted to the width by averaging buckets; min, \
+      max and last then label the drawn means (▁ is min, █ is max), and a note on stderr \
+      says how many values each tick averages. Lines never exceed the width: when the labels \
+      leave under 10 columns, the ticks go on a line of their own. \
       --min/--max fix a common scale so cities compare (values outside clamp).
 
       The default series is the latest forecast (source forecast, model best_match: for each \
@@ -94,10 +97,19 @@ enum SparkCommand {
     } else {
       series = try storedSeries(invocation).lines.map(\.spark)
     }
-    let lines = Sparkline.renderLines(
+    let rendered = Sparkline.render(
       series, scaleMin: scaleMin, scaleMax: scaleMax, totalWidth: width, ascii: ascii,
       styleTicks: { palette.apply(.cyan, $0) })
-    for line in lines { try invocation.stdout.line(line) }
+    if let perTick = rendered.valuesPerTick {
+      // Averaging flattens peaks: say so, so the labels are read as what is drawn.
+      let count =
+        perTick.lowerBound == perTick.upperBound
+        ? "\(perTick.lowerBound)" : "\(perTick.lowerBound)–\(perTick.upperBound)"
+      invocation.info(
+        "each tick is the mean of \(count) values to fit \(width) columns; min, max and last label these means"
+      )
+    }
+    for line in rendered.lines { try invocation.stdout.line(line) }
     return ExitStatus.success
   }
 

@@ -58,7 +58,7 @@ enum SparkCommand {
         "output", short: "o", value: "file", help: "Write to a file instead of standard output."),
       OptionSpec(
         "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
-    ],
+    ] + SharedOptions.figureTitle,
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -72,6 +72,7 @@ enum SparkCommand {
       }
       return try figure(invocation)
     }
+    try invocation.rejectFigureOptions(["height", "title", "no-title"])
     let scaleMin = try invocation.double("min")
     let scaleMax = try invocation.double("max")
     if let scaleMin, let scaleMax, scaleMin > scaleMax {
@@ -145,11 +146,11 @@ enum SparkCommand {
         }
       }
     }
-    let width = try invocation.int("width", in: 320...10_000) ?? 800
-    let height = try invocation.int("height", in: 200...10_000) ?? 450
+    let (width, height) = try invocation.figureSize()
     let svg = TimeSeriesFigure.svg(
       lines: stored.lines, observed: observed, label: stored.resolved.label,
-      observedLabel: observedLabel, period: stored.span, width: width, height: height)
+      observedLabel: observedLabel, period: stored.span, width: width, height: height,
+      title: try invocation.figureTitle())
     let output = try invocation.dataOutput()
     try output.write(svg)
     try output.flush()

@@ -34,17 +34,20 @@ let package = Package(
       swiftSettings: [.define("SKYCAST_TEST_HOOKS", .when(configuration: .debug))]),
     .target(name: "SkycastCLI", dependencies: ["SkycastKit", "SQLiteKit"]),
     .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
-    .executableTarget(name: "skycast-bench", dependencies: ["SkycastKit", "SkycastCLI", "SQLiteKit"]),
+    .executableTarget(
+      name: "skycast-bench", dependencies: ["SkycastKit", "SkycastCLI", "SQLiteKit"]),
 
     // MARK: - Tests
-    .target(name: "TestSupport", dependencies: ["SkycastKit", "SkycastCLI"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["SkycastKit", "SkycastCLI"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
     .testTarget(
       name: "SkycastKitTests", dependencies: ["SkycastKit", "SQLiteKit", "TestSupport"],
       exclude: ["Export/SVG/Golden"]),
     .testTarget(
       name: "SkycastCLITests",
-      dependencies: ["SkycastCLI", "SkycastKit", "SQLiteKit", "TestSupport"]
+      dependencies: ["SkycastCLI", "SkycastKit", "SQLiteKit", "TestSupport"],
+      exclude: ["Views/Golden"]
     ),
   ],
   swiftLanguageModes: [.v6]

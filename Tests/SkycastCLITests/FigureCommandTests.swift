@@ -65,9 +65,9 @@ import Testing
     let first = try String(contentsOfFile: harness.directory.file("berlin.svg"), encoding: .utf8)
     #expect(first.hasPrefix("<?xml"))
     let texts = try Self.texts(first)
-    #expect(texts.contains("temperature_2m — Berlin"))
-    #expect(texts.contains { $0.hasPrefix("Berlin (latest forecast (best_match))") })
-    #expect(texts.contains { $0.hasPrefix("Berlin (observed (era5))") })
+    #expect(texts.contains("2 m temperature"))
+    #expect(texts.contains { $0.hasPrefix("Berlin — forecast") })
+    #expect(texts.contains { $0.hasPrefix("Berlin — observed") })
     #expect(texts.contains("Weather data by Open-Meteo.com (CC BY 4.0)"))
     _ = await harness.run(arguments)
     #expect(
@@ -81,7 +81,7 @@ import Testing
       "export", "hourly", "--city", "Berlin", "--from", "2026-03-20", "--to", "2026-03-20",
       "--format", "svg")
     #expect(result.exitCode == 0, "\(result)")
-    #expect(try Self.texts(result.stdout).contains("temperature_2m — Berlin"))
+    #expect(try Self.texts(result.stdout).contains("2 m temperature"))
     let refused = await harness.run("export", "daily", "--format", "svg")
     #expect(refused.exitCode == 64)
   }
@@ -94,7 +94,7 @@ import Testing
       "--format", "svg")
     #expect(result.exitCode == 0, "\(result)")
     let texts = try Self.texts(result.stdout)
-    #expect(texts.contains("Precipitation — Berlin"))
+    #expect(texts.contains("Daily precipitation"))
     #expect(texts.contains("Mar 20"))
     let refused = await harness.run(
       "summary", "uv", "--from", "2026-03-19", "--to", "2026-03-21", "--format", "svg")
@@ -107,7 +107,7 @@ import Testing
     let result = await harness.run("verify", "--by", "model", "--format", "svg", "--score", "mae")
     #expect(result.exitCode == 0, "\(result)")
     let texts = try Self.texts(result.stdout)
-    #expect(texts.contains("MAE of temperature_2m by lead day"))
+    #expect(texts.contains("MAE of 2 m temperature by lead day"))
     #expect(texts.contains { $0.hasPrefix("forecast · best_match") })
     #expect(texts.contains { $0.hasPrefix("forecast · ecmwf_ifs025") })
     #expect(await harness.run("verify", "--score", "mae").exitCode == 64)

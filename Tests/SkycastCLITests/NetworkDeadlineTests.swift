@@ -56,7 +56,8 @@ import Testing
         }
         for try await (run, failed) in group {
           #expect(run.exitCode == 1, "\(name): \(run.stderr)")
-          #expect(run.elapsed <= Self.budget + 0.5, "\(name): a run took \(run.elapsed) s")
+          // Start-up and exit take a few milliseconds; the slack covers a loaded machine.
+          #expect(run.elapsed <= Self.budget + 2, "\(name): a run took \(run.elapsed) s")
           #expect(run.stderr.contains("Berlin: failed:"), "\(name): \(run.stderr)")
           #expect(failed == "1", "\(name): a failed fetch row is always written")
         }
@@ -82,14 +83,18 @@ import Testing
   @Test(
     "every network command prints its request budget in --help",
     arguments: [
-      "collect", "observe", "backfill", "now", "city add",
+      ("collect", "at most 4 × 10 s + 10.5 s backoff = 50.5 s per request"),
+      ("observe", "at most 4 × 10 s + 10.5 s backoff = 50.5 s per request"),
+      ("backfill", "at most 4 × 10 s + 10.5 s backoff = 50.5 s per request"),
+      ("city add", "at most 4 × 10 s + 10.5 s backoff = 50.5 s per request"),
+      // The weather-app view keeps its 10-second promise: one attempt, no backoff.
+      ("now", "at most 1 × 9 s + 0 s backoff = 9 s per request"),
     ])
-  func budgetInHelp(command: String) async throws {
+  func budgetInHelp(command: String, budget: String) async throws {
     let harness = CLIHarness()
     let result = await harness.run(command.split(separator: " ").map(String.init) + ["--help"])
     #expect(result.exitCode == 0)
     let flat = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(
-      flat.contains("at most 4 × 10 s + 10.5 s backoff = 50.5 s per request"), "\(result.stdout)")
+    #expect(flat.contains(budget), "\(result.stdout)")
   }
 }

@@ -36,7 +36,8 @@ enum ExportCommand {
       valid time, only the most recent issue with lead >= 0 (source 'forecast' and model \
       'best_match' unless --source/--model say otherwise), as the 'hourly_forecasts_latest' view.
       """,
-    options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true),
+    options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true)
+      + SharedOptions.figure,
     run: { try run($0, table: .hourly) })
 
   static let daily = CommandSpec(
@@ -51,7 +52,8 @@ enum ExportCommand {
     discussion:
       "One row per city, source and hour (or local date): ERA5 reanalysis from 'observe' and imported station data.",
     options: [.flag("daily", help: "Export daily_observations instead of hourly_observations.")]
-      + filterOptions(models: false, latest: false, wide: true) + fileOptions(split: true),
+      + filterOptions(models: false, latest: false, wide: true) + fileOptions(split: true)
+      + SharedOptions.figure,
     run: { try run($0, table: .hourlyObservations) })
 
   static let fetches = CommandSpec(
@@ -161,6 +163,7 @@ enum ExportCommand {
         series: table == .hourlyObservations
           ? .observed(source: invocation.string("source")) : .forecast)
     }
+    if table == .hourly || table == .hourlyObservations { try invocation.rejectFigureOptions() }
     let format: OutputFormat
     if excel {
       if let text = invocation.string("format"), text != OutputFormat.csv.rawValue {

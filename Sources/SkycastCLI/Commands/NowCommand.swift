@@ -8,7 +8,12 @@ enum NowCommand {
       Reads the newest stored forecast of the city (no network unless --refresh) and always \
       says how old it is. Without CITY, the city used last time is shown (or the only saved \
       city). --refresh fetches a new forecast first when the stored one is older than 30 \
-      minutes; if that fails, the stored forecast is shown with an 'offline' line.
+      minutes, in one attempt of at most 9 s (--timeout, --retries); if that fails, the \
+      stored forecast is shown with an 'offline' line and the reason.
+
+      When the stored current conditions are over an hour old, the header shows the hourly \
+      forecast for the present hour and says which hour it is; a forecast fetched over a day \
+      ago is flagged as old.
 
       Feels-like is the NWS definition (wind chill below 10 °C with wind, heat index from \
       26.7 °C, else the air temperature), next to Open-Meteo's apparent temperature; each is \
@@ -28,11 +33,16 @@ enum NowCommand {
         "width", value: "columns", help: "Width in columns.",
         default: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII symbols (METAR abbreviations), ticks and bars."),
-    ] + SharedOptions.network,
+    ] + SharedOptions.network(defaults: refreshPolicy),
     run: { try await run($0) })
 
   /// A stored forecast younger than this is not refreshed.
   static let refreshAge: Int64 = 1800
+
+  /// One attempt of at most 9 s and no backoff: a weather app answers within about ten
+  /// seconds, fresh or from its cache, so a slow or failing server must not hold the view
+  /// for the minute the collecting commands allow.
+  static let refreshPolicy = RetryPolicy(timeout: 9, retries: 0)
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
     let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
@@ -114,10 +124,12 @@ enum NowCommand {
       return nil
     }
     let collector = Collector(
-      store: store, client: try invocation.makeClient(), now: { invocation.context.nowEpoch },
+      store: store, client: try invocation.makeClient(defaults: refreshPolicy),
+      now: { invocation.context.nowEpoch },
       onEvent: { event in
+        // On a terminal only: the wait is short, but silence would look like a hang.
         if case .requesting = event {
-          invocation.progress("fetching the forecast for \(city.name)…")
+          invocation.progress("refreshing the forecast for \(city.name)…")
         }
       })
     let outcomes = try await collector.collect(

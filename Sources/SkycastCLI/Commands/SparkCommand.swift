@@ -9,7 +9,10 @@ enum SparkCommand {
     discussion: """
       Each line shows the city, variable and unit, the minimum, the ticks ▁▂▃▄▅▆▇█ and the \
       maximum and last value. Tick = round(7·(x−min)/(max−min)); a flat series prints ▄, a \
-      missing value a space. Long series are fitted to the width by averaging buckets. \
+      missing value a space. Long series are fitted to the width by averaging buckets; min, \
+      max and last then label the drawn means (▁ is min, █ is max), and a note on stderr \
+      says how many values each tick averages. Lines never exceed the width: when the labels \
+      leave under 10 columns, the ticks go on a line of their own. \
       --min/--max fix a common scale so cities compare (values outside clamp).
 
       The default series is the latest forecast (source forecast, model best_match: for each \
@@ -55,7 +58,7 @@ enum SparkCommand {
         "output", short: "o", value: "file", help: "Write to a file instead of standard output."),
       OptionSpec(
         "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
-    ],
+    ] + SharedOptions.figureTitle,
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -69,6 +72,7 @@ enum SparkCommand {
       }
       return try figure(invocation)
     }
+    try invocation.rejectFigureOptions(["height", "title", "no-title"])
     let scaleMin = try invocation.double("min")
     let scaleMax = try invocation.double("max")
     if let scaleMin, let scaleMax, scaleMin > scaleMax {
@@ -94,10 +98,19 @@ enum SparkCommand {
     } else {
       series = try storedSeries(invocation).lines.map(\.spark)
     }
-    let lines = Sparkline.renderLines(
+    let rendered = Sparkline.render(
       series, scaleMin: scaleMin, scaleMax: scaleMax, totalWidth: width, ascii: ascii,
       styleTicks: { palette.apply(.cyan, $0) })
-    for line in lines { try invocation.stdout.line(line) }
+    if let perTick = rendered.valuesPerTick {
+      // Averaging flattens peaks: say so, so the labels are read as what is drawn.
+      let count =
+        perTick.lowerBound == perTick.upperBound
+        ? "\(perTick.lowerBound)" : "\(perTick.lowerBound)–\(perTick.upperBound)"
+      invocation.info(
+        "each tick is the mean of \(count) values to fit \(width) columns; min, max and last label these means"
+      )
+    }
+    for line in rendered.lines { try invocation.stdout.line(line) }
     return ExitStatus.success
   }
 
@@ -133,11 +146,11 @@ enum SparkCommand {
         }
       }
     }
-    let width = try invocation.int("width", in: 320...10_000) ?? 800
-    let height = try invocation.int("height", in: 200...10_000) ?? 450
+    let (width, height) = try invocation.figureSize()
     let svg = TimeSeriesFigure.svg(
       lines: stored.lines, observed: observed, label: stored.resolved.label,
-      observedLabel: observedLabel, period: stored.span, width: width, height: height)
+      observedLabel: observedLabel, period: stored.span, width: width, height: height,
+      title: try invocation.figureTitle())
     let output = try invocation.dataOutput()
     try output.write(svg)
     try output.flush()

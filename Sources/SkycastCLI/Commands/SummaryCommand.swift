@@ -82,7 +82,7 @@ enum SummaryCommand {
       OptionSpec(
         "wet-threshold", value: "mm", help: "Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common).",
         default: "1.0")
-    ] + SharedOptions.output,
+    ] + SharedOptions.output + SharedOptions.figure,
     run: { try run($0, kind: .precip) })
 
   enum Kind { case feelsLike, uv, precip }
@@ -106,6 +106,7 @@ enum SummaryCommand {
           "--format svg draws 'summary precip --by day' or '--by month' as bars")
       }
     }
+    if !svg, kind == .precip { try invocation.rejectFigureOptions() }
     let format = svg ? .csv : try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     var series = ResolvedSeries.latestForecast
@@ -146,9 +147,15 @@ enum SummaryCommand {
       invocation.info("note: " + note)
     }
     if svg {
-      let subtitle = series.statement + "; \(dates.lowerBound) to \(dates.upperBound)"
+      let (width, height) = try invocation.figureSize()
       let figure = PrecipitationFigure.svg(
-        table, grouping: grouping, subtitle: subtitle, width: 800, height: 450)
+        table, grouping: grouping, series: series.label,
+        period: "\(dates.lowerBound) to \(dates.upperBound)", width: width, height: height,
+        title: try invocation.figureTitle())
+      if table.variablesWithoutData.isEmpty, !PrecipitationFigure.hasTotals(table) {
+        invocation.warnEmptyFigure(
+          "no complete \(grouping == .day ? "day" : "month") with a precipitation total")
+      }
       let output = try invocation.dataOutput()
       try output.write(figure ?? "")
       try output.flush()

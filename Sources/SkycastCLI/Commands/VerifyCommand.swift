@@ -25,8 +25,9 @@ enum VerifyCommand {
       --revisions reports, per lead day (or --by city, …), how much the forecast for one valid \
       time changes between successive issues (mean absolute revision) and the flip-flop index. \
       --pairs writes the matched pairs instead of scores. --format svg -o FILE.svg draws one \
-      score (--score, default rmse) against lead time or lead day, one line per source, model or \
-      city (the other --by keys), with each point's pair count.
+      score (--score, default rmse) against lead time or lead day (or, grouped by valid-hour or \
+      month without a lead key, against those), one line per source, model or city (the other \
+      --by keys), with each point's pair count.
 
       Examples:
         skycast verify --by lead-day
@@ -83,10 +84,7 @@ enum VerifyCommand {
       OptionSpec(
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
-      OptionSpec("width", value: "pixels", help: "Figure width with --format svg.", default: "800"),
-      OptionSpec(
-        "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
-    ] + SharedOptions.output,
+    ] + SharedOptions.figure + SharedOptions.output,
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -101,12 +99,15 @@ enum VerifyCommand {
       guard !invocation.flag("revisions"), !invocation.flag("pairs") else {
         throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
       }
-      if !groupBy.contains(.lead), !groupBy.contains(.leadDay) { groupBy.insert(.leadDay, at: 0) }
+      // Plotted against the first of lead, lead day, valid hour or month; lead day by default.
+      if VerifyFigure.xKey(groupBy) == nil { groupBy.insert(.leadDay, at: 0) }
       if score == .mseSkill, invocation.string("skill") == nil {
         throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
       }
     } else if score != nil {
       throw invocation.usage("--score chooses what --format svg draws")
+    } else {
+      try invocation.rejectFigureOptions()
     }
     let event = try self.event(invocation)
     let skill = try invocation.choice("skill", as: SkillReference.self)
@@ -157,12 +158,18 @@ enum VerifyCommand {
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }
-    request.measuresPeriod = format.showsComments && period == nil
+    request.measuresPeriod = (format.showsComments || figure) && period == nil
     let report = try store.read { try verifier.scores(request) }
     if figure {
+      let (width, height) = try invocation.figureSize()
       let svg = VerifyFigure.svg(
-        report, score: score ?? .rmse, width: try invocation.int("width", in: 320...10_000) ?? 800,
-        height: try invocation.int("height", in: 200...10_000) ?? 450)
+        report, score: score ?? .rmse, width: width, height: height,
+        cities: (cities.isEmpty ? try store.cities() : cities).map(\.name),
+        title: try invocation.figureTitle())
+      if report.pairs == 0 {
+        invocation.warnEmptyFigure(
+          "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")
+      }
       let output = try invocation.dataOutput()
       try output.write(svg ?? "")
       try output.flush()

@@ -16,30 +16,38 @@ enum SharedOptions {
   ]
 
   /// Base URLs, timeout and retries for commands that call Open-Meteo.
-  static let network: [OptionSpec] = [
-    OptionSpec(
-      "forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).",
-      default: "https://api.open-meteo.com"),
-    OptionSpec(
-      "archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).",
-      default: "https://archive-api.open-meteo.com"),
-    OptionSpec(
-      "geocoding-url", value: "url", help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).",
-      default: "https://geocoding-api.open-meteo.com"),
-    OptionSpec(
-      "previous-runs-url", value: "url",
-      help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).",
-      default: "https://previous-runs-api.open-meteo.com"),
-    OptionSpec(
-      "timeout", value: "seconds", help: "Give up on a request after this many seconds.",
-      default: "10"),
-    OptionSpec(
-      "retries", value: "n",
-      help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400). "
-        + "A request takes \(RetryPolicy().budgetText) (attempts × timeout + backoff; "
-        + "a 429 \"Minutely\" reply adds its 60 s wait).",
-      default: "3"),
-  ]
+  static let network = network(defaults: RetryPolicy())
+
+  /// The network options with `defaults` as the documented timeout, retries and budget.
+  static func network(defaults policy: RetryPolicy) -> [OptionSpec] {
+    [
+      OptionSpec(
+        "forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).",
+        default: "https://api.open-meteo.com"),
+      OptionSpec(
+        "archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).",
+        default: "https://archive-api.open-meteo.com"),
+      OptionSpec(
+        "geocoding-url", value: "url",
+        help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).",
+        default: "https://geocoding-api.open-meteo.com"),
+      OptionSpec(
+        "previous-runs-url", value: "url",
+        help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).",
+        default: "https://previous-runs-api.open-meteo.com"),
+      OptionSpec(
+        "timeout", value: "seconds", help: "Give up on a request after this many seconds.",
+        default: HTTPClient.seconds(policy.timeout).replacingOccurrences(of: " s", with: "")),
+      OptionSpec(
+        "retries", value: "n",
+        help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400). "
+          + "A request takes \(policy.budgetText) (attempts × timeout + backoff"
+          + (policy.retries > 0
+            ? "; a 429 \"Minutely\" reply adds its \(HTTPClient.seconds(policy.minutelyWait)) wait)."
+            : ")."),
+        default: String(policy.retries)),
+    ]
+  }
 
   /// `--city`, repeatable.
   static let cities = OptionSpec(
@@ -58,7 +66,8 @@ enum SharedOptions {
 extension Invocation {
   /// The HTTP client for this invocation: base URLs from flags > environment > defaults, the
   /// context's sleeper between retries, and `-v` request logging on stderr.
-  func makeClient() throws -> HTTPClient {
+  /// `defaults` is the command's policy before `--timeout` and `--retries`.
+  func makeClient(defaults: RetryPolicy = RetryPolicy()) throws -> HTTPClient {
     var endpoints = Endpoints.from(environment: context.environment)
     for (flag, keyPath) in [
       ("forecast-url", \Endpoints.forecast), ("archive-url", \Endpoints.archive),
@@ -73,7 +82,7 @@ extension Invocation {
         endpoints[keyPath: keyPath] = url
       }
     }
-    var policy = RetryPolicy()
+    var policy = defaults
     if let timeout = try double("timeout", in: 0.1...600) { policy.timeout = timeout }
     if let retries = try int("retries", in: 0...10) { policy.retries = retries }
     let verbose = self.verbose

@@ -65,6 +65,16 @@ public struct VerifyRequest: Sendable, Equatable {
   /// The name of what is verified: the variable's column, or `wind_vector_10m`.
   public var variableName: String { vectorWind ? Self.windVectorName : variable.column }
 
+  /// What is verified, in words, for figure legends and titles.
+  public var variableDisplayName: String {
+    vectorWind ? "10 m wind vector (km/h)" : variable.displayName
+  }
+
+  /// What is verified, in words, inside a sentence ("RMSE of 2 m temperature by lead day").
+  public var variableDisplayNameInSentence: String {
+    vectorWind ? "10 m wind vector" : variable.displayNameInSentence
+  }
+
   /// The `--var` name of the vector wind.
   public static let windVectorName = "wind_vector_10m"
 

@@ -52,37 +52,114 @@ extension NowView {
     /// `Sun 26`.
     func dayName(_ date: LocalDate) -> String { "\(date.weekdayName) \(date.day)" }
 
-    // MARK: Current values (the current block, else the strip's first hour)
+    // MARK: Current values
 
-    var nowTemperature: Double? { model.current?.temperature ?? focusHour?.temperature }
-    var nowWeatherCode: Int? { model.current?.weatherCode ?? focusHour?.weatherCode }
-    var nowIsDay: Bool {
-      if let isDay = model.current?.isDay ?? focusHour?.isDay { return isDay }
-      return isDaylight(model.current?.time ?? focusHour?.time ?? model.now)
+    /// The current block while it is at most this many seconds from the clock; older
+    /// conditions (a forecast fetched late last night, shown in the morning) are no longer
+    /// "now", so the header switches to the hourly forecast for the present hour.
+    static let currentMaximumAge: Int64 = 3600
+
+    /// The newest forecast is called out as old beyond this age.
+    static let oldForecastAge: Int64 = 86_400
+
+    /// The current block when it still describes now.
+    var freshCurrent: NowModel.Current? {
+      guard let current = model.current,
+        abs((model.now - current.time)) <= Self.currentMaximumAge
+      else { return nil }
+      return current
     }
-    var nowHumidity: Double? { model.current?.relativeHumidity ?? focusHour?.relativeHumidity }
-    var nowWindSpeed: Double? { model.current?.windSpeed ?? focusHour?.windSpeed }
-    var nowWindDirection: Double? { model.current?.windDirection ?? focusHour?.windDirection }
-    var nowWindGusts: Double? { model.current?.windGusts ?? focusHour?.windGusts }
-    var nowUV: Double? { model.current?.uvIndex ?? focusHour?.uvIndex }
-    var nowApparent: Double? {
-      model.current?.apparentTemperature ?? focusHour?.apparentTemperature
+
+    /// The stale current block, used only when no hourly row can stand in for it.
+    var staleCurrent: NowModel.Current? {
+      freshCurrent == nil && focusHour == nil ? model.current : nil
+    }
+
+    /// The hour the header's values come from when the current block is not fresh: the
+    /// strip's first hour (the present hour when the forecast covers it).
+    var headerHour: NowModel.Hour? { freshCurrent == nil ? focusHour : nil }
+
+    /// Where the header's values come from, in words, when it is not the fresh current block:
+    /// `hourly forecast for 05:00`, or with the day when that hour is not the present one.
+    var headerSource: String? {
+      if freshCurrent != nil { return nil }
+      if let hour = headerHour {
+        return startsNow
+          ? "hourly forecast for \(clock(hour.time))"
+          : "forecast for \(dayName(zone.localDate(hour.time))) \(clock(hour.time)), not now"
+      }
+      if let current = staleCurrent {
+        return
+          "conditions at \(dayName(zone.localDate(current.time))) \(clock(current.time)), not now"
+      }
+      return nil
+    }
+
+    /// True when the newest forecast was fetched more than a day ago.
+    var isOld: Bool { model.now - model.fetchedAt > Self.oldForecastAge }
+
+    /// A value of the fresh current block, else of the header's hour, else of the stale block.
+    private func now<T>(
+      _ current: KeyPath<NowModel.Current, T?>, _ hour: KeyPath<NowModel.Hour, T?>
+    ) -> T? {
+      if let fresh = freshCurrent {
+        return fresh[keyPath: current] ?? focusHour?[keyPath: hour]
+      }
+      if let headerHour { return headerHour[keyPath: hour] }
+      return staleCurrent?[keyPath: current]
+    }
+
+    var nowTemperature: Double? { now(\.temperature, \.temperature) }
+    var nowWeatherCode: Int? { now(\.weatherCode, \.weatherCode) }
+    var nowIsDay: Bool {
+      if let isDay = now(\.isDay, \.isDay) { return isDay }
+      return isDaylight(freshCurrent?.time ?? headerHour?.time ?? staleCurrent?.time ?? model.now)
+    }
+    var nowHumidity: Double? { now(\.relativeHumidity, \.relativeHumidity) }
+    var nowWindSpeed: Double? { now(\.windSpeed, \.windSpeed) }
+    var nowWindDirection: Double? { now(\.windDirection, \.windDirection) }
+    var nowWindGusts: Double? { now(\.windGusts, \.windGusts) }
+    var nowUV: Double? { now(\.uvIndex, \.uvIndex) }
+    var nowApparent: Double? { now(\.apparentTemperature, \.apparentTemperature) }
+
+    /// How the feels-like temperature was found, in words for the header and for the module.
+    enum FeelsMethod {
+      case windChill, heatIndex, airTemperature, apparent
+
+      /// After the header's `feels like 17°`: nothing when it is simply the air temperature.
+      var headerNote: String? {
+        switch self {
+        case .windChill: "with the wind"
+        case .heatIndex: "with the humidity"
+        case .airTemperature, .apparent: nil
+        }
+      }
+
+      /// After the module's value, naming the method.
+      var moduleNote: String {
+        switch self {
+        case .windChill: "with the wind (NWS wind chill)"
+        case .heatIndex: "with the humidity (NWS heat index)"
+        case .airTemperature: "as the air: no wind chill or heat index"
+        case .apparent: "(Open-Meteo apparent temperature)"
+        }
+      }
     }
 
     /// Feels-like now: the NWS definition (wind chill, heat index or the air temperature) when
     /// temperature, humidity and wind are known, else Open-Meteo's stored apparent temperature;
-    /// each with the method's name, since the two differ.
-    var feelsLike: (value: Double, method: String)? {
+    /// each with its method, since the two differ.
+    var feelsLike: (value: Double, method: FeelsMethod)? {
       if let temperature = nowTemperature, let humidity = nowHumidity, let wind = nowWindSpeed {
         if let chill = FeelsLike.windChill(temperature: temperature, windSpeed: wind) {
-          return (chill, "NWS wind chill")
+          return (chill, .windChill)
         }
         if let heat = FeelsLike.heatIndex(temperature: temperature, relativeHumidity: humidity) {
-          return (heat, "NWS heat index")
+          return (heat, .heatIndex)
         }
-        return (temperature, "NWS: air temperature")
+        return (temperature, .airTemperature)
       }
-      return nowApparent.map { ($0, "Open-Meteo apparent temperature") }
+      return nowApparent.map { ($0, .apparent) }
     }
 
     /// Between the day's sunrise and sunset when known, else 06:00–18:00 local time.

@@ -1,8 +1,6 @@
 extension NowView {
   /// Days in the list.
   static let listedDays = 10
-  /// The widest range bar drawn.
-  static let maximumBarWidth = 24
   /// The narrowest range bar drawn (narrower terminals cut the line instead).
   static let minimumBarWidth = 4
 
@@ -33,7 +31,8 @@ extension NowView {
     let fixed =
       labelWidth + 2 + symbolWidth + 2 + (showChance ? chanceWidth + 2 : 0) + lowWidth + 1 + 1
       + highWidth
-    let barWidth = min(max(context.options.width - fixed, minimumBarWidth), maximumBarWidth)
+    // The bar takes whatever the columns leave: a wide terminal gets a finer scale.
+    let barWidth = max(context.options.width - fixed, minimumBarWidth)
     let periodMin = days.compactMap(\.low).min() ?? .nan
     let periodMax = days.compactMap(\.high).max() ?? .nan
     let bar = context.ascii ? RangeBar.asciiBar : RangeBar.unicodeBar

@@ -23,8 +23,9 @@ extension NowView {
 
     var feels: [String] = []
     if let reading = context.feelsLike {
-      feels.append(context.temperature(reading.value, decimals: 1) + " " + reading.method)
-      if let apparent = context.nowApparent, reading.method.hasPrefix("NWS") {
+      feels.append(
+        context.temperature(reading.value, decimals: 1) + " " + reading.method.moduleNote)
+      if let apparent = context.nowApparent, reading.method != .apparent {
         feels.append(
           "Open-Meteo apparent temperature " + context.temperature(apparent, decimals: 1))
       }
@@ -73,8 +74,11 @@ extension NowView {
     let hour = context.focusHour
     let hourWord =
       context.startsNow ? "this hour" : hour.map { "at " + context.clock($0.time) } ?? ""
-    if let amount = context.model.current?.precipitation {
+    if let amount = context.freshCurrent?.precipitation {
       precipitation.append("now " + NumberText.fixed(amount, decimals: 1) + " mm")
+    } else if let current = context.staleCurrent, let amount = current.precipitation {
+      precipitation.append(
+        NumberText.fixed(amount, decimals: 1) + " mm at " + context.clock(current.time))
     } else if let amount = hour?.precipitation {
       precipitation.append(NumberText.fixed(amount, decimals: 1) + " mm " + hourWord)
     }

@@ -2,10 +2,11 @@
 /// `NowModel`, the width, the colour palette and the symbol set.
 ///
 /// Sections, top to bottom:
-/// - an `offline — showing data from …` line when a refresh failed;
-/// - the header: city, current temperature, condition text and WMO symbol (day or night
-///   variant), today's high and low, feels-like with its method, and the age of the data
-///   (`updated 47 min ago`);
+/// - an `offline — showing data from … (reason)` note when a refresh failed, wrapped;
+/// - the header: city, an "Old forecast" warning when the fetch is over a day old, the
+///   temperature, condition text and WMO symbol (day or night variant) of the current block
+///   while it is at most an hour old, else of the present hour's forecast (labelled), today's
+///   high and low, feels-like in plain words, and the age of the data (`updated 47 min ago`);
 /// - the 24-hour strip (hour, symbol, temperature, and a temperature sparkline), starting at the
 ///   current hour when the forecast covers it, otherwise at the forecast's current-conditions
 ///   time; wrapped into as many rows as the width needs;
@@ -16,7 +17,7 @@
 ///   sunset in local time;
 /// - the data attribution.
 ///
-/// Every line fits `width` columns (cut if need be) and has no trailing spaces. Colour comes
+/// Every line fits `width` columns (notes wrapped, other lines cut if need be) and has no trailing spaces. Colour comes
 /// only from the palette, so a disabled palette gives plain text; `ascii` swaps symbols, ticks,
 /// bars and the degree sign for ASCII.
 public enum NowView {
@@ -41,12 +42,17 @@ public enum NowView {
   public static func render(_ model: NowModel, options: Options) -> [String] {
     let context = Context(model: model, options: options)
     var lines: [ViewLine] = []
+    let width = max(options.width, 1)
     if let reason = model.offlineReason {
       let dash = options.ascii ? "-" : "\u{2014}"
-      lines.append(
-        ViewLine(
-          "offline \(dash) showing data from \(context.localTime(model.fetchedAt)) (\(reason))",
-          .yellow))
+      // Wrapped, not cut: the reason is the part of the line that matters.
+      lines += ViewLine.flow(
+        ViewLine(),
+        [
+          ViewLine(
+            "offline \(dash) showing data from \(context.localTime(model.fetchedAt)) (\(reason))",
+            .yellow)
+        ], separator: " ", width: width, indent: 2)
     }
     lines += header(context)
     lines.append(ViewLine())
@@ -57,7 +63,6 @@ public enum NowView {
     lines += modules(context)
     lines.append(ViewLine())
     lines.append(ViewLine("Weather data by Open-Meteo.com (CC BY 4.0)", .dim))
-    let width = max(options.width, 1)
     return lines.map { $0.render(options.palette, maxWidth: width) }
   }
 
@@ -65,24 +70,34 @@ public enum NowView {
 
   static func header(_ context: Context) -> [ViewLine] {
     let model = context.model
+    let width = context.options.width
     var lines = [ViewLine(model.city.displayName, .bold)]
-
-    var conditions = ViewLine()
-    if let temperature = context.nowTemperature {
-      conditions.add(
-        context.temperature(temperature, decimals: 1) + (context.ascii ? " C" : "C"),
-        TerminalPalette.style(forTemperature: temperature))
-    } else {
-      conditions.add("--")
+    if context.isOld {
+      let age = RelativeAge.text(seconds: model.now - model.fetchedAt)
+      var warning = "Old forecast: fetched \(age), so this is not today's weather"
+      if model.offlineReason == nil { warning += "; refresh with 'skycast now --refresh'" }
+      lines += ViewLine.flow(
+        ViewLine(), [ViewLine(warning, .yellow)], separator: " ", width: width, indent: 2)
     }
-    conditions.add("  ")
+
+    var temperature = ViewLine()
+    if let value = context.nowTemperature {
+      temperature.add(
+        context.temperature(value, decimals: 1) + (context.ascii ? " C" : "C"),
+        TerminalPalette.style(forTemperature: value))
+    } else {
+      temperature.add("--")
+    }
+    var condition = ViewLine()
     if let code = context.nowWeatherCode {
       let symbol = context.symbol(code, isDay: context.nowIsDay)
-      conditions.add(symbol + " " + (WeatherCode.label(code) ?? "unknown weather code \(code)"))
+      condition.add(symbol + " " + (WeatherCode.label(code) ?? "unknown weather code \(code)"))
     } else {
-      conditions.add("no condition reported")
+      condition.add("no condition reported")
     }
-    lines.append(conditions)
+    var conditions = [temperature, condition]
+    if let source = context.headerSource { conditions.append(ViewLine("(\(source))", .dim)) }
+    lines += ViewLine.flow(ViewLine(), conditions, separator: "  ", width: width, indent: 0)
 
     var extremes: [ViewLine] = []
     if let day = context.referenceDay {
@@ -92,12 +107,12 @@ public enum NowView {
       extremes.append(ViewLine(text))
     }
     if let feels = context.feelsLike {
-      extremes.append(
-        ViewLine("feels like " + context.temperature(feels.value) + " (\(feels.method))"))
+      var text = "feels like " + context.temperature(feels.value)
+      if let note = feels.method.headerNote { text += " " + note }
+      extremes.append(ViewLine(text))
     } else {
       extremes.append(ViewLine("feels like --"))
     }
-    let width = context.options.width
     lines += ViewLine.flow(ViewLine(), extremes, separator: "  ", width: width, indent: 0)
 
     let age = RelativeAge.text(seconds: model.now - model.fetchedAt)

@@ -10,9 +10,10 @@ public enum TimeSeriesFigure {
   ///   - label: what `lines` are (`latest forecast (best_match)`).
   ///   - observedLabel: what `observed` are (`observed (era5)`).
   ///   - period: the date range text for the subtitle.
+  ///   - title: the automatic title (the variable in words), the user's, or none.
   public static func svg(
     lines: [CitySeries], observed: [CitySeries], label: String, observedLabel: String?,
-    period: String, width: Int, height: Int
+    period: String, width: Int, height: Int, title: FigureTitle = .automatic
   ) -> String {
     let variable = lines.first?.variable ?? observed.first?.variable ?? .temperature2m
     let zones = Set((lines + observed).map { $0.city.zone })
@@ -20,14 +21,16 @@ public enum TimeSeriesFigure {
     let xAxis = ChartAxis.time(
       label: zones.count == 1 ? "Local time (\(zone.identifier))" : "Time (UTC)", zone: zone)
     let yAxis = ChartAxis(
-      label: variable.column, unit: variable.unit,
+      label: variable.displayName, unit: variable.unit,
       includesZero: variable.quantity == .precipitation,
       decimals: variable.decimals)
     // Hourly years would draw as a solid band: average down to about one point per 2 px.
     let maximumPoints = max(50, width / 2)
+    // The subtitle says which series these are; the legend only tells them apart, so its
+    // labels never nest one bracket in another.
     var series: [ChartSeries] = []
     for (index, line) in lines.enumerated() {
-      let suffix = observed.isEmpty ? "" : " (\(label))"
+      let suffix = observed.isEmpty ? "" : " — forecast"
       series.append(
         ChartSeries(
           name: line.city.name + suffix, points: points(line, limit: maximumPoints),
@@ -41,17 +44,19 @@ public enum TimeSeriesFigure {
       }
       series.append(
         ChartSeries(
-          name: line.city.name + " (\(observedLabel ?? "observed"))",
-          points: points(line, limit: maximumPoints), style: style))
+          name: line.city.name + " — observed", points: points(line, limit: maximumPoints),
+          style: style))
     }
-    let names = (lines.isEmpty ? observed : lines).map(\.city.name).joined(separator: ", ")
-    var subtitle = label
-    if let observedLabel, !observed.isEmpty { subtitle += " vs \(observedLabel)" }
-    let chart = LineChart(
-      title: "\(variable.column) — \(names)", subtitle: "\(subtitle); \(period)", xAxis: xAxis,
-      yAxis: yAxis, series: series, width: width, height: height,
+    let names = (lines.isEmpty ? observed : lines).map(\.city.name)
+    var what = label
+    if let observedLabel, !observed.isEmpty { what += " vs \(observedLabel)" }
+    let (heading, showsTitle) = title.resolve(variable.displayName)
+    var chart = LineChart(
+      title: heading, subtitle: FigureTitle.subtitle([FigureTitle.cities(names), what, period]),
+      xAxis: xAxis, yAxis: yAxis, series: series, width: width, height: height,
       gapThreshold: lines.first?.dates.isEmpty == false
         ? 1.5 * 86_400 : 5_400 * Double(max(1, stride(lines + observed, limit: maximumPoints))))
+    chart.showsTitle = showsTitle
     return chart.svg()
   }
 

@@ -28,26 +28,77 @@ struct ViewLine: Sendable, Equatable {
   }
 
   /// `start` followed by `parts` joined by `separator`, moving a part to a new line (indented
-  /// by `indent` spaces) when it would not fit `width` on the current one.
+  /// by `indent` spaces) when it would not fit `width` on the current one. A part too long for
+  /// any line is broken between its words instead of being cut at the terminal's edge.
   static func flow(
     _ start: ViewLine, _ parts: [ViewLine], separator: String, width: Int, indent: Int
   ) -> [ViewLine] {
     var lines: [ViewLine] = []
     var line = start
+    // False while the line holds only `start` or the indent, so one overlong word cannot loop.
+    var hasContent = false
+    func breakLine() {
+      lines.append(line)
+      line = ViewLine()
+      line.pad(indent)
+      hasContent = false
+    }
+    // Set after a part broken over lines, so the next one starts a line of its own.
+    var broken = false
     for (index, part) in parts.enumerated() {
-      if index > 0 {
-        if line.width + DisplayWidth.of(separator) + part.width > width {
-          lines.append(line)
-          line = ViewLine()
-          line.pad(indent)
-        } else {
-          line.add(separator)
-        }
+      let gap = index == 0 ? "" : separator
+      if broken {
+        breakLine()
+        broken = false
       }
-      line.add(part)
+      if line.width + DisplayWidth.of(gap) + part.width <= width {
+        line.add(gap)
+        line.add(part)
+        hasContent = true
+        continue
+      }
+      if hasContent, indent + part.width <= width {
+        breakLine()
+        line.add(part)
+        hasContent = true
+        continue
+      }
+      for (wordIndex, word) in part.words.enumerated() {
+        let space = wordIndex == 0 ? gap : " "
+        if hasContent, line.width + DisplayWidth.of(space) + word.width > width {
+          breakLine()
+          broken = true
+        } else if hasContent {
+          line.add(space)
+        }
+        line.add(word)
+        hasContent = true
+      }
     }
     lines.append(line)
     return lines
+  }
+
+  /// The line cut at its spaces into words, each keeping its pieces' styles.
+  var words: [ViewLine] {
+    var result: [ViewLine] = []
+    var word = ViewLine()
+    for piece in pieces {
+      var text = ""
+      for character in piece.text {
+        if character == " " {
+          if !text.isEmpty { word.pieces.append(Piece(text: text, style: piece.style)) }
+          text = ""
+          if !word.pieces.isEmpty { result.append(word) }
+          word = ViewLine()
+        } else {
+          text.append(character)
+        }
+      }
+      if !text.isEmpty { word.pieces.append(Piece(text: text, style: piece.style)) }
+    }
+    if !word.pieces.isEmpty { result.append(word) }
+    return result
   }
 
   /// Appends spaces.

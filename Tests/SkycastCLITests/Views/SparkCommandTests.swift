@@ -44,9 +44,12 @@ import Testing
     let input = (1...500).map(String.init).joined(separator: " ")
     let narrow = await harness.run(["spark", "-", "--width", "45"], stdin: input)
     #expect(DisplayWidth.of(narrow.stdout.trimmingCharacters(in: .newlines)) == 45, "\(narrow)")
-    // Labels take 31 columns; at least 10 ticks are drawn even when that overflows.
+    // Labels take 31 columns: under 10 ticks would be left, so the ticks get their own line.
     let tiny = await harness.run(["spark", "-", "--width", "20"], stdin: input)
-    #expect(DisplayWidth.of(tiny.stdout.trimmingCharacters(in: .newlines)) == 41, "\(tiny)")
+    let tinyLines = tiny.stdout.split(separator: "\n").map(String.init)
+    #expect(tinyLines.count == 3, "\(tiny)")
+    #expect(tinyLines.allSatisfy { DisplayWidth.of($0) <= 20 }, "\(tiny)")
+    #expect(tinyLines[2].count == 20)
     harness.environment["COLUMNS"] = "60"
     let columns = await harness.run(["spark", "-"], stdin: input)
     #expect(DisplayWidth.of(columns.stdout.trimmingCharacters(in: .newlines)) == 60)
@@ -59,8 +62,9 @@ import Testing
     harness.terminalColumns = nil
     let fallback = await harness.run(["spark", "-"], stdin: input)
     #expect(DisplayWidth.of(fallback.stdout.trimmingCharacters(in: .newlines)) == 80)
-    #expect(fallback.stdout.hasPrefix("stdin  min 1 ▁"))
-    #expect(fallback.stdout.hasSuffix("█ max 500  last 500\n"))
+    // 1…500 in 49 ticks: min, max and last are the first and last ticks' means.
+    #expect(fallback.stdout.hasPrefix("stdin  min 6 ▁"), "\(fallback)")
+    #expect(fallback.stdout.hasSuffix("█ max 495  last 495\n"), "\(fallback)")
   }
 
   /// Colour only on a terminal, and never with NO_COLOR or --no-color.
@@ -122,9 +126,10 @@ import Testing
     let result = await harness.run("spark", "--width", "120")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(result)")
-    #expect(lines[0].hasPrefix("Copenhagen temperature_2m °C  min 14.2     "))
-    #expect(lines[0].hasSuffix(" max 22.6  last 22.6"))
-    #expect(lines[1].hasPrefix("København  temperature_2m °C  min 14.2     "))
+    // 168 hours in 64 ticks of 2–3 hours: the labels are the drawn means.
+    #expect(lines[0].hasPrefix("Copenhagen temperature_2m °C  min 14.4     "), "\(result)")
+    #expect(lines[0].hasSuffix("▁▁▄█ max 21.7  last 21.7"), "\(result)")
+    #expect(lines[1].hasPrefix("København  temperature_2m °C  min 14.4     "))
     #expect(DisplayWidth.of(lines[0]) == DisplayWidth.of(lines[1]))
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= 120 })
   }
@@ -144,5 +149,44 @@ import Testing
     let observed = await harness.run("spark", "--series", "observed")
     #expect(observed.exitCode == 1)
     #expect(observed.stderr.contains("no observations stored"), "\(observed)")
+  }
+
+  /// Two weeks of hours averaged into ticks: the labels are the drawn means, so the lowest tick
+  /// is ▁ and the highest █, and stderr says what each tick averages.
+  @Test("averaged ticks are labelled by what is drawn")
+  func averagedLabels() async throws {
+    let harness = ViewsFixtures.harness(at: 1_785_102_420)
+    try ViewsFixtures.storeCopenhagen(harness)
+    let result = await harness.run(
+      "spark", "--from", "2026-07-26", "--to", "2026-08-01", "--width", "80")
+    #expect(result.exitCode == 0, "\(result)")
+    let line = result.stdout.trimmingCharacters(in: .newlines)
+    #expect(line.contains("▁") && line.contains("█"), "\(line)")
+    // One tick per hour shows the raw extremes; the drawn means are milder.
+    let raw = await harness.run(
+      "spark", "--from", "2026-07-26", "--to", "2026-08-01", "--width", "400")
+    #expect(raw.stdout.hasPrefix("Copenhagen temperature_2m °C  min 14.2 "), "\(raw)")
+    #expect(raw.stdout.contains(" max 23.6  last 18.7\n"), "\(raw)")
+    #expect(!line.contains("min 14.2") && !line.contains("max 23.6"), "\(line)")
+    #expect(DisplayWidth.of(line) == 80, "\(line)")
+    #expect(
+      result.stderr.contains("each tick is the mean of 8 values to fit 80 columns"), "\(result)")
+    let exact = await harness.run(
+      "spark", "--from", "2026-07-27", "--to", "2026-07-27", "--width", "120")
+    #expect(!exact.stderr.contains("each tick"), "one value per tick: \(exact)")
+  }
+
+  /// No line is wider than the terminal: long labels move the ticks to a line of their own.
+  @Test("lines never exceed the width", arguments: [24, 40, 60, 61, 62, 80])
+  func neverWider(width: Int) async throws {
+    let harness = ViewsFixtures.harness(at: 1_785_102_420)
+    try ViewsFixtures.storeCopenhagen(harness, name: "Frederick, Maryland")
+    try ViewsFixtures.storeCopenhagen(harness, name: "Copenhagen")
+    let result = await harness.run(
+      "spark", "--from", "2026-07-26", "--to", "2026-08-01", "--width", String(width))
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(result.stdout)")
+    #expect(lines.contains { $0.hasPrefix("Frederick, Maryland") }, "\(result.stdout)")
   }
 }

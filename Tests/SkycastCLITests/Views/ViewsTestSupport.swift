@@ -136,3 +136,22 @@ enum ExportFixtures {
     return cities
   }
 }
+
+/// Text compared byte for byte with a file in `Views/Golden/`. After an intended change, rewrite
+/// the files with `SKYCAST_UPDATE_GOLDEN=1 swift test --filter <Suite>` and read the diff; a run
+/// that rewrote a file still fails, so it is never mistaken for a pass.
+enum GoldenText {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden")
+
+  /// The stored text of `file`, after rewriting it with `text` when asked to.
+  static func stored(_ file: String, updatingWith text: String) -> String? {
+    let url = directory.appendingPathComponent(file)
+    let stored = try? String(contentsOf: url, encoding: .utf8)
+    if ProcessInfo.processInfo.environment["SKYCAST_UPDATE_GOLDEN"] == "1", stored != text {
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try? Data(text.utf8).write(to: url)
+    }
+    return stored
+  }
+}

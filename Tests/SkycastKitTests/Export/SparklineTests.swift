@@ -88,14 +88,26 @@ import Testing
     let line = Sparkline.renderLines(
       [series], scaleMin: nil, scaleMax: nil, totalWidth: 60, ascii: false)[0]
     #expect(DisplayWidth.of(line) == 60)
-    #expect(line.hasPrefix("stdin  min 0 "))
-    #expect(line.hasSuffix(" max 23  last 19"))
+    // 500 values in 31 ticks (16–17 each): min, max and last are the drawn means.
+    let rendered = Sparkline.render(
+      [series], scaleMin: nil, scaleMax: nil, totalWidth: 60, ascii: false)
+    #expect(rendered.valuesPerTick == 16...17)
+    let means = Sparkline.buckets(values, width: 31).compactMap { $0 }
+    func text(_ value: Double) -> String { NumberText.fixed(value, decimals: 0) }
+    #expect(line.hasPrefix("stdin  min \(text(means.min()!)) "), "\(line)")
+    #expect(line.hasSuffix(" max \(text(means.max()!))  last \(text(means.last!))"), "\(line)")
+    #expect(line.contains("▁") && line.contains("█"))
+    // Labels would leave under ten ticks: labels first, then the ticks across the width.
     let narrow = Sparkline.renderLines(
-      [series], scaleMin: nil, scaleMax: nil, totalWidth: 20, ascii: false)[0]
-    #expect(narrow == "stdin  min 0 " + narrowTicks(values) + " max 23  last 19")
-  }
-
-  private func narrowTicks(_ values: [Double?]) -> String {
-    Sparkline.ticks(Sparkline.buckets(values, width: 10), min: 0, max: 23, ascii: false)
+      [series], scaleMin: nil, scaleMax: nil, totalWidth: 20, ascii: false)
+    let ticks = Sparkline.buckets(values, width: 20)
+    let narrowMeans = ticks.compactMap { $0 }
+    #expect(
+      narrow == [
+        "stdin  min \(text(narrowMeans.min()!))",
+        "max \(text(narrowMeans.max()!))  last \(text(narrowMeans.last!))",
+        Sparkline.ticks(ticks, min: nil, max: nil, ascii: false),
+      ])
+    #expect(narrow.allSatisfy { DisplayWidth.of($0) <= 20 })
   }
 }

@@ -56,7 +56,7 @@ import Testing
   static let golden = """
     Testville (XX)
     −3.2°C  ❄ Slight snow fall
-    H 1°  L −5°  feels like −9° (NWS wind chill)
+    H 1°  L −5°  feels like −9° with the wind
     updated 2 hours ago (2026-03-20 10:20 local time)
 
     Next 24 hours
@@ -66,10 +66,10 @@ import Testing
      ▁    ▃         █
 
     2-day forecast
-    Today   ❄  80%  −5° ━━━━━━━━━━━━━━·········· 1°
-    Sat 21  ☀       −1° ········━━━━━━━━━━━━━━━━ 6°
+    Today   ❄  80%  −5° ━━━━━━━━━━━━━━━━━━━━━················ 1°
+    Sat 21  ☀       −1° ·············━━━━━━━━━━━━━━━━━━━━━━━━ 6°
 
-    Feels like     −9.3° NWS wind chill
+    Feels like     −9.3° with the wind (NWS wind chill)
                    Open-Meteo apparent temperature −9.9°
     Humidity       80% · dew point −6.2°
     Wind           20 km/h from W (270°) · gusts 41 km/h
@@ -82,7 +82,7 @@ import Testing
     """
 
   /// The whole view, byte for byte, worked out by hand (wind chill −9.33 °C, Magnus dew point
-  /// −6.20 °C, range bars on the period's −5…6 °C in 24 columns).
+  /// −6.20 °C, range bars on the period's −5…6 °C in the 37 columns left of 60).
   @Test("renders a hand-checked view byte for byte")
   func golden() {
     let lines = NowView.render(Self.model(), options: NowView.Options(width: 60))
@@ -143,7 +143,7 @@ import Testing
     var model = Self.model()
     model.current = nil
     let lines = NowView.render(model, options: NowView.Options(width: 80))
-    #expect(lines[1] == "−3.0°C  ❄ Slight snow fall")
+    #expect(lines[1] == "−3.0°C  ❄ Slight snow fall  (hourly forecast for 12:00)")
     // The hour has no humidity, wind or apparent temperature: no feels-like to show.
     #expect(lines[2] == "H 1°  L −5°  feels like --")
     #expect(lines.contains("Precipitation  0.4 mm this hour · 40% chance this hour"))

@@ -34,6 +34,9 @@ public struct BarChart: Sendable {
   public var height: Int
   /// The line at the bottom right; nil for none.
   public var attribution: String?
+  /// Draw the title and subtitle; false leaves them to a caption (LaTeX, Word), keeping only
+  /// the document's `<title>`.
+  public var showsTitle = true
 
   public init(
     title: String, subtitle: String? = nil, categories: [String], xLabel: String,
@@ -69,7 +72,7 @@ public struct BarChart: Sendable {
       legend: series.enumerated().map { index, bars in
         (values[index].contains { $0 != nil } ? bars.name : bars.name + " (no data)", styles[index])
       },
-      symbol: .bar, attribution: attribution, hasStrip: false,
+      symbol: .bar, attribution: attribution, hasStrip: false, showsTitle: showsTitle,
       makeY: { plotHeight in
         AxisScale.values(
           lower: present.min(), upper: present.max(), axis: yAxis, includesZero: true,
@@ -89,7 +92,8 @@ public struct BarChart: Sendable {
     writeBars(values, styles: styles, layout: layout, to: &svg)
     if layout.y.lower < 0 || layout.y.upper > 0 { layout.writeZeroLine(to: &svg) }
     layout.writeAxes(to: &svg)
-    if present.isEmpty { layout.writeNote("No data", to: &svg) }
+    let noted = writeNotes(values, layout: layout, to: &svg)
+    if present.isEmpty && !noted { layout.writeNote("No data", to: &svg) }
     return layout.writeEnd(to: &svg)
   }
 
@@ -132,6 +136,38 @@ public struct BarChart: Sendable {
         "path",
         [("d", outlines), ("fill", "none"), ("stroke", "#333333"), ("stroke-width", "0.6"), clip])
     }
+  }
+
+  /// Each series' notes in its empty slots, rotated to read bottom-up from the zero line, in
+  /// grey 10 px text cut to the plot's height. Returns whether any note was written.
+  private func writeNotes(
+    _ values: [[Double?]], layout: ChartLayout, to svg: inout SVGWriter
+  ) -> Bool {
+    guard !categories.isEmpty, !series.isEmpty else { return false }
+    let band = layout.plot.width / Double(categories.count)
+    let barWidth = band * 0.8 / Double(series.count)
+    let base = min(layout.yPosition(0), layout.plot.maxY) - 4
+    var wrote = false
+    for (index, bars) in series.enumerated() {
+      for (category, note) in bars.notes.prefix(categories.count).enumerated() {
+        guard let note, !note.isEmpty, values[index][category] == nil else { continue }
+        let centre =
+          layout.plot.x + band * Double(category) + band * 0.1 + barWidth * (Double(index) + 0.5)
+        let x = SVGWriter.number(centre + 3.5)
+        let y = SVGWriter.number(base)
+        let text = TextMetrics.truncated(
+          note, toWidth: base - layout.plot.y - 4, fontSize: 10)
+        svg.leaf(
+          "text",
+          [
+            ("x", x), ("y", y), ("font-size", "10"), ("fill", "#666666"),
+            ("transform", "rotate(-90 " + x + " " + y + ")"),
+          ],
+          content: text)
+        wrote = true
+      }
+    }
+    return wrote
   }
 
   /// `北京 · 2026-03-12 · 3.4 mm`.

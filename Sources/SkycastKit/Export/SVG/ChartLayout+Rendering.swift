@@ -27,6 +27,7 @@ extension ChartLayout {
     for hatch in hatches { hatch.writeDefinition(to: &svg) }
     svg.close()
     svg.leaf("rect", [("width", w), ("height", h), ("fill", "#ffffff")])
+    guard showsTitle else { return }
     svg.leaf(
       "text",
       [

@@ -34,6 +34,9 @@ struct ChartLayout {
   let subtitle: String?
   let titleBaseline: Double
   let subtitleBaseline: Double
+  /// False when the title and subtitle are not drawn (a caption in the document replaces them);
+  /// the SVG `<title>` element still names the chart.
+  let showsTitle: Bool
   /// The data area.
   let plot: Rect
   /// The sample-size strip under the plot, when shown.
@@ -58,8 +61,8 @@ struct ChartLayout {
   init(
     width: Int, height: Int, title: String, subtitle: String?, xTitle: String, yTitle: String,
     legend entries: [(name: String, style: SeriesStyle)], symbol: ChartLegend.Symbol,
-    attribution: String?, hasStrip: Bool, makeY: (Double) -> AxisScale,
-    makeX: (Double) -> AxisScale
+    attribution: String?, hasStrip: Bool, showsTitle: Bool = true,
+    makeY: (Double) -> AxisScale, makeX: (Double) -> AxisScale
   ) {
     let width = Double(max(width, Self.minimumSize.width))
     let height = Double(max(height, Self.minimumSize.height))
@@ -68,8 +71,9 @@ struct ChartLayout {
     self.height = height
     self.title = TextMetrics.truncated(
       title, toWidth: width - 2 * margin, fontSize: Self.titleSize)
+    self.showsTitle = showsTitle
     var subtitle = subtitle.flatMap {
-      $0.isEmpty
+      $0.isEmpty || !showsTitle
         ? nil
         : TextMetrics.truncated($0, toWidth: width - 2 * margin, fontSize: Self.subtitleSize)
     }
@@ -91,9 +95,13 @@ struct ChartLayout {
     var hasStrip = hasStrip
     // On a short canvas the count strip, then the subtitle, then legend rows after the first
     // give way, so the plot keeps a usable height.
+    // Without a title the plot starts near the top edge.
+    func headerBottom() -> Double {
+      !showsTitle ? margin - 12 : subtitle == nil ? titleBaseline : subtitleBaseline
+    }
     func space() -> Double {
       Self.plotSpace(
-        top: subtitle == nil ? titleBaseline : subtitleBaseline, bottom: bottom,
+        top: headerBottom(), bottom: bottom,
         legendHeight: legend.height, hasXTitle: !xTitle.isEmpty, hasStrip: hasStrip)
     }
     if hasStrip && space() < 100 { hasStrip = false }
@@ -102,7 +110,7 @@ struct ChartLayout {
       legend = ChartLegend(entries: entries, symbol: symbol, width: width - 2 * margin, maxRows: 1)
     }
     let plotHeight = max(space(), 20)
-    let plotTop = (subtitle == nil ? titleBaseline : subtitleBaseline) + 20
+    let plotTop = headerBottom() + 20
     self.subtitle = subtitle
     self.legend = legend
     legendTop = bottom - legend.height

@@ -65,11 +65,17 @@ public struct BarSeries: Sendable, Equatable {
   public var values: [Double?]
   /// Colour and hatch; nil takes the palette entry of the series' position.
   public var style: SeriesStyle?
+  /// Why a value is missing, per category (`incomplete month (6 days missing)`): written
+  /// upright in the empty slot, so an absent bar is not read as zero or as no data at all.
+  public var notes: [String?]
 
-  public init(name: String, values: [Double?], style: SeriesStyle? = nil) {
+  public init(
+    name: String, values: [Double?], style: SeriesStyle? = nil, notes: [String?] = []
+  ) {
     self.name = name
     self.values = values
     self.style = style
+    self.notes = notes
   }
 
   /// Whether any value is present.

@@ -41,6 +41,9 @@ public struct LineChart: Sendable {
   public var gapThreshold: Double?
   /// The line at the bottom right; nil for none.
   public var attribution: String?
+  /// Draw the title and subtitle; false leaves them to a caption (LaTeX, Word), keeping only
+  /// the document's `<title>`.
+  public var showsTitle = true
 
   public init(
     title: String, subtitle: String? = nil, xAxis: ChartAxis, yAxis: ChartAxis,
@@ -72,7 +75,7 @@ public struct LineChart: Sendable {
       width: width, height: height, title: title, subtitle: subtitle, xTitle: xAxis.title,
       yTitle: yAxis.title,
       legend: prepared.map { ($0.hasData ? $0.name : $0.name + " (no data)", $0.style) },
-      symbol: .line, attribution: attribution, hasStrip: hasStrip,
+      symbol: .line, attribution: attribution, hasStrip: hasStrip, showsTitle: showsTitle,
       makeY: { plotHeight in
         AxisScale.values(
           lower: ys.min(), upper: ys.max(), axis: yAxis, includesZero: false,

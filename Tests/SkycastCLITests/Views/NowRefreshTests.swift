@@ -1,0 +1,64 @@
+import Foundation
+import SkycastKit
+import TestSupport
+import Testing
+
+/// `now --refresh` keeps a weather app's 10-second rule: one attempt of at most 9 s, no
+/// backoff, a "refreshing…" note on a terminal, then the fresh or the cached view.
+@Suite struct NowRefreshTests {
+  /// A harness the morning after the stored Copenhagen fetch (so a refresh is due), pointed at
+  /// `server`.
+  static func harness(server: String) throws -> CLIHarness {
+    let harness = try NowHonestyTests.copenhagen(at: NowHonestyTests.morning)
+    harness.use(server: server)
+    return harness
+  }
+
+  /// A server error and a refused connection: one attempt, no backoff, the cached view.
+  @Test("one attempt and no backoff when the server fails", arguments: [false, true])
+  func oneAttempt(refused: Bool) async throws {
+    let server = try LoopbackServer { _ in .openMeteoError(status: 500, reason: "busy") }
+    defer { server.stop() }
+    let harness = try Self.harness(
+      server: refused ? LoopbackServer.refusingBaseURL : server.baseURL)
+    let result = await harness.run("now", "--refresh")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(
+      result.stdout.hasPrefix("offline — showing data from 2026-07-26 23:00 (refresh failed: "))
+    #expect(harness.sleeps.isEmpty, "no backoff: \(harness.sleeps)")
+    #expect(server.requestCount(path: "/v1/forecast") == (refused ? 0 : 1))
+  }
+
+  /// A server that never answers costs the 9-second budget, not the collecting commands' 50 s.
+  @Test("a silent server costs at most the 9-second budget")
+  func silentServer() async throws {
+    let server = try LoopbackServer { _ in .hang }
+    defer { server.stop() }
+    let harness = try Self.harness(server: server.baseURL)
+    let started = Date()
+    let result = await harness.run("now", "--refresh")
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(result.exitCode == 0, "\(result)")
+    let flat = result.stdout.replacingOccurrences(of: "\n  ", with: " ")
+    #expect(flat.contains("(refresh failed: timed out after 9 s"), "\(result)")
+    // The slack is for a loaded 2-core machine; the old policy took 4 × 10 s.
+    #expect(elapsed < 9 + 25, "took \(elapsed) s")
+    #expect(server.requestCount(path: "/v1/forecast") == 1)
+  }
+
+  /// The note goes to a terminal's stderr only; stdout stays the view.
+  @Test("a refreshing note only on a terminal", arguments: [false, true])
+  func refreshingNote(terminal: Bool) async throws {
+    let clock = Date(timeIntervalSince1970: TimeInterval(NowHonestyTests.morning))
+    let server = try FakeOpenMeteo.server(.forecast, now: { clock })
+    defer { server.stop() }
+    let harness = try Self.harness(server: server.baseURL)
+    harness.stderrIsTTY = terminal
+    let result = await harness.run("now", "--refresh")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(
+      result.stderr.contains("refreshing the forecast for Copenhagen…") == terminal, "\(result)")
+    #expect(!result.stdout.contains("refreshing"))
+    #expect(result.stdout.contains("updated just now"), "\(result)")
+  }
+}

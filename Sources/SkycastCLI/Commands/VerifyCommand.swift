@@ -65,6 +65,15 @@ enum VerifyCommand {
       .flag(
         "revisions", help: "Report run-to-run revisions and the flip-flop index instead of scores."),
       .flag("pairs", help: "Write the matched forecast–observation pairs instead of scores."),
+      .words(
+        "compare", ["a", "b"],
+        help:
+          "Compare two models or two sources (model:NAME, source:NAME) on the same cases: scores, difference with its interval, Diebold–Mariano test, verdict."
+      ),
+      OptionSpec(
+        "loss", value: "loss",
+        help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
+        default: "se"),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
       .optionalNumber(
         "ci", value: "level",
@@ -76,7 +85,9 @@ enum VerifyCommand {
         default: "1000"),
       OptionSpec(
         "block-days", value: "days", help: "Bootstrap block length in valid days.",
-        default: "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors"),
+        default:
+          "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the days (--compare: and at least h)"
+      ),
       OptionSpec(
         "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
         default: String(BootstrapSettings.defaultSeed)),
@@ -108,6 +119,18 @@ enum VerifyCommand {
     } else if score != nil {
       throw invocation.usage("--score chooses what --format svg draws")
     }
+    let loss = try invocation.choice("loss", as: ComparisonRequest.Loss.self)
+    let compareWords = invocation.strings("compare")
+    if loss != nil, compareWords.isEmpty { throw invocation.usage("--loss needs --compare A B") }
+    if !compareWords.isEmpty {
+      if invocation.flag("revisions") || invocation.flag("pairs") {
+        throw invocation.usage("--compare cannot be combined with --revisions or --pairs")
+      }
+      if figure, score != nil {
+        throw invocation.usage(
+          "--compare draws the difference of --loss's score; leave out --score")
+      }
+    }
     let event = try self.event(invocation)
     let skill = try invocation.choice("skill", as: SkillReference.self)
     let revisions = invocation.flag("revisions")
@@ -127,7 +150,15 @@ enum VerifyCommand {
       cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
       includePast: invocation.flag("include-past"), skill: skill)
     request.vectorWind = vectorWind
-    request.bootstrap = try bootstrap(invocation, always: false)
+    request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
+    var comparison: ComparisonRequest?
+    if compareWords.count == 2 {
+      let sides = try store.read {
+        (try verifier.comparisonSide(compareWords[0]), try verifier.comparisonSide(compareWords[1]))
+      }
+      comparison = try ComparisonRequest(base: request, a: sides.0, b: sides.1, loss: loss ?? .se)
+        .validated()
+    }
     if vectorWind {
       if event != nil || skill != nil || revisions || pairs {
         throw invocation.usage(
@@ -156,6 +187,11 @@ enum VerifyCommand {
     if pairs {
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
+    }
+    if let compare = comparison {
+      return try runComparison(
+        compare, base: request, verifier: verifier, format: format, figure: figure,
+        invocation: invocation)
     }
     request.measuresPeriod = format.showsComments && period == nil
     let report = try store.read { try verifier.scores(request) }
@@ -256,6 +292,39 @@ enum VerifyCommand {
   }
 
   // MARK: - Output
+
+  static func runComparison(
+    _ comparison: ComparisonRequest, base: VerifyRequest, verifier: Verifier, format: OutputFormat,
+    figure: Bool, invocation: Invocation
+  ) throws -> Int32 {
+    var comparison = comparison
+    comparison.base = base
+    let report = try verifier.store.read { try verifier.compare(comparison) }
+    if figure {
+      let svg = ComparisonFigure.svg(
+        report, width: try invocation.int("width", in: 320...10_000) ?? 800,
+        height: try invocation.int("height", in: 200...10_000) ?? 450)
+      let output = try invocation.dataOutput()
+      try output.write(svg ?? "")
+      try output.flush()
+      return ExitStatus.success
+    }
+    let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
+    try writer.comment(ComparisonTable.comment(report))
+    try writer.begin(columns: ComparisonTable.columns(comparison))
+    for row in report.rows { try writer.write(ComparisonTable.cells(row, request: comparison)) }
+    try writer.finish()
+    if report.rows.isEmpty {
+      invocation.info(
+        "no cases that both \(comparison.a) and \(comparison.b) forecast have an observation")
+    }
+    if report.rows.contains(where: { $0.test == nil }) {
+      invocation.info(
+        "dm, p_value and verdict are empty where the daily series is not longer than h or the HLN variance estimate is not positive"
+      )
+    }
+    return ExitStatus.success
+  }
 
   static func writeScores(_ report: VerifyReport, format: OutputFormat, invocation: Invocation)
     throws

@@ -70,6 +70,12 @@ enum VerifyCommand {
         help:
           "Compare two models or two sources (model:NAME, source:NAME) on the same cases: scores, difference with its interval, Diebold–Mariano test, verdict."
       ),
+      .flag(
+        "reliability",
+        help:
+          "Probability forecasts (precipitation_probability): Brier score with its reliability, resolution and uncertainty, skill and ROC area."
+      ),
+      .flag("bins", help: "With --reliability: the reliability table, one row per 10 % bin."),
       OptionSpec(
         "loss", value: "loss",
         help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
@@ -101,7 +107,9 @@ enum VerifyCommand {
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let variableName = invocation.string("var") ?? "temperature_2m"
+    let reliability = invocation.flag("reliability")
+    let variableName =
+      invocation.string("var") ?? (reliability ? "precipitation" : "temperature_2m")
     let vectorWind = variableName == VerifyRequest.windVectorName
     let variable =
       vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
@@ -112,7 +120,9 @@ enum VerifyCommand {
       guard !invocation.flag("revisions"), !invocation.flag("pairs") else {
         throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
       }
-      if !groupBy.contains(.lead), !groupBy.contains(.leadDay) { groupBy.insert(.leadDay, at: 0) }
+      if !invocation.flag("reliability"), !groupBy.contains(.lead), !groupBy.contains(.leadDay) {
+        groupBy.insert(.leadDay, at: 0)
+      }
       if score == .mseSkill, invocation.string("skill") == nil {
         throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
       }
@@ -130,6 +140,11 @@ enum VerifyCommand {
         throw invocation.usage(
           "--compare draws the difference of --loss's score; leave out --score")
       }
+    }
+    if reliability {
+      try checkReliability(invocation, variableName: variableName, compare: !compareWords.isEmpty)
+    } else if invocation.flag("bins") {
+      throw invocation.usage("--bins shows the reliability table of --reliability")
     }
     let event = try self.event(invocation)
     let skill = try invocation.choice("skill", as: SkillReference.self)
@@ -187,6 +202,10 @@ enum VerifyCommand {
     if pairs {
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
+    }
+    if reliability {
+      return try runReliability(
+        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
     }
     if let compare = comparison {
       return try runComparison(
@@ -292,6 +311,60 @@ enum VerifyCommand {
   }
 
   // MARK: - Output
+
+  /// `--reliability` applies to precipitation alone and to none of the other modes.
+  static func checkReliability(_ invocation: Invocation, variableName: String, compare: Bool)
+    throws
+  {
+    guard variableName == WeatherVariable.precipitation.column else {
+      throw invocation.usage(
+        "--reliability scores precipitation_probability: use --var precipitation (the only variable with a stored probability)"
+      )
+    }
+    for (name, given) in [
+      ("revisions", invocation.flag("revisions")), ("pairs", invocation.flag("pairs")),
+      ("compare", compare), ("skill", invocation.string("skill") != nil),
+      ("ci", invocation.string("ci") != nil),
+    ] where given {
+      throw invocation.usage("--\(name) cannot be combined with --reliability")
+    }
+  }
+
+  static func runReliability(
+    _ request: VerifyRequest, verifier: Verifier, format: OutputFormat, figure: Bool,
+    invocation: Invocation
+  ) throws -> Int32 {
+    let report = try verifier.store.read { try verifier.reliability(request) }
+    if figure {
+      let svg = ReliabilityFigure.svg(
+        report, width: try invocation.int("width", in: 320...10_000) ?? 800,
+        height: try invocation.int("height", in: 200...10_000) ?? 450)
+      let output = try invocation.dataOutput()
+      try output.write(svg)
+      try output.flush()
+      return ExitStatus.success
+    }
+    let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
+    try writer.comment(ReliabilityTable.comment(report))
+    if invocation.flag("bins") {
+      try writer.begin(columns: ReliabilityTable.binColumns(request))
+      for row in report.rows {
+        for cells in ReliabilityTable.binCells(row) { try writer.write(cells) }
+      }
+    } else {
+      try writer.begin(columns: ReliabilityTable.columns(request))
+      for row in report.rows { try writer.write(ReliabilityTable.cells(row)) }
+    }
+    try writer.finish()
+    let rejected = report.rows.reduce(0) { $0 + $1.rejected }
+    if rejected > 0 {
+      invocation.warn("\(rejected) precipitation probabilities outside 0–100 % were not scored")
+    }
+    if report.rows.isEmpty {
+      invocation.info("no forecasts with a precipitation_probability matched an observation")
+    }
+    return ExitStatus.success
+  }
 
   static func runComparison(
     _ comparison: ComparisonRequest, base: VerifyRequest, verifier: Verifier, format: OutputFormat,

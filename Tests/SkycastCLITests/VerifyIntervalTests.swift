@@ -77,7 +77,9 @@ import Testing
         "90 % percentile intervals: circular block bootstrap of whole valid days, 4-day blocks (--block-days), 500 resamples, seed 12"
       ), "\(table)")
     let automatic = await harness.run("verify", "--source", "forecast", "--ci", "--format", "table")
-    #expect(automatic.stdout.contains("-day blocks (automatic: Wilks 1997, at least ∛days)"))
+    #expect(
+      automatic.stdout.contains(
+        "-day blocks (automatic: Wilks 1997, at least the cube root of the days)"))
     #expect(automatic.stdout.contains("seed \(BootstrapSettings.defaultSeed)"))
   }
 

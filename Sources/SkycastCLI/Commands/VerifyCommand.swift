@@ -9,27 +9,60 @@ enum VerifyCommand {
     discussion: """
       Pairs each forecast with the observation of the same city and valid time (daily variables \
       such as temperature_2m_max: the same local date) and reports per group n, bias (mean F−O), \
-      mae, rmse and corr, pooled over the group's pairs. A pair with a NULL side is dropped. \
-      Sources are kept apart: rows are grouped by source unless --source names exactly one. \
-      Lead time means hours after retrieval for 'forecast' and imports, and hours after the \
-      nominal model run (24·N) for 'previous-runs'. Forecasts of hours already past at issue \
-      (lead < 0) are left out unless --include-past.
+      mae, rmse and corr, pooled over the group's pairs. A forecast with no observation row for \
+      its valid time (an hour the archive has not delivered yet), or with a NULL side, is \
+      dropped; the table comment counts both kinds. Sources are kept apart: rows are grouped by \
+      source unless --source names exactly one. Lead time means hours after retrieval for \
+      'forecast' and imports, and hours after the nominal model run (24·N) for 'previous-runs'. \
+      Forecasts of hours already past at issue (lead < 0) are left out unless --include-past. \
+      Wind directions (wind_direction_10m, wind_direction_10m_dominant) are differenced on the \
+      circle, ((f − o + 540) mod 360) − 180, so 359° against 1° is a 2° error; their corr is \
+      empty. --var wind_vector_10m scores the wind vector from speed and direction: bias = mean \
+      speed error, mae = mean vector error |Vf − Vo|, rmse = RMSVE, and MET's VL1L2 means.
 
       With --threshold X: contingency counts a b c d (hits, false alarms, misses, correct \
       negatives) and pod, far, pofd, csi, ets, fbias, hss, pc for the event value ≥ X (--op ge) \
-      or > X (--op gt); for precipitation also the Brier score bs of the stored \
-      precipitation_probability (Open-Meteo's is P(> 0.1 mm in the hour)). --skill adds \
-      mse_skill = 1 − MSE/MSE_ref against persistence (the observation at issue time) or \
-      climatology (mean observation of the city, calendar month and hour over the period).
+      or > X (--op gt); for precipitation also n_bs and the Brier score bs of the stored \
+      precipitation_probability over every pair with a probability and an observation \
+      (Open-Meteo's probability is P(> 0.1 mm in the hour)). --skill adds mse_skill = 1 − \
+      MSE/MSE_ref against persistence (the observation at issue time) or climatology (mean \
+      observation of the city, calendar month and hour over the period).
+
+      --ci [LEVEL] adds <score>_lo and <score>_hi (percentile intervals, default 95 %) from a \
+      circular block bootstrap that resamples whole valid local days (all pairs of a day, \
+      across the group's cities and leads, move together) of per-day sums, so its cost does not \
+      grow with the number of pairs. --block-days sets the block length (default: Wilks's 1997 \
+      rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the \
+      number of days), --bootstrap the resamples, --seed the generator; the comment line \
+      states all four.
+
+      --compare A B scores two models (or two sources: forecast and an import) on exactly the \
+      cases both forecast (same city, valid time and lead day; lead hour with --by lead): n, \
+      days, h, both scores (rmse with --loss se, mae with --loss ae), A − B with its bootstrap \
+      interval, and the Diebold–Mariano test of the daily mean loss differential by valid local \
+      date with the Harvey–Leybourne–Newbold correction and a Student t reference (h = 1 + the \
+      group's largest lead day): dm, the two-sided p_value, and verdict (A better, B better or \
+      no significant difference at the --ci level, 95 % by default; sig marks it with *).
+
+      --reliability scores precipitation_probability against the event > 0.1 mm (or \
+      --threshold/--op): n_bs, base_rate, bs, its decomposition rel, res, unc over ten 10 % \
+      bins (rel − res + unc = bs_binned, the Brier score of the bin-mean probabilities), bss \
+      against the sample climatology and roc_area; --bins prints the reliability table and \
+      --format svg the reliability diagram.
 
       --revisions reports, per lead day (or --by city, …), how much the forecast for one valid \
       time changes between successive issues (mean absolute revision) and the flip-flop index. \
-      --pairs writes the matched pairs instead of scores. --format svg -o FILE.svg draws one \
-      score (--score, default rmse) against lead time or lead day, one line per source, model or \
-      city (the other --by keys), with each point's pair count.
+      A NULL forecast is left out of its valid time's series: the revision then runs from the \
+      forecast issued before it to the one issued after. --pairs writes the matched pairs \
+      instead of scores. --format svg -o FILE.svg draws one score (--score, default rmse) \
+      against lead time or lead day, one line per source, model or city (the other --by keys), \
+      with each point's pair count; with --compare, the difference with its band.
 
       Examples:
         skycast verify --by lead-day
+        skycast verify --by lead-day --ci --format latex -o rmse-table.tex
+        skycast verify --var temperature_2m_max --compare ecmwf_ifs025 icon_seamless --by lead-day
+        skycast verify --reliability --by lead-day --format svg -o reliability.svg
         skycast verify --var precipitation --threshold 1 --op ge --by lead-day,city
         skycast verify --var temperature_2m_max --by lead-day --skill persistence
         skycast verify --revisions --by lead-day

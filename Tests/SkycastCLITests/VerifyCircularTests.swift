@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 import TestSupport
 import Testing
 
@@ -38,6 +39,38 @@ import Testing
     let table = await harness.run(
       "verify", "--var", "wind_direction_10m", "--source", "forecast", "--format", "table")
     #expect(table.stdout.contains("errors on the circle, ((f − o + 540) mod 360) − 180; no corr"))
+  }
+
+  @Test("wind_direction_10m_dominant (daily) is on the circle too")
+  func dailyDominant() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha")
+    try writer.dailyObservation(
+      city: 1, date: "2026-03-02", ["wind_direction_10m_dominant": 10])
+    try writer.dailyForecast(
+      city: 1, issuedAt: march1, date: "2026-03-02", ["wind_direction_10m_dominant": 350])
+    let row = try #require(
+      CSVTable(
+        await harness.run(
+          "verify", "--var", "wind_direction_10m_dominant", "--source", "forecast"
+        ).stdout
+      ).rows.first)
+    #expect(close(row["bias"], -20) && close(row["mae"], 20), "\(row)")
+  }
+
+  @Test("the SQL wrap equals CircularError on a grid of angles")
+  func sqlMatchesSwift() throws {
+    let database = try Database(path: ":memory:")
+    for forecast in stride(from: 0.0, through: 360, by: 22.5) {
+      for observed in stride(from: 0.0, through: 360, by: 7.5) {
+        let sql = "SELECT " + VerifySQL.circularDifference(String(forecast), String(observed))
+        let value = try #require(try database.query(sql).first?[0].doubleValue)
+        #expect(
+          value == CircularError.difference(forecast: forecast, observed: observed),
+          "\(forecast) \(observed)")
+      }
+    }
   }
 
   /// Forecast 10 km/h from 90° (u = −10, v = 0), observed 10 km/h from 270° (u = 10, v = 0):

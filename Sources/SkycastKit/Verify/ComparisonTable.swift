@@ -44,7 +44,9 @@ public enum ComparisonTable {
       "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, Harvey–Leybourne–Newbold correction with h = 1 + largest lead day, Student t with days − 1 degrees of freedom; p_value two-sided; verdict and sig (*) at p < \(alpha)",
       VerifyTable.bootstrapText(settings, blockDays: report.blockDays)
         .replacingOccurrences(
-          of: "percentile intervals", with: "percentile interval of the difference"),
+          of: "percentile intervals", with: "percentile interval of the difference"
+        )
+        .replacingOccurrences(of: "cube root of the days)", with: "cube root of the days and h)"),
     ].joined(separator: "; ")
   }
 }

@@ -59,6 +59,7 @@ struct Benchmark {
     figures.append(note(try ingest()))
     let big = try buildHistory()
     figures.append(try query(database: big))
+    figures.append(try bootstrap(database: big))
     figures += try export(database: big)
     figures.append(try startup())
     return render(figures)
@@ -163,6 +164,25 @@ struct Benchmark {
       name: "query: verify --by lead (\(Self.count(Int(rows))) rows)",
       ours: Self.seconds(ours.seconds),
       baseline: Self.seconds(shell.seconds), ratio: ratio, target: "≤ 1.2×", holds: ratio <= 1.2)
+  }
+
+  // MARK: - Bootstrap
+
+  /// `verify --by lead --ci` (1000 resamples of whole valid days) against the same command
+  /// without `--ci`: the time the intervals add, SQL grouping by day included.
+  func bootstrap(database: String) throws -> Figure {
+    log("bootstrap: verify --by lead with and without --ci (1000 resamples)")
+    let arguments = [
+      "verify", "--by", "lead", "--format", "csv", "--db", database, "-o", "/dev/null",
+    ]
+    let plain = try best(of: 2) { try Subprocess.run(skycast, arguments) }
+    let intervals = try best(of: 2) { try Subprocess.run(skycast, arguments + ["--ci"]) }
+    let added = intervals.seconds - plain.seconds
+    return Figure(
+      name: "bootstrap: verify --by lead --ci (1000 resamples)",
+      ours: Self.seconds(intervals.seconds) + " (+\(Self.seconds(max(0, added))))",
+      baseline: Self.seconds(plain.seconds) + " (skycast without --ci)", ratio: nil,
+      target: "< 1 s added", holds: added < 1)
   }
 
   // MARK: - Export

@@ -81,6 +81,23 @@ import Testing
           + (Revisions.flipFlopIndex([5, 5, 6, 7, 9, 8]) ?? 0)) / 2))
   }
 
+  /// The history has a NULL forecast at lead 6 for V; the whole-sequence mean absolute revision
+  /// of V stays 6/5 (the NULL is skipped, not a revision to and from nothing).
+  @Test("help says what a NULL forecast does inside a revision series, and it is skipped")
+  func nullInsideRevisions() async throws {
+    let help = await CLIHarness().run("verify", "--help")
+    #expect(
+      help.stdout.contains("A NULL forecast is left out of its valid time's series: the"),
+      "\(help)")
+    let harness = CLIHarness()
+    try writeRevisionHistory(harness)
+    let csv = CSVTable(
+      await harness.run("verify", "--revisions", "--by", "valid-hour", "--source", "forecast")
+        .stdout)
+    let row = try #require(csv.rows.first { $0["valid_times"] == "1" && $0["revisions"] == "5" })
+    #expect(close(row["mean_abs_revision"], 1.2), "\(csv.rows)")
+  }
+
   @Test("revisions work on forecast-only variables and refuse --obs")
   func revisionsOptions() async throws {
     let harness = CLIHarness()

@@ -19,7 +19,8 @@ enum SummaryCommand {
     OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive; required)."),
     OptionSpec(
       "by", value: "period",
-      help: "One row per day, per calendar month, or one for the whole range (period).",
+      help:
+        "One row per day, per calendar month, per calendar year, or one for the whole range (period).",
       default: "day"),
     OptionSpec(
       "series", value: "series", help: "forecast, observed or observed:SOURCE.",
@@ -67,10 +68,13 @@ enum SummaryCommand {
       Local-day totals: observed series use daily precipitation_sum when stored, else the sum \
       of the hourly values; forecasts sum hourly values. Sums are taken at 0.01 mm, and a day \
       with a missing hour is missing. --by day: total_mm and wet (1 when >= the wet-day \
-      threshold). --by month or period: total_mm, wet_days, r10mm, r20mm, prcptot, sdii, cdd, \
-      cwd, rx1day, rx5day, wet_hours (hours >= 0.1 mm), max_probability (forecasts), days, \
+      threshold). --by month, year or period: total_mm, wet_days, r10mm, r20mm, prcptot, sdii, \
+      cdd, cwd, rx1day, rx5day, wet_hours (hours >= 0.1 mm), max_probability (forecasts), days, \
       days_missing, wet_threshold and etccdi; indices are empty when more than 3 days of a \
-      month are missing. --wet-threshold changes wet, wet_days, prcptot, sdii, cdd and cwd \
+      month are missing, and for years and periods of a year or more also when more than 15 \
+      days of a year are (climdex). Monthly and yearly rx5day is the largest 5-day total \
+      ending on a day of the month or year, the 4 days before it included when stored \
+      (ETCCDI); --by period keeps 5-day windows inside the range. --wet-threshold changes wet, wet_days, prcptot, sdii, cdd and cwd \
       only, and such output says it is not ETCCDI. --format svg draws total_mm as bars per day \
       or month (one colour per city).
 
@@ -101,7 +105,7 @@ enum SummaryCommand {
       ?? PrecipitationIndices.etccdiWetThreshold
     let svg = invocation.string("format") == "svg"
     if svg {
-      guard kind == .precip, grouping != .period else {
+      guard kind == .precip, grouping == .day || grouping == .month else {
         throw invocation.usage(
           "--format svg draws 'summary precip --by day' or '--by month' as bars")
       }

@@ -9,28 +9,61 @@ enum VerifyCommand {
     discussion: """
       Pairs each forecast with the observation of the same city and valid time (daily variables \
       such as temperature_2m_max: the same local date) and reports per group n, bias (mean F−O), \
-      mae, rmse and corr, pooled over the group's pairs. A pair with a NULL side is dropped. \
-      Sources are kept apart: rows are grouped by source unless --source names exactly one. \
-      Lead time means hours after retrieval for 'forecast' and imports, and hours after the \
-      nominal model run (24·N) for 'previous-runs'. Forecasts of hours already past at issue \
-      (lead < 0) are left out unless --include-past.
+      mae, rmse and corr, pooled over the group's pairs. A forecast with no observation row for \
+      its valid time (an hour the archive has not delivered yet), or with a NULL side, is \
+      dropped; the table comment counts both kinds. Sources are kept apart: rows are grouped by \
+      source unless --source names exactly one. Lead time means hours after retrieval for \
+      'forecast' and imports, and hours after the nominal model run (24·N) for 'previous-runs'. \
+      Forecasts of hours already past at issue (lead < 0) are left out unless --include-past. \
+      Wind directions (wind_direction_10m, wind_direction_10m_dominant) are differenced on the \
+      circle, ((f − o + 540) mod 360) − 180, so 359° against 1° is a 2° error; their corr is \
+      empty. --var wind_vector_10m scores the wind vector from speed and direction: bias = mean \
+      speed error, mae = mean vector error |Vf − Vo|, rmse = RMSVE, and MET's VL1L2 means.
 
       With --threshold X: contingency counts a b c d (hits, false alarms, misses, correct \
       negatives) and pod, far, pofd, csi, ets, fbias, hss, pc for the event value ≥ X (--op ge) \
-      or > X (--op gt); for precipitation also the Brier score bs of the stored \
-      precipitation_probability (Open-Meteo's is P(> 0.1 mm in the hour)). --skill adds \
-      mse_skill = 1 − MSE/MSE_ref against persistence (the observation at issue time) or \
-      climatology (mean observation of the city, calendar month and hour over the period).
+      or > X (--op gt); for precipitation also n_bs and the Brier score bs of the stored \
+      precipitation_probability over every pair with a probability and an observation \
+      (Open-Meteo's probability is P(> 0.1 mm in the hour)). --skill adds mse_skill = 1 − \
+      MSE/MSE_ref against persistence (the observation at issue time) or climatology (mean \
+      observation of the city, calendar month and hour over the period).
+
+      --ci [LEVEL] adds <score>_lo and <score>_hi (percentile intervals, default 95 %) from a \
+      circular block bootstrap that resamples whole valid local days (all pairs of a day, \
+      across the group's cities and leads, move together) of per-day sums, so its cost does not \
+      grow with the number of pairs. --block-days sets the block length (default: Wilks's 1997 \
+      rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the \
+      number of days), --bootstrap the resamples, --seed the generator; the comment line \
+      states all four.
+
+      --compare A B scores two models (or two sources: forecast and an import) on exactly the \
+      cases both forecast (same city, valid time and lead day; lead hour with --by lead): n, \
+      days, h, both scores (rmse with --loss se, mae with --loss ae), A − B with its bootstrap \
+      interval, and the Diebold–Mariano test of the daily mean loss differential by valid local \
+      date with the Harvey–Leybourne–Newbold correction and a Student t reference (h = 1 + the \
+      group's largest lead day): dm, the two-sided p_value, and verdict (A better, B better or \
+      no significant difference at the --ci level, 95 % by default; sig marks it with *).
+
+      --reliability scores precipitation_probability against the event > 0.1 mm (or \
+      --threshold/--op): n_bs, base_rate, bs, its decomposition rel, res, unc over ten 10 % \
+      bins (rel − res + unc = bs_binned, the Brier score of the bin-mean probabilities), bss \
+      against the sample climatology and roc_area; --bins prints the reliability table and \
+      --format svg the reliability diagram.
 
       --revisions reports, per lead day (or --by city, …), how much the forecast for one valid \
       time changes between successive issues (mean absolute revision) and the flip-flop index. \
-      --pairs writes the matched pairs instead of scores. --format svg -o FILE.svg draws one \
-      score (--score, default rmse) against lead time or lead day (or, grouped by valid-hour or \
-      month without a lead key, against those), one line per source, model or city (the other \
-      --by keys), with each point's pair count.
+      A NULL forecast is left out of its valid time's series: the revision then runs from the \
+      forecast issued before it to the one issued after. --pairs writes the matched pairs \
+      instead of scores. --format svg -o FILE.svg draws one score (--score, default rmse) \
+      against lead time or lead day (or, grouped by valid-hour or month without a lead key, \
+      against those), one line per source, model or city (the other --by keys), with each \
+      point's pair count; with --compare, the difference with its band.
 
       Examples:
         skycast verify --by lead-day
+        skycast verify --by lead-day --ci --format latex -o rmse-table.tex
+        skycast verify --var temperature_2m_max --compare ecmwf_ifs025 icon_seamless --by lead-day
+        skycast verify --reliability --by lead-day --format svg -o reliability.svg
         skycast verify --var precipitation --threshold 1 --op ge --by lead-day,city
         skycast verify --var temperature_2m_max --by lead-day --skill persistence
         skycast verify --revisions --by lead-day
@@ -66,6 +99,21 @@ enum VerifyCommand {
       .flag(
         "revisions", help: "Report run-to-run revisions and the flip-flop index instead of scores."),
       .flag("pairs", help: "Write the matched forecast–observation pairs instead of scores."),
+      .words(
+        "compare", ["a", "b"],
+        help:
+          "Compare two models or two sources (model:NAME, source:NAME) on the same cases: scores, difference with its interval, Diebold–Mariano test, verdict."
+      ),
+      .flag(
+        "reliability",
+        help:
+          "Probability forecasts (precipitation_probability): Brier score with its reliability, resolution and uncertainty, skill and ROC area."
+      ),
+      .flag("bins", help: "With --reliability: the reliability table, one row per 10 % bin."),
+      OptionSpec(
+        "loss", value: "loss",
+        help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
+        default: "se"),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
       .optionalNumber(
         "ci", value: "level",
@@ -77,7 +125,9 @@ enum VerifyCommand {
         default: "1000"),
       OptionSpec(
         "block-days", value: "days", help: "Bootstrap block length in valid days.",
-        default: "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors"),
+        default:
+          "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the days (--compare: and at least h)"
+      ),
       OptionSpec(
         "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
         default: String(BootstrapSettings.defaultSeed)),
@@ -88,7 +138,9 @@ enum VerifyCommand {
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let variableName = invocation.string("var") ?? "temperature_2m"
+    let reliability = invocation.flag("reliability")
+    let variableName =
+      invocation.string("var") ?? (reliability ? "precipitation" : "temperature_2m")
     let vectorWind = variableName == VerifyRequest.windVectorName
     let variable =
       vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
@@ -100,7 +152,9 @@ enum VerifyCommand {
         throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
       }
       // Plotted against the first of lead, lead day, valid hour or month; lead day by default.
-      if VerifyFigure.xKey(groupBy) == nil { groupBy.insert(.leadDay, at: 0) }
+      if !invocation.flag("reliability"), VerifyFigure.xKey(groupBy) == nil {
+        groupBy.insert(.leadDay, at: 0)
+      }
       if score == .mseSkill, invocation.string("skill") == nil {
         throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
       }
@@ -108,6 +162,23 @@ enum VerifyCommand {
       throw invocation.usage("--score chooses what --format svg draws")
     } else {
       try invocation.rejectFigureOptions()
+    }
+    let loss = try invocation.choice("loss", as: ComparisonRequest.Loss.self)
+    let compareWords = invocation.strings("compare")
+    if loss != nil, compareWords.isEmpty { throw invocation.usage("--loss needs --compare A B") }
+    if !compareWords.isEmpty {
+      if invocation.flag("revisions") || invocation.flag("pairs") {
+        throw invocation.usage("--compare cannot be combined with --revisions or --pairs")
+      }
+      if figure, score != nil {
+        throw invocation.usage(
+          "--compare draws the difference of --loss's score; leave out --score")
+      }
+    }
+    if reliability {
+      try checkReliability(invocation, variableName: variableName, compare: !compareWords.isEmpty)
+    } else if invocation.flag("bins") {
+      throw invocation.usage("--bins shows the reliability table of --reliability")
     }
     let event = try self.event(invocation)
     let skill = try invocation.choice("skill", as: SkillReference.self)
@@ -128,7 +199,15 @@ enum VerifyCommand {
       cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
       includePast: invocation.flag("include-past"), skill: skill)
     request.vectorWind = vectorWind
-    request.bootstrap = try bootstrap(invocation, always: false)
+    request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
+    var comparison: ComparisonRequest?
+    if compareWords.count == 2 {
+      let sides = try store.read {
+        (try verifier.comparisonSide(compareWords[0]), try verifier.comparisonSide(compareWords[1]))
+      }
+      comparison = try ComparisonRequest(base: request, a: sides.0, b: sides.1, loss: loss ?? .se)
+        .validated()
+    }
     if vectorWind {
       if event != nil || skill != nil || revisions || pairs {
         throw invocation.usage(
@@ -158,6 +237,15 @@ enum VerifyCommand {
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }
+    if reliability {
+      return try runReliability(
+        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
+    }
+    if let compare = comparison {
+      return try runComparison(
+        compare, base: request, verifier: verifier, format: format, figure: figure,
+        invocation: invocation)
+    }
     request.measuresPeriod = (format.showsComments || figure) && period == nil
     let report = try store.read { try verifier.scores(request) }
     if figure {
@@ -177,89 +265,6 @@ enum VerifyCommand {
     }
     try writeScores(report, format: format, invocation: invocation)
     return ExitStatus.success
-  }
-
-  // MARK: - Options
-
-  /// `--ci [LEVEL]`, `--bootstrap N`, `--block-days D`, `--seed S`; nil without `--ci` unless
-  /// `always` (comparisons always resample).
-  static func bootstrap(_ invocation: Invocation, always: Bool) throws -> BootstrapSettings? {
-    let given = invocation.string("ci")
-    if given == nil, !always {
-      for name in ["bootstrap", "block-days", "seed"] where invocation.string(name) != nil {
-        throw invocation.usage("--\(name) sets up the bootstrap of --ci (or --compare); add --ci")
-      }
-      return nil
-    }
-    var settings = BootstrapSettings()
-    if let given, !given.isEmpty {
-      guard let percent = Double(given), percent > 0, percent < 100 else {
-        throw invocation.usage(
-          "The value '\(given)' is invalid for '--ci': expected a level in percent between 0 and 100, such as 95"
-        )
-      }
-      settings.level = percent / 100
-    }
-    settings.resamples = try invocation.int("bootstrap", in: 100...100_000) ?? settings.resamples
-    settings.blockDays = try invocation.int("block-days", in: 1...100_000)
-    if let text = invocation.string("seed") {
-      guard let seed = UInt64(text) else {
-        throw invocation.usage(
-          "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
-        )
-      }
-      settings.seed = seed
-    }
-    return settings
-  }
-
-  /// The values in first-seen order without repeats (`--source a --source a` selects one).
-  static func unique(_ values: [String]) -> [String] {
-    var seen = Set<String>()
-    return values.filter { seen.insert($0).inserted }
-  }
-
-  static func event(_ invocation: Invocation) throws -> VerifyEvent? {
-    let op = try invocation.choice("op", as: EventOperator.self)
-    guard let threshold = try invocation.double("threshold") else {
-      if op != nil { throw invocation.usage("--op needs --threshold <x>") }
-      return nil
-    }
-    return VerifyEvent(threshold: threshold, op: op ?? .ge)
-  }
-
-  static func checkCombinations(
-    _ invocation: Invocation, revisions: Bool, pairs: Bool, grouped: Bool, event: VerifyEvent?,
-    skill: SkillReference?
-  ) throws {
-    if revisions, pairs { throw invocation.usage("--revisions and --pairs cannot be combined") }
-    let mode = revisions ? "--revisions" : pairs ? "--pairs" : nil
-    guard let mode else { return }
-    if event != nil { throw invocation.usage("--threshold cannot be combined with \(mode)") }
-    if skill != nil { throw invocation.usage("--skill cannot be combined with \(mode)") }
-    if pairs, grouped {
-      throw invocation.usage("--by cannot be combined with --pairs (pairs are not grouped)")
-    }
-    if revisions, invocation.string("obs") != nil {
-      throw invocation.usage(
-        "--obs cannot be combined with --revisions (revisions compare forecasts with forecasts)")
-    }
-  }
-
-  /// Warnings where a score means something other than it seems.
-  static func warnAboutMeaning(_ request: VerifyRequest, invocation: Invocation) {
-    if request.brierEventDiffers, let event = request.event {
-      invocation.warn(
-        "bs scores Open-Meteo's precipitation_probability, which is P(> 0.1 mm in the hour), against the event \(event.symbol) \(NumberText.shortest(event.threshold)) mm; use --threshold 0.1 --op gt for the event it forecasts"
-      )
-    }
-    switch request.variable.quantity {
-    case .weatherCode:
-      invocation.warn(
-        "\(request.variable.column) is a category code; differences of codes have no physical meaning"
-      )
-    default: break
-    }
   }
 
   // MARK: - Output

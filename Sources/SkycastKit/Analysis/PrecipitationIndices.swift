@@ -16,6 +16,9 @@ public enum PrecipitationIndices {
   public static let wetHourThreshold = 0.1
   /// A month with more missing days than this makes the indices undefined (ETCCDI practice).
   public static let maximumMissingDaysPerMonth = 3
+  /// A year with more missing days than this makes yearly indices undefined (climdex.pcic's
+  /// annual rule, applied on top of the monthly one).
+  public static let maximumMissingDaysPerYear = 15
 
   // MARK: - Hundredths
 
@@ -64,28 +67,42 @@ public enum PrecipitationIndices {
 
   /// The indices for the days from `from` to `to` inclusive; a day absent from `totals` is missing.
   ///
-  /// See ``summary(days:wetThreshold:hourly:probabilities:)`` for the rules.
+  /// See ``summary(days:wetThreshold:hourly:probabilities:preceding:annualRule:)`` for the rules.
+  ///
+  /// - Parameters:
+  ///   - windowsReachBack: take `rx5day` over the 5-day intervals ending on each day of the
+  ///     period, using the 4 days before `from` from `totals` when they are there (ETCCDI's
+  ///     monthly and annual Rx5day), instead of keeping windows inside the period.
+  ///   - annualRule: also leave the indices empty when a calendar year of the period has more
+  ///     than ``maximumMissingDaysPerYear`` missing days.
   public static func summary(
     from: LocalDate, to: LocalDate, totals: [LocalDate: Double?],
     wetThreshold: Double = etccdiWetThreshold, hourly: [Double?] = [],
-    probabilities: [Double?] = []
+    probabilities: [Double?] = [], windowsReachBack: Bool = false, annualRule: Bool = false
   ) -> PrecipitationSummary {
     let count = max(0, from.days(to: to) + 1)
     let days = (0..<count).map { offset in
       let date = from.adding(days: offset)
       return (date: date, mm: totals[date] ?? nil)
     }
+    let preceding: [Double?] =
+      windowsReachBack ? (1...4).reversed().map { totals[from.adding(days: -$0)] ?? nil } : []
     return summary(
-      days: days, wetThreshold: wetThreshold, hourly: hourly, probabilities: probabilities)
+      days: days, wetThreshold: wetThreshold, hourly: hourly, probabilities: probabilities,
+      preceding: preceding, annualRule: annualRule)
   }
 
   /// ETCCDI precipitation indices (Zhang et al. 2011) over consecutive local days.
   ///
   /// Wet day: total ≥ `wetThreshold`; dry day: total < `wetThreshold`. `r10mm`/`r20mm` always use
   /// 10 and 20 mm. A missing day breaks dry and wet spells, and a 5-day window containing one does
-  /// not count. Spells and windows never reach outside the given days. The indices are nil when
-  /// more than 3 days of any calendar month in the period are missing, or when every day is
-  /// (a short, clipped period of missing days is not a dry one).
+  /// not count. Spells never reach outside the given days; `rx5day` is the largest sum of the
+  /// 5-day intervals ending on each given day (ETCCDI: "the 5-day interval ending k"), whose
+  /// first days come from `preceding` (the days just before, oldest first) when given, so a
+  /// month's first days end windows too. The indices are nil when more than 3 days of any
+  /// calendar month in the period are missing, with `annualRule` also when more than 15 days of
+  /// a calendar year are, or when every day is (a short, clipped period of missing days is not a
+  /// dry one).
   ///
   /// - Parameters:
   ///   - days: the period's local days with their totals in mm (nil = missing). They are meant to
@@ -97,7 +114,8 @@ public enum PrecipitationIndices {
   /// - Returns: the summary.
   public static func summary(
     days: [(date: LocalDate, mm: Double?)], wetThreshold: Double = etccdiWetThreshold,
-    hourly: [Double?] = [], probabilities: [Double?] = []
+    hourly: [Double?] = [], probabilities: [Double?] = [], preceding: [Double?] = [],
+    annualRule: Bool = false
   ) -> PrecipitationSummary {
     let series = consecutive(days)
     let threshold = hundredths(wetThreshold) ?? (wetThreshold < 0 ? Int64.min : Int64.max)
@@ -112,13 +130,16 @@ public enum PrecipitationIndices {
       isETCCDI: threshold == 100)
 
     var missingPerMonth: [Int: Int] = [:]
+    var missingPerYear: [Int: Int] = [:]
     for day in series where day.hundredths == nil {
       missingPerMonth[day.date.year * 12 + day.date.month, default: 0] += 1
+      missingPerYear[day.date.year, default: 0] += 1
     }
     let present = values.compactMap { $0 }
     // A period without a single total has no indices (not zero rain), whatever its length.
     guard !present.isEmpty,
-      missingPerMonth.values.allSatisfy({ $0 <= maximumMissingDaysPerMonth })
+      missingPerMonth.values.allSatisfy({ $0 <= maximumMissingDaysPerMonth }),
+      !annualRule || missingPerYear.values.allSatisfy({ $0 <= maximumMissingDaysPerYear })
     else {
       return summary
     }
@@ -134,7 +155,9 @@ public enum PrecipitationIndices {
     summary.cdd = longestRun(values) { $0 < threshold }
     summary.cwd = longestRun(values) { $0 >= threshold }
     summary.rx1day = present.max().map { Double($0) / 100 }
-    summary.rx5day = maximumWindowSum(values, length: 5).map { Double($0) / 100 }
+    let before = preceding.suffix(4).map { $0.flatMap(hundredths) }
+    summary.rx5day = maximumWindowSum(before + values, length: 5, endingFrom: before.count)
+      .map { Double($0) / 100 }
     return summary
   }
 
@@ -175,11 +198,12 @@ public enum PrecipitationIndices {
     return longest
   }
 
-  /// The largest sum over `length` consecutive values with none missing, or nil when none.
-  static func maximumWindowSum(_ values: [Int64?], length: Int) -> Int64? {
+  /// The largest sum over `length` consecutive values with none missing, among the windows
+  /// ending at index `endingFrom` or later, or nil when none.
+  static func maximumWindowSum(_ values: [Int64?], length: Int, endingFrom: Int = 0) -> Int64? {
     guard length > 0, values.count >= length else { return nil }
     var best: Int64?
-    for start in 0...(values.count - length) {
+    for start in max(0, endingFrom - length + 1)...(values.count - length) {
       var sum: Int64 = 0
       var complete = true
       for value in values[start..<(start + length)] {

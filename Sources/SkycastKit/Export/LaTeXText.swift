@@ -35,6 +35,7 @@ public enum LaTeXText {
       case "→": result += "\\ensuremath{\\rightarrow}"
       case "≈": result += "\\ensuremath{\\approx}"
       case "√": result += "\\ensuremath{\\surd}"
+      case "∛": result += "\\ensuremath{\\sqrt[3]{\\,}}"
       case "²": result += "\\textsuperscript{2}"
       case "³": result += "\\textsuperscript{3}"
       case "µ", "μ": result += "\\ensuremath{\\mu}"

@@ -7,9 +7,13 @@
 /// NULL, or fewer hours than the local day has: 23/25 on DST changes) is missing.
 ///
 /// `--by day` prints each day's `total_mm` and `wet` flag (1 when the total ≥ the threshold,
-/// compared at 0.01 mm); `--by month` and `--by period` print the indices of
-/// ``PrecipitationIndices/summary(days:wetThreshold:hourly:probabilities:)`` per calendar month
-/// (clipped to the range) or for the whole range. Amounts print with 2 decimals because days are
+/// compared at 0.01 mm); `--by month`, `--by year` and `--by period` print the indices of
+/// ``PrecipitationIndices/summary(days:wetThreshold:hourly:probabilities:preceding:annualRule:)``
+/// per calendar month
+/// or year (clipped to the range) or for the whole range. Monthly and yearly `rx5day` follow ETCCDI:
+/// the 5-day intervals ending on each day of the month or year, the days before it included when
+/// stored. Years, and periods of a year or more, also apply climdex.pcic's annual rule (no indices
+/// when more than 15 days of a year are missing). Amounts print with 2 decimals because days are
 /// classified at 0.01 mm (0.09 mm is not a 0.1 mm wet day, and a rounded "0.1" would hide it).
 public enum PrecipitationSummaryTable {
   /// The summary's columns for a grouping.
@@ -23,7 +27,7 @@ public enum PrecipitationSummaryTable {
         Column("total_mm", millimetres, unit: "mm"), Column("wet", .integer),
         Column("wet_hours", .integer), probability, threshold,
       ]
-    case .month, .period:
+    case .month, .year, .period:
       return [Column("city", .text)] + grouping.keyColumns + [
         Column("total_mm", millimetres, unit: "mm"), Column("wet_days", .integer),
         Column("r10mm", .integer), Column("r20mm", .integer),
@@ -61,16 +65,20 @@ public enum PrecipitationSummaryTable {
     let etccdi = thresholdNote(wetThreshold) == nil
     var rows: [[Cell]] = []
     var sawValue = false
+    // ETCCDI's monthly and annual Rx5day take the 5-day interval ending on each day, so a
+    // month's first days need the 4 days before it: read them too when they are stored.
+    let reachesBack = grouping == .month || grouping == .year
+    let readDates = reachesBack ? dates.lowerBound.adding(days: -4)...dates.upperBound : dates
     for city in SummarySupport.sorted(cities) {
       let zone = city.zone
       let records = try store.hourlyRecords(
-        series, city: city, dates: dates, expressions: expressions)
+        series, city: city, dates: readDates, expressions: expressions)
       var totals = PrecipitationIndices.dailyTotals(
         hourly: records.map { (date: $0.date, mm: $0.values[0]) },
         hoursInDay: { zone.hoursInDay($0) })
       if series.kind == .observed {
         let daily = try store.dailyObservations(
-          source: series.source, cityID: city.id, dates: dates, column: .precipitationSum)
+          source: series.source, cityID: city.id, dates: readDates, column: .precipitationSum)
         for case (let date, let value?) in daily { totals[date] = value }
       }
       sawValue = sawValue || totals.values.contains { $0 != nil }
@@ -78,9 +86,13 @@ public enum PrecipitationSummaryTable {
       for (bucket, hours) in zip(buckets, groups) {
         let hourly = hours.map { $0.values[0] }
         let probabilities = hours.map { $0.values[1] }
+        // climdex.pcic's annual rule: a year (or a period of a year or more) with more than 15
+        // missing days has no indices, on top of the monthly rule.
+        let annual = grouping == .year || (grouping == .period && bucket.dayCount >= 365)
         let summary = PrecipitationIndices.summary(
           from: bucket.from, to: bucket.to, totals: totals, wetThreshold: wetThreshold,
-          hourly: hourly, probabilities: probabilities)
+          hourly: hourly, probabilities: probabilities, windowsReachBack: reachesBack,
+          annualRule: annual)
         var row: [Cell] = [.text(labels[city.id] ?? city.name)] + bucket.key
         switch grouping {
         case .day:
@@ -93,7 +105,7 @@ public enum PrecipitationSummaryTable {
             SummarySupport.cell(total), wet, SummarySupport.cell(summary.wetHours),
             SummarySupport.cell(summary.maxProbability), .number(wetThreshold),
           ]
-        case .month, .period:
+        case .month, .year, .period:
           row += [
             SummarySupport.cell(summary.totalMM), SummarySupport.cell(summary.wetDays),
             SummarySupport.cell(summary.r10mm), SummarySupport.cell(summary.r20mm),
@@ -115,8 +127,15 @@ public enum PrecipitationSummaryTable {
           : "summed from hourly precipitation")
         + " at 0.01 mm; a day with a missing hour is missing",
       "wet day: total >= \(NumberText.shortest(wetThreshold)) mm; wet_hours: hours >= 0.1 mm; "
-        + "indices are empty when more than 3 days of a month are missing",
+        + "indices are empty when more than 3 days of a month are missing"
+        + (grouping == .year || grouping == .period
+          ? " (years and periods of a year or more: also more than 15 days of a year)" : ""),
     ]
+    if reachesBack {
+      comments.append(
+        "rx5day: the largest 5-day total ending on a day of the \(grouping.rawValue) (ETCCDI), "
+          + "using the 4 days before it when they are stored")
+    }
     if let note = thresholdNote(wetThreshold) { comments.append(note) }
     comments.append("\(series.statement); \(SummarySupport.rangeText(dates)) (local dates)")
     return SummaryTable(

@@ -1,19 +1,20 @@
-/// How a summary groups local days: one row per day, per calendar month, or one for the whole
-/// `--from`…`--to` range.
+/// How a summary groups local days: one row per day, per calendar month, per calendar year, or
+/// one for the whole `--from`…`--to` range.
 public enum SummaryGrouping: String, CaseIterable, Sendable {
-  case day, month, period
+  case day, month, year, period
 
-  /// The leading key columns after `city`: `date`, `month`, or `from` and `to`.
+  /// The leading key columns after `city`: `date`, `month`, `year`, or `from` and `to`.
   public var keyColumns: [Column] {
     switch self {
     case .day: [Column("date", .date)]
     case .month: [Column("month", .date)]
+    case .year: [Column("year", .date)]
     case .period: [Column("from", .date), Column("to", .date)]
     }
   }
 
-  /// The periods covering `range`, in order. Months are clipped to the range, so a range that
-  /// starts on the 15th gives a first month of 17 or so days.
+  /// The periods covering `range`, in order. Months and years are clipped to the range, so a
+  /// range that starts on the 15th gives a first month of 17 or so days.
   public func buckets(_ range: ClosedRange<LocalDate>) -> [SummaryBucket] {
     switch self {
     case .day:
@@ -30,6 +31,16 @@ public enum SummaryGrouping: String, CaseIterable, Sendable {
           day: LocalDate.daysInMonth(year: start.year, month: start.month))!
         let end = min(monthEnd, range.upperBound)
         buckets.append(SummaryBucket(from: start, to: end, key: [.text(start.monthText)]))
+        start = end.adding(days: 1)
+      }
+      return buckets
+    case .year:
+      var buckets: [SummaryBucket] = []
+      var start = range.lowerBound
+      while start <= range.upperBound {
+        let end = min(LocalDate(year: start.year, month: 12, day: 31)!, range.upperBound)
+        buckets.append(
+          SummaryBucket(from: start, to: end, key: [.text(LocalDate.pad(start.year, 4))]))
         start = end.adding(days: 1)
       }
       return buckets

@@ -24,7 +24,7 @@ public enum UVSummaryTable {
       return [Column("city", .text)] + grouping.keyColumns
         + [uvMax, Column("max_hour", .integer), Column("category", .text)] + counts
         + [sed, Column("hours", .integer)]
-    case .month, .period:
+    case .month, .year, .period:
       return [Column("city", .text)] + grouping.keyColumns
         + [uvMax, Column("max_date", .date), Column("category", .text)] + counts
         + [sed, Column("days", .integer), Column("days_missing", .integer)]
@@ -60,7 +60,7 @@ public enum UVSummaryTable {
         for (bucket, day) in zip(buckets, summaries) {
           rows.append([.text(labels[city.id] ?? city.name)] + bucket.key + dayCells(day))
         }
-      case .month, .period:
+      case .month, .year, .period:
         let groups = SummarySupport.group(summaries, date: \.date, into: buckets)
         for (bucket, group) in zip(buckets, groups) {
           rows.append(

@@ -1,5 +1,5 @@
 /// How `verify --ci` resamples: the interval level, the number of resamples, the block length in
-/// valid days (nil: chosen from the data, ``BlockBootstrap/wilksBlockLength(days:lag1:)``) and
+/// valid days (nil: chosen from the data, ``BlockBootstrap/automaticBlockLength(days:lag1:)``) and
 /// the seed of the generator.
 public struct BootstrapSettings: Sendable, Equatable {
   /// Central interval probability, 0 < level < 1 (0.95 for 95 %).

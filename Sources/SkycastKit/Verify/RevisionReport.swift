@@ -2,7 +2,8 @@
 ///
 /// How the numbers are made (see also ``Verifier/revisions(_:)``):
 /// 1. For each valid time (city, source, model, valid time or local date) the non-NULL
-///    forecasts are taken in issue order (ties: fetch order): x₁ … x_N.
+///    forecasts are taken in issue order (ties: fetch order): x₁ … x_N. A NULL forecast is left
+///    out, so the revision across it runs from the forecast before it to the one after.
 /// 2. Without a lead key the whole sequence is one segment. With `--by lead` or
 ///    `--by lead-day`, the sequence is cut where the lead bucket changes, and each segment
 ///    starts with the last forecast of the bucket before it (its anchor), so every revision

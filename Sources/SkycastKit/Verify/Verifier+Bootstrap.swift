@@ -27,14 +27,15 @@ struct GroupSums {
     }
   }
 
-  /// Wilks's block length for the larger lag-1 autocorrelation of the daily mean error and
+  /// The automatic block length (Wilks's rule, at least ∛D days) for the larger lag-1
+  /// autocorrelation of the daily mean error and
   /// the daily mean squared error.
   func automaticBlockLength() -> Int? {
     guard dayCount > 0 else { return nil }
     let lag1 = [dailyMeanError, dailyMeanSquaredError].compactMap(
       BlockBootstrap.lag1Autocorrelation
     ).max()
-    return BlockBootstrap.wilksBlockLength(days: dayCount, lag1: lag1 ?? 0)
+    return BlockBootstrap.automaticBlockLength(days: dayCount, lag1: lag1 ?? 0)
   }
 
   /// Percentile intervals of every reported score from resampled days.

@@ -104,7 +104,9 @@ public enum VerifyTable {
   /// `95 % percentile intervals: circular block bootstrap of whole valid days, 7-day blocks
   /// (set), 1000 resamples, seed 20260301`.
   static func bootstrapText(_ bootstrap: BootstrapSettings, blockDays: Int) -> String {
-    let how = bootstrap.blockDays == nil ? "automatic, Wilks 1997" : "--block-days"
+    let how =
+      bootstrap.blockDays == nil
+      ? "automatic: Wilks 1997, at least the cube root of the days" : "--block-days"
     return
       "\(bootstrap.levelText) percentile intervals: circular block bootstrap of whole valid days, \(blockDays)-day blocks (\(how)), \(bootstrap.resamples) resamples, seed \(bootstrap.seed)"
   }

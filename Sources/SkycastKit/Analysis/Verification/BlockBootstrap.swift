@@ -55,6 +55,14 @@ public enum BlockBootstrap {
     return min(days, max(1, Int(length.rounded(.toNearestOrAwayFromZero))))
   }
 
+  /// The default block length: Wilks's length for `lag1`, but at least ⌈D^(1/3)⌉ days, the
+  /// rate at which block lengths should grow with the series (Hall, Horowitz & Jing 1995,
+  /// Biometrika 82:561–574), because an estimated r₁ from a short series is often too low.
+  public static func automaticBlockLength(days: Int, lag1: Double) -> Int {
+    let floor = Int(Foundation.cbrt(Double(max(1, days))).rounded(.up))
+    return min(max(1, days), max(wilksBlockLength(days: days, lag1: lag1), floor))
+  }
+
   /// The lag-1 autocorrelation r₁ = Σ(xₜ − x̄)(xₜ₊₁ − x̄) / Σ(xₜ − x̄)² (Wilks 2011 eq. 3.32), or
   /// nil under 3 values or for a constant series.
   public static func lag1Autocorrelation(_ values: [Double]) -> Double? {

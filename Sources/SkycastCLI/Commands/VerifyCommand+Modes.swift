@@ -1,0 +1,93 @@
+import SkycastKit
+
+/// `verify --reliability` and `verify --compare`.
+extension VerifyCommand {
+  // MARK: - Modes
+
+  /// `--reliability` applies to precipitation alone and to none of the other modes.
+  static func checkReliability(_ invocation: Invocation, variableName: String, compare: Bool)
+    throws
+  {
+    guard variableName == WeatherVariable.precipitation.column else {
+      throw invocation.usage(
+        "--reliability scores precipitation_probability: use --var precipitation (the only variable with a stored probability)"
+      )
+    }
+    for (name, given) in [
+      ("revisions", invocation.flag("revisions")), ("pairs", invocation.flag("pairs")),
+      ("compare", compare), ("skill", invocation.string("skill") != nil),
+      ("ci", invocation.string("ci") != nil),
+    ] where given {
+      throw invocation.usage("--\(name) cannot be combined with --reliability")
+    }
+  }
+
+  static func runReliability(
+    _ request: VerifyRequest, verifier: Verifier, format: OutputFormat, figure: Bool,
+    invocation: Invocation
+  ) throws -> Int32 {
+    let report = try verifier.store.read { try verifier.reliability(request) }
+    if figure {
+      let svg = ReliabilityFigure.svg(
+        report, width: try invocation.int("width", in: 320...10_000) ?? 800,
+        height: try invocation.int("height", in: 200...10_000) ?? 450)
+      let output = try invocation.dataOutput()
+      try output.write(svg)
+      try output.flush()
+      return ExitStatus.success
+    }
+    let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
+    try writer.comment(ReliabilityTable.comment(report))
+    if invocation.flag("bins") {
+      try writer.begin(columns: ReliabilityTable.binColumns(request))
+      for row in report.rows {
+        for cells in ReliabilityTable.binCells(row) { try writer.write(cells) }
+      }
+    } else {
+      try writer.begin(columns: ReliabilityTable.columns(request))
+      for row in report.rows { try writer.write(ReliabilityTable.cells(row)) }
+    }
+    try writer.finish()
+    let rejected = report.rows.reduce(0) { $0 + $1.rejected }
+    if rejected > 0 {
+      invocation.warn("\(rejected) precipitation probabilities outside 0–100 % were not scored")
+    }
+    if report.rows.isEmpty {
+      invocation.info("no forecasts with a precipitation_probability matched an observation")
+    }
+    return ExitStatus.success
+  }
+
+  static func runComparison(
+    _ comparison: ComparisonRequest, base: VerifyRequest, verifier: Verifier, format: OutputFormat,
+    figure: Bool, invocation: Invocation
+  ) throws -> Int32 {
+    var comparison = comparison
+    comparison.base = base
+    let report = try verifier.store.read { try verifier.compare(comparison) }
+    if figure {
+      let svg = ComparisonFigure.svg(
+        report, width: try invocation.int("width", in: 320...10_000) ?? 800,
+        height: try invocation.int("height", in: 200...10_000) ?? 450)
+      let output = try invocation.dataOutput()
+      try output.write(svg ?? "")
+      try output.flush()
+      return ExitStatus.success
+    }
+    let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
+    try writer.comment(ComparisonTable.comment(report))
+    try writer.begin(columns: ComparisonTable.columns(comparison))
+    for row in report.rows { try writer.write(ComparisonTable.cells(row, request: comparison)) }
+    try writer.finish()
+    if report.rows.isEmpty {
+      invocation.info(
+        "no cases that both \(comparison.a) and \(comparison.b) forecast have an observation")
+    }
+    if report.rows.contains(where: { $0.test == nil }) {
+      invocation.info(
+        "dm, p_value and verdict are empty where the daily series is not longer than h or the HLN variance estimate is not positive"
+      )
+    }
+    return ExitStatus.success
+  }
+}

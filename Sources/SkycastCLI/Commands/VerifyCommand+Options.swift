@@ -1,0 +1,87 @@
+import SkycastKit
+
+/// Parsing and checking `verify` options.
+extension VerifyCommand {
+  // MARK: - Options
+
+  /// `--ci [LEVEL]`, `--bootstrap N`, `--block-days D`, `--seed S`; nil without `--ci` unless
+  /// `always` (comparisons always resample).
+  static func bootstrap(_ invocation: Invocation, always: Bool) throws -> BootstrapSettings? {
+    let given = invocation.string("ci")
+    if given == nil, !always {
+      for name in ["bootstrap", "block-days", "seed"] where invocation.string(name) != nil {
+        throw invocation.usage("--\(name) sets up the bootstrap of --ci (or --compare); add --ci")
+      }
+      return nil
+    }
+    var settings = BootstrapSettings()
+    if let given, !given.isEmpty {
+      guard let percent = Double(given), percent > 0, percent < 100 else {
+        throw invocation.usage(
+          "The value '\(given)' is invalid for '--ci': expected a level in percent between 0 and 100, such as 95"
+        )
+      }
+      settings.level = percent / 100
+    }
+    settings.resamples = try invocation.int("bootstrap", in: 100...100_000) ?? settings.resamples
+    settings.blockDays = try invocation.int("block-days", in: 1...100_000)
+    if let text = invocation.string("seed") {
+      guard let seed = UInt64(text) else {
+        throw invocation.usage(
+          "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
+        )
+      }
+      settings.seed = seed
+    }
+    return settings
+  }
+
+  /// The values in first-seen order without repeats (`--source a --source a` selects one).
+  static func unique(_ values: [String]) -> [String] {
+    var seen = Set<String>()
+    return values.filter { seen.insert($0).inserted }
+  }
+
+  static func event(_ invocation: Invocation) throws -> VerifyEvent? {
+    let op = try invocation.choice("op", as: EventOperator.self)
+    guard let threshold = try invocation.double("threshold") else {
+      if op != nil { throw invocation.usage("--op needs --threshold <x>") }
+      return nil
+    }
+    return VerifyEvent(threshold: threshold, op: op ?? .ge)
+  }
+
+  static func checkCombinations(
+    _ invocation: Invocation, revisions: Bool, pairs: Bool, grouped: Bool, event: VerifyEvent?,
+    skill: SkillReference?
+  ) throws {
+    if revisions, pairs { throw invocation.usage("--revisions and --pairs cannot be combined") }
+    let mode = revisions ? "--revisions" : pairs ? "--pairs" : nil
+    guard let mode else { return }
+    if event != nil { throw invocation.usage("--threshold cannot be combined with \(mode)") }
+    if skill != nil { throw invocation.usage("--skill cannot be combined with \(mode)") }
+    if pairs, grouped {
+      throw invocation.usage("--by cannot be combined with --pairs (pairs are not grouped)")
+    }
+    if revisions, invocation.string("obs") != nil {
+      throw invocation.usage(
+        "--obs cannot be combined with --revisions (revisions compare forecasts with forecasts)")
+    }
+  }
+
+  /// Warnings where a score means something other than it seems.
+  static func warnAboutMeaning(_ request: VerifyRequest, invocation: Invocation) {
+    if request.brierEventDiffers, let event = request.event {
+      invocation.warn(
+        "bs scores Open-Meteo's precipitation_probability, which is P(> 0.1 mm in the hour), against the event \(event.symbol) \(NumberText.shortest(event.threshold)) mm; use --threshold 0.1 --op gt for the event it forecasts"
+      )
+    }
+    switch request.variable.quantity {
+    case .weatherCode:
+      invocation.warn(
+        "\(request.variable.column) is a category code; differences of codes have no physical meaning"
+      )
+    default: break
+    }
+  }
+}

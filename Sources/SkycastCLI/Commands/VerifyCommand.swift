@@ -74,7 +74,11 @@ enum VerifyCommand {
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let variable = try VerifyRequest.variable(named: invocation.string("var") ?? "temperature_2m")
+    let name = invocation.string("var") ?? "temperature_2m"
+    guard WeatherVariable.named(name) != nil else {
+      throw invocation.unknownVariable(name, in: VerifyRequest.verifiableVariables)
+    }
+    let variable = try VerifyRequest.variable(named: name)
     var groupBy = try VerifyKey.parse(invocation.list("by"))
     let figure = invocation.string("format") == "svg"
     let score = try invocation.choice("score", as: VerifyFigure.Score.self)

@@ -15,6 +15,9 @@ public final class Invocation {
   /// terminal-safe: text written to it has its control and bidi characters escaped.
   public let stderr: TextOutput
   let values: [String: [String]]
+  /// Names that tell saved cities apart (`Frederick, Maryland` when two share a name), set
+  /// when the command resolves its cities.
+  var cityLabels: [Int64: String] = [:]
   /// Output files of this run, committed when the command returns and removed when it throws.
   private var files: [(file: AtomicFile, output: TextOutput)] = []
 
@@ -72,6 +75,10 @@ public final class Invocation {
     }
   }
 
+  /// The city as progress and summary lines name it: with its region when another saved city
+  /// has the same name.
+  public func label(_ city: City) -> String { cityLabels[city.id] ?? city.name }
+
   // MARK: - Option values
 
   public func flag(_ name: String) -> Bool { values[name] != nil }
@@ -118,7 +125,12 @@ public final class Invocation {
   /// A `YYYY-MM-DD` date.
   public func date(_ name: String) throws -> LocalDate? {
     guard let text = string(name) else { return nil }
-    guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let date = LocalDate(trimmed) else {
+      if let problem = LocalDate.calendarProblem(trimmed) {
+        throw usage(
+          "The value '\(TerminalSafe.escape(text))' is invalid for '--\(name)': \(problem)")
+      }
       throw invalidValue(text, for: name, expected: "a date as YYYY-MM-DD")
     }
     return date

@@ -57,17 +57,34 @@ public final class Invocation {
     return dataHome + "/skycast/skycast.sqlite"
   }
 
-  /// Opens the database (creating and migrating it for writers).
+  /// Opens the database (creating and migrating it for writers). A writer that creates the
+  /// file says so (once: the next run finds it), so a mistyped `--db` is noticed.
   public func openStore(access: Store.Access = .readWrite) throws -> Store {
-    let store = try Store(path: databasePath, access: access, now: context.nowEpoch)
+    if let given = values["db"]?.last, given.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw usage("--db needs the path of a database file; it was empty")
+    }
+    let path = databasePath
+    let created =
+      access == .readWrite && path != ":memory:"
+      && !FileManager.default.fileExists(atPath: path) && DatabasePathCheck.problem(path) == nil
+    let folder = (path as NSString).deletingLastPathComponent
+    let newFolder = created && !folder.isEmpty && !FileManager.default.fileExists(atPath: folder)
+    let store = try Store(path: path, access: access, now: context.nowEpoch)
+    if created {
+      info("created a new database at \(path)" + (newFolder ? " (and its folder \(folder))" : ""))
+    }
     let hooks = TestHooks(environment: context.environment)
     if !hooks.isEmpty { try store.apply(hooks) }
     return store
   }
 
-  /// Opens the database for a command that only reads: read-write when possible (so a new file
-  /// is created and an old one migrated), read-only when the file or folder cannot be written.
+  /// Opens the database for a command that only reads: never creating a file or folder (a
+  /// missing file is an error naming the path), read-write when possible so an old file is
+  /// migrated, read-only when the file or folder cannot be written.
   public func openStoreForReading() throws -> Store {
+    if !FileManager.default.fileExists(atPath: databasePath) {
+      return try openStore(access: .readOnly)
+    }
     do {
       return try openStore()
     } catch StoreError.readOnly {

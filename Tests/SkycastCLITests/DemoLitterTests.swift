@@ -1,0 +1,23 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `demo` leaves one database file, and says where it is, how big and how to remove it.
+@Suite struct DemoLitterTests {
+  @Test("the demo keeps one file and says where, how big and how to remove it")
+  func keepsOneFile() async throws {
+    let harness = CLIHarness()
+    harness.environment["TMPDIR"] = harness.directory.path
+    let result = await harness.run("demo")
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
+      .filter { $0.hasPrefix("skycast-demo-") }
+    #expect(folders.count == 1)
+    let folder = harness.directory.file(try #require(folders.first))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["demo.sqlite"])
+    let last = try #require(result.stdout.split(separator: "\n").last.map(String.init))
+    #expect(last.hasPrefix("The demo database is kept at \(folder)/demo.sqlite ("), "\(last)")
+    #expect(
+      last.hasSuffix(" MB) for the commands above; remove it when done with: rm -r \(folder)"))
+  }
+}

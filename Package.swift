@@ -27,7 +27,11 @@ let package = Package(
     .target(name: "SkycastResources", plugins: ["EmbedResourcesPlugin"]),
 
     // MARK: - Domain, CLI and executables
-    .target(name: "SkycastKit", dependencies: ["SQLiteKit", "SkycastResources"]),
+    .target(
+      name: "SkycastKit", dependencies: ["SQLiteKit", "SkycastResources"],
+      // The SIGSTOP/page-count failure points of the crash tests exist only in debug builds
+      // (what `swift test` spawns), never in a release binary.
+      swiftSettings: [.define("SKYCAST_TEST_HOOKS", .when(configuration: .debug))]),
     .target(name: "SkycastCLI", dependencies: ["SkycastKit", "SQLiteKit"]),
     .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
     .executableTarget(

@@ -64,7 +64,7 @@ import Testing
   @Test(
     "collect killed with SIGKILL at several points leaves whole fetches only; a re-run completes",
     arguments: [1, 383, 385, 1_100])
-  func killedCollect(afterRows: Int) throws {
+  func killedCollect(afterRows: Int) async throws {
     let directory = TemporaryDirectory()
     let server = try FakeOpenMeteo.server(.forecast)
     defer { server.stop() }
@@ -74,7 +74,7 @@ import Testing
       environment: environment(
         database: path, server: server, extra: ["SKYCAST_TEST_STOP_AFTER_ROWS": String(afterRows)]),
       directory: directory)
-    let state = child.wait()
+    let state = await child.exited()
     #expect(state == .stopped, "\(state) \(child.stderr)")
     #expect(child.kill9() == .signalled(SIGKILL))
     let afterKill = try checkWholeFetches(path)
@@ -82,7 +82,7 @@ import Testing
     let rerun = try ChildProcess(
       arguments: ["collect"], environment: environment(database: path, server: server),
       directory: directory)
-    #expect(rerun.wait() == .exited(0), "\(rerun.stderr)")
+    #expect((await rerun.exited()) == .exited(0), "\(rerun.stderr)")
     let complete = try checkWholeFetches(path)
     #expect(complete.okFetches == 3)
     #expect(complete.rows == 3 * 16 * 24)
@@ -91,7 +91,7 @@ import Testing
   @Test(
     "two and four overlapping collect runs all finish, without locks or duplicate fetches",
     arguments: [2, 4])
-  func overlappingCollects(processes: Int) throws {
+  func overlappingCollects(processes: Int) async throws {
     let directory = TemporaryDirectory()
     let server = try FakeOpenMeteo.server(.forecast)
     defer { server.stop() }
@@ -102,7 +102,7 @@ import Testing
         directory: directory)
     }
     for child in children {
-      #expect(child.wait() == .exited(0), "\(child.stderr)")
+      #expect((await child.exited()) == .exited(0), "\(child.stderr)")
       #expect(!child.stderr.contains("locked"))
     }
     let result = try checkWholeFetches(path)
@@ -113,7 +113,7 @@ import Testing
   @Test(
     "forced overlapping runs each store whole fetches; a reader sees a consistent snapshot throughout"
   )
-  func forcedRunsAndReader() throws {
+  func forcedRunsAndReader() async throws {
     let directory = TemporaryDirectory()
     let server = try FakeOpenMeteo.server(.forecast)
     defer { server.stop() }
@@ -134,18 +134,18 @@ import Testing
       let reader = try ChildProcess(
         arguments: ["sql", check, "--format", "csv"],
         environment: environment(database: path, server: server), directory: directory)
-      #expect(reader.wait() == .exited(0), "\(reader.stderr)")
+      #expect((await reader.exited()) == .exited(0), "\(reader.stderr)")
       #expect(reader.stdout == "difference\r\n0\r\n", "\(reader.stdout)")
       readings += 1
     }
-    for writer in writers { #expect(writer.wait() == .exited(0), "\(writer.stderr)") }
+    for writer in writers { #expect((await writer.exited()) == .exited(0), "\(writer.stderr)") }
     let result = try checkWholeFetches(path)
     #expect(result.okFetches == 12)
     #expect(readings == 6)
   }
 
   @Test("a full disk fails the collect cleanly with nothing half-written")
-  func diskFull() throws {
+  func diskFull() async throws {
     let directory = TemporaryDirectory()
     let server = try FakeOpenMeteo.server(.forecast)
     defer { server.stop() }
@@ -156,7 +156,7 @@ import Testing
       environment: environment(
         database: path, server: server, extra: ["SKYCAST_TEST_MAX_PAGE_COUNT": String(pages + 20)]),
       directory: directory)
-    #expect(child.wait() == .exited(1))
+    #expect((await child.exited()) == .exited(1))
     #expect(child.stderr.contains("is full"), "\(child.stderr)")
     let result = try checkWholeFetches(path)
     #expect(result.rows == 0)
@@ -182,7 +182,7 @@ import Testing
   @Test(
     "an import killed mid-file leaves nothing of the file; a re-run imports it whole",
     arguments: [1, 150, 399])
-  func killedImport(afterRows: Int) throws {
+  func killedImport(afterRows: Int) async throws {
     let directory = TemporaryDirectory()
     let server = try FakeOpenMeteo.server(.forecast)
     defer { server.stop() }
@@ -194,7 +194,7 @@ import Testing
       environment: environment(
         database: path, server: server, extra: ["SKYCAST_TEST_STOP_AFTER_ROWS": String(afterRows)]),
       directory: directory)
-    #expect(child.wait() == .stopped, "\(child.stderr)")
+    #expect((await child.exited()) == .stopped, "\(child.stderr)")
     _ = child.kill9()
     let database = try Database(path: path)
     #expect(try database.scalarText("PRAGMA integrity_check") == "ok")
@@ -203,14 +203,14 @@ import Testing
     let rerun = try ChildProcess(
       arguments: arguments, environment: environment(database: path, server: server),
       directory: directory)
-    #expect(rerun.wait() == .exited(0), "\(rerun.stderr)")
+    #expect((await rerun.exited()) == .exited(0), "\(rerun.stderr)")
     #expect(try database.scalarInt("SELECT count(*) FROM hourly_observations") == 400)
     #expect(
       try database.scalarInt("SELECT count(*) FROM fetches WHERE source = 'import:station'") == 2)
   }
 
   @Test("four imports at once, two of them the same file, all finish without duplicates")
-  func concurrentImports() throws {
+  func concurrentImports() async throws {
     let directory = TemporaryDirectory()
     let server = try FakeOpenMeteo.server(.forecast)
     defer { server.stop() }
@@ -227,7 +227,7 @@ import Testing
         environment: environment(database: path, server: server), directory: directory)
     }
     for child in children {
-      #expect(child.wait() == .exited(0), "\(child.stderr)")
+      #expect((await child.exited()) == .exited(0), "\(child.stderr)")
       #expect(!child.stderr.contains("locked"))
     }
     let database = try Database(path: path)

@@ -17,9 +17,9 @@ import Testing
   static let time = "/usr/bin/time"
 
   /// Runs `skycast collect` for one saved city against `server` under GNU `time`.
-  static func collect(against server: LoopbackServer, timeout: String) async throws -> (
-    Measured, CLIHarness
-  ) {
+  static func collect(against server: LoopbackServer, timeout: String, retries: String = "0")
+    async throws -> (Measured, CLIHarness)
+  {
     let harness = CLIHarness()
     _ = await harness.run(
       "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
@@ -28,10 +28,11 @@ import Testing
     environment["SKYCAST_FORECAST_URL"] = server.baseURL
     let report = harness.directory.file("time.txt")
     let child = try ChildProcess(
-      arguments: ["collect", "--timeout", timeout, "--retries", "0"], environment: environment,
+      arguments: ["collect", "--timeout", timeout, "--retries", retries], environment: environment,
       directory: harness.directory, wrapper: [time, "-f", "%e %U %S %M", "-o", report])
-    let state = child.wait()
-    let fields = try String(contentsOfFile: report, encoding: .utf8)
+    let state = await child.exited()
+    let fields =
+      try String(contentsOfFile: report, encoding: .utf8)
       .split(separator: "\n").last?.split(separator: " ").compactMap { Double($0) } ?? []
     try #require(fields.count == 4, "GNU time wrote \(fields)")
     guard case .exited(let code) = state else {

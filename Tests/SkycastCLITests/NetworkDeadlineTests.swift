@@ -17,9 +17,7 @@ import Testing
   /// The budget of `--timeout 0.4 --retries 1`: 2 × 0.4 s + 1.5 s backoff.
   static let budget = RetryPolicy(timeout: 0.4, retries: 1).budget
 
-  /// One `collect` of one city against `server` with a 0.4 s timeout and one retry: its budget
-  /// is 2 × 0.4 s + 1.5 s backoff, but the harness's sleeper returns at once, so 0.8 s of
-  /// waiting plus start-up is what a run may take.
+  /// One in-process `collect` of one city against `server`.
   static func collectOnce(against server: LoopbackServer) async throws -> (CLIResult, Double) {
     let harness = CLIHarness()
     harness.use(server: server.baseURL)
@@ -34,23 +32,34 @@ import Testing
     return (result, elapsed)
   }
 
-  /// 30 runs against each server, five at a time: every run ends within its budget with exit 1,
-  /// a one-line reason and a failed fetch row.
+  /// 30 runs of the real binary against each server, five at a time, with real backoff sleeps:
+  /// every run exits 1 within its budget (GNU time's elapsed; start-up is a few milliseconds),
+  /// with a one-line reason and a failed fetch row.
   @Test(
     "the soak: 30 runs each against a silent server, a late server and a gzip bomb",
+    .enabled(if: HostileServerProcessTests.hasGNUTime, "needs GNU time (apt install time)"),
     arguments: [0, 1, 2])
   func soak(server index: Int) async throws {
     let (name, reply) = Self.servers[index]
     let server = try LoopbackServer { _ in reply }
     defer { server.stop() }
     for _ in 0..<6 {
-      try await withThrowingTaskGroup(of: (CLIResult, Double).self) { group in
-        for _ in 0..<5 { group.addTask { try await Self.collectOnce(against: server) } }
-        for try await (result, elapsed) in group {
-          #expect(result.exitCode == 1, "\(name): \(result)")
-          // Within the budget; the slack is for a loaded 2-core machine (a hang is forever).
-          #expect(elapsed < Self.budget + 5, "\(name): a run took \(elapsed) s")
-          #expect(result.stderr.contains("Berlin: failed:"), "\(name): \(result.stderr)")
+      try await withThrowingTaskGroup(of: (HostileServerProcessTests.Measured, String?).self) {
+        group in
+        for _ in 0..<5 {
+          group.addTask {
+            let (run, harness) = try await HostileServerProcessTests.collect(
+              against: server, timeout: "0.4", retries: "1")
+            let failed = try harness.scalar("SELECT count(*) FROM fetches WHERE status = 'failed'")
+            return (run, failed)
+          }
+        }
+        for try await (run, failed) in group {
+          #expect(run.exitCode == 1, "\(name): \(run.stderr)")
+          // Start-up and exit take a few milliseconds; the slack covers a loaded machine.
+          #expect(run.elapsed <= Self.budget + 2, "\(name): a run took \(run.elapsed) s")
+          #expect(run.stderr.contains("Berlin: failed:"), "\(name): \(run.stderr)")
+          #expect(failed == "1", "\(name): a failed fetch row is always written")
         }
       }
     }

@@ -53,7 +53,7 @@ import Testing
   @Test(
     "an export killed with SIGKILL half-way leaves the old -o file and old parts untouched",
     arguments: [false, true])
-  func killedExport(split: Bool) throws {
+  func killedExport(split: Bool) async throws {
     let directory = TemporaryDirectory()
     let path = try database(directory, hours: 2000)
     let folder = directory.file("out")
@@ -67,13 +67,13 @@ import Testing
       arguments: arguments,
       environment: environment(path, extra: ["SKYCAST_TEST_STOP_AFTER_ROWS": "3000"]),
       directory: directory)
-    #expect(child.wait() == .stopped, "\(child.stderr)")
+    #expect((await child.exited()) == .stopped, "\(child.stderr)")
     #expect(child.kill9() == .signalled(SIGKILL))
     #expect(contents(target) == "the previous export\n")
     #expect(try visibleFiles(folder) == [(target as NSString).lastPathComponent])
     let rerun = try ChildProcess(
       arguments: arguments, environment: environment(path), directory: directory)
-    #expect(rerun.wait() == .exited(0), "\(rerun.stderr)")
+    #expect((await rerun.exited()) == .exited(0), "\(rerun.stderr)")
     let lines = contents(target)?.split(separator: "\r\n").count ?? 0
     #expect(lines == 1 + (split ? 2000 : 4000))
   }

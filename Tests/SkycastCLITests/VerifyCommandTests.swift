@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test(
-    "a NULL side drops the pair (counted in the table comment); a missing observation row is no pair"
+    "a NULL side and a forecast without any observation row both drop the pair, counted apart in the comment"
   )
   func droppedPairs() async throws {
     let harness = CLIHarness()
@@ -136,7 +136,10 @@ import Testing
     let table = await harness.run("verify", "--source", "forecast", "--format", "table")
     let comment = try #require(table.stdout.split(separator: "\n").first)
     #expect(comment.hasPrefix("# temperature_2m (°C): forecast vs era5 observations"), "\(comment)")
-    #expect(comment.contains("2 pairs dropped"), "\(comment)")
+    #expect(
+      comment.contains(
+        "3 pairs dropped (1 without an observation row, 2 with a NULL forecast or observation)"),
+      "\(comment)")
     #expect(comment.contains("valid 2026-03-01…2026-03-01"), "\(comment)")
   }
 
@@ -163,7 +166,7 @@ import Testing
     let geRow = CSVTable(ge.stdout).rows[0]
     let header: [String] = [
       "n", "bias", "mae", "rmse", "corr", "threshold", "op", "a", "b", "c", "d", "pod", "far",
-      "pofd", "csi", "ets", "fbias", "hss", "pc", "bs",
+      "pofd", "csi", "ets", "fbias", "hss", "pc", "n_bs", "bs",
     ]
     #expect(CSVTable(ge.stdout).header == header)
     #expect(geRow["op"] == "ge")
@@ -177,6 +180,7 @@ import Testing
       #expect(close(geRow[name], value), "ge \(name): \(geRow)")
     }
     #expect(geRow["bs"] == "")
+    #expect(geRow["n_bs"] == "0")
     #expect(ge.stderr.contains("P(> 0.1 mm in the hour)"))
 
     let gt = CSVTable(
@@ -248,5 +252,32 @@ import Testing
     let other = await harness.run(
       "verify", "--var", "precipitation", "--threshold", "1", "--source", "forecast")
     #expect(other.stderr.contains("warning: bs scores Open-Meteo's precipitation_probability"))
+  }
+
+  /// Three forecasts have a probability but no amount (NULL precipitation): they are Brier pairs
+  /// (p, o) = (0.9, 1), (0.2, 0), (0.6, 1) next to the amount pairs (0.1, 0) and (0.7, 0);
+  /// BS = (0.01 + 0.04 + 0.16 + 0.01 + 0.49) / 5 = 0.142 over n_bs = 5, while n = 2.
+  @Test("bs uses every pair with a probability and an observation, forecast amount or not")
+  func brierWithoutAmount() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha")
+    let rows: [(Double?, Double, Double)] = [
+      (0, 10, 0), (nil, 90, 2), (nil, 20, 0), (0.5, 70, 0), (nil, 60, 0.4),
+    ]
+    for (index, (amount, probability, observed)) in rows.enumerated() {
+      let lead = Int64(index + 1)
+      try writer.forecast(
+        city: 1, issuedAt: march1, lead: lead,
+        ["precipitation": amount, "precipitation_probability": probability])
+      try writer.observation(city: 1, validAt: march1 + lead * hour, ["precipitation": observed])
+    }
+    let result = await harness.run(
+      "verify", "--var", "precipitation", "--threshold", "0.1", "--op", "gt", "--source", "forecast"
+    )
+    let row = CSVTable(result.stdout).rows[0]
+    #expect(row["n"] == "2")
+    #expect(row["n_bs"] == "5", "\(result)")
+    #expect(close(row["bs"], 0.142), "\(result)")
   }
 }

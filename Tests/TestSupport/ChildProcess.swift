@@ -69,6 +69,14 @@ public final class ChildProcess: @unchecked Sendable {
     return .signalled(status & 0x7F)
   }
 
+  /// Waits like `wait()` on a thread of its own, so a test that runs several children at once
+  /// does not hold Swift's cooperative threads (two on a 2-core machine) while they run.
+  public func exited() async -> State {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: self.wait()) }.start()
+    }
+  }
+
   /// SIGKILL, then reap.
   public func kill9() -> State {
     kill(pid, SIGKILL)

@@ -281,7 +281,7 @@ enum CityCommand {
     let store = try invocation.openStoreForReading()
     let cities = try store.cities()
     let output = try invocation.dataOutput()
-    let writer = RowWriters.make(format: format, output: output, excel: false)
+    let writer = invocation.rowWriter(format: format, output: output, excel: false)
     try writer.begin(columns: CityColumns.columns)
     for city in cities { try writer.write(CityColumns.cells(city)) }
     try writer.finish()

@@ -60,6 +60,12 @@ enum CollectCommand {
           )
         case .decodeWarning(let city, let message):
           invocation.detail("\(invocation.label(city)): \(message)")
+        case .alert(let city, let message):
+          invocation.warn("\(invocation.label(city)): \(message)")
+        case .writeRetry(let batch, let attempt):
+          invocation.detail(
+            "\(batch.map(invocation.label).joined(separator: ", ")): the database is locked by another "
+              + "process; waiting to store the fetched forecast (try \(attempt + 1))")
         }
       })
     let outcomes = try await collector.collect(

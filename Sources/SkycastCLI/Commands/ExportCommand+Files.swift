@@ -16,7 +16,7 @@ extension ExportCommand {
     format: OutputFormat, store: Store
   ) throws -> Int32 {
     let prefix = try filePrefix(invocation, table: table)
-    let extensionName = format == .table ? "txt" : format.rawValue
+    let extensionName = format.fileExtension
     let names = try cityFileNames(store.cities())
     var files: [ExportPart: String] = [:]
     let counts = try export.write(splitBy: split) { part in
@@ -29,7 +29,7 @@ extension ExportCommand {
       files[part] = path
       // Every part is renamed into place only when the whole export succeeded.
       let output = try invocation.fileOutput(at: path)
-      return RowWriters.make(format: format, output: output, excel: invocation.flag("excel"))
+      return invocation.rowWriter(format: format, output: output, excel: invocation.flag("excel"))
     }
     if counts.isEmpty {
       invocation.warn("no rows to export; no files written")

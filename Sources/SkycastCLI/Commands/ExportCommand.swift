@@ -207,7 +207,7 @@ enum ExportCommand {
         invocation, export: export, split: split, table: table, format: format, store: store)
     }
     let output = try invocation.dataOutput()
-    let writer = RowWriters.make(format: format, output: output, excel: excel)
+    let writer = invocation.rowWriter(format: format, output: output, excel: excel)
     let rows = try export.write(to: writer)
     if let path = invocation.string("output"), path != "-" {
       invocation.info("exported \(rows) row\(rows == 1 ? "" : "s") to \(path)")
@@ -274,7 +274,7 @@ enum ExportCommand {
     if !table.isDaily, Set(cities.map(\.zone)).count > 1 {
       invocation.info("times are in UTC: the cities are in different time zones")
     }
-    let writer = RowWriters.make(
+    let writer = invocation.rowWriter(
       format: format, output: try invocation.dataOutput(), excel: request.excel)
     let rows = try export.write(to: writer)
     if let path = invocation.string("output"), path != "-" {

@@ -43,6 +43,8 @@ enum HistoryCommandSupport {
         )
       case .decodeWarning(let city, let message):
         invocation.detail("\(invocation.label(city)): \(message)")
+      case .alert(let city, let message):
+        invocation.warn("\(invocation.label(city)): \(message)")
       }
     }
   }

@@ -104,7 +104,8 @@ enum ReportCommand {
   /// `report --list`.
   static func list(_ library: QueryLibrary, invocation: Invocation) throws -> Int32 {
     let format = try invocation.outputFormat()
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
     if let directory = QueryLibrary.userDirectory(environment: invocation.context.environment) {
       try writer.comment(
         "user reports: \(directory)/*.sql (a user file replaces a built-in of the same name)")

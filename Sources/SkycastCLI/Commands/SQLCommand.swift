@@ -126,14 +126,16 @@ enum QueryRunner {
     _ statement: Statement, database: Database, format: OutputFormat, invocation: Invocation,
     comments: [String] = [], timeout: Double? = nil
   ) throws {
-    // A table shows a column named like a stored variable at the variable's precision (17.3,
-    // not 17.300); csv and json keep every digit of every result.
+    // Tables for people show a column named like a stored variable at the variable's precision
+    // (17.3, not 17.300); csv and json keep every digit of every result.
+    let readable = [OutputFormat.table, .latex, .markdown].contains(format)
     let columns = statement.columnNames.map { name in
-      guard format == .table, let variable = WeatherVariable.named(name), variable.isNumeric
+      guard readable, let variable = WeatherVariable.named(name), variable.isNumeric
       else { return Column(name, .dynamic) }
       return Column(name, .measure(decimals: variable.decimals))
     }
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
     for comment in comments { try writer.comment(comment) }
     try writer.begin(columns: columns)
     let count = statement.columnCount

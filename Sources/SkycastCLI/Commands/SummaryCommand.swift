@@ -141,7 +141,7 @@ enum SummaryCommand {
           + "series (source \(series.source)) from \(dates.lowerBound) to \(dates.upperBound); "
           + "the figures are empty")
     }
-    if kind == .precip, format != .table,
+    if kind == .precip, !format.showsComments,
       let note = PrecipitationSummaryTable.thresholdNote(wetThreshold)
     {
       invocation.info("note: " + note)
@@ -161,7 +161,8 @@ enum SummaryCommand {
       try output.flush()
       return ExitStatus.success
     }
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
     for comment in table.comments { try writer.comment(comment) }
     try writer.begin(columns: table.columns)
     for row in table.rows { try writer.write(row) }

@@ -15,7 +15,7 @@ enum VarsCommand {
   ]
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let writer = RowWriters.make(
+    let writer = invocation.rowWriter(
       format: try invocation.outputFormat(), output: try invocation.dataOutput(), excel: false)
     try writer.begin(columns: columns)
     for variable in WeatherVariable.allCases {

@@ -67,6 +67,20 @@ enum VerifyCommand {
         "revisions", help: "Report run-to-run revisions and the flip-flop index instead of scores."),
       .flag("pairs", help: "Write the matched forecast–observation pairs instead of scores."),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
+      .optionalNumber(
+        "ci", value: "level",
+        help:
+          "Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days.",
+        default: "95 when given bare"),
+      OptionSpec(
+        "bootstrap", value: "n", help: "Bootstrap resamples for --ci and --compare.",
+        default: "1000"),
+      OptionSpec(
+        "block-days", value: "days", help: "Bootstrap block length in valid days.",
+        default: "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors"),
+      OptionSpec(
+        "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
+        default: String(BootstrapSettings.defaultSeed)),
       OptionSpec(
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
@@ -74,11 +88,13 @@ enum VerifyCommand {
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let name = invocation.string("var") ?? "temperature_2m"
-    guard WeatherVariable.named(name) != nil else {
-      throw invocation.unknownVariable(name, in: VerifyRequest.verifiableVariables)
+    let variableName = invocation.string("var") ?? "temperature_2m"
+    let vectorWind = variableName == VerifyRequest.windVectorName
+    guard vectorWind || WeatherVariable.named(variableName) != nil else {
+      throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
     }
-    let variable = try VerifyRequest.variable(named: name)
+    let variable =
+      vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
     var groupBy = try VerifyKey.parse(invocation.list("by"))
     let figure = invocation.string("format") == "svg"
     let score = try invocation.choice("score", as: VerifyFigure.Score.self)
@@ -114,6 +130,19 @@ enum VerifyCommand {
       sources: unique(invocation.list("source")), models: unique(invocation.list("model")),
       cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
       includePast: invocation.flag("include-past"), skill: skill)
+    request.vectorWind = vectorWind
+    request.bootstrap = try bootstrap(invocation, always: false)
+    if vectorWind {
+      if event != nil || skill != nil || revisions || pairs {
+        throw invocation.usage(
+          "\(VerifyRequest.windVectorName) has scores only: leave out --threshold, --skill, --revisions and --pairs"
+        )
+      }
+    }
+    if request.bootstrap != nil, revisions || pairs {
+      throw invocation.usage(
+        "--ci cannot be combined with \(revisions ? "--revisions" : "--pairs")")
+    }
 
     if revisions {
       request = try request.validated(needsObservations: false)
@@ -132,7 +161,7 @@ enum VerifyCommand {
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }
-    request.measuresPeriod = (format == .table || figure) && period == nil
+    request.measuresPeriod = (format.showsComments || figure) && period == nil
     let report = try store.read { try verifier.scores(request) }
     if figure {
       let (width, height) = try invocation.figureSize()
@@ -154,6 +183,38 @@ enum VerifyCommand {
   }
 
   // MARK: - Options
+
+  /// `--ci [LEVEL]`, `--bootstrap N`, `--block-days D`, `--seed S`; nil without `--ci` unless
+  /// `always` (comparisons always resample).
+  static func bootstrap(_ invocation: Invocation, always: Bool) throws -> BootstrapSettings? {
+    let given = invocation.string("ci")
+    if given == nil, !always {
+      for name in ["bootstrap", "block-days", "seed"] where invocation.string(name) != nil {
+        throw invocation.usage("--\(name) sets up the bootstrap of --ci (or --compare); add --ci")
+      }
+      return nil
+    }
+    var settings = BootstrapSettings()
+    if let given, !given.isEmpty {
+      guard let percent = Double(given), percent > 0, percent < 100 else {
+        throw invocation.usage(
+          "The value '\(given)' is invalid for '--ci': expected a level in percent between 0 and 100, such as 95"
+        )
+      }
+      settings.level = percent / 100
+    }
+    settings.resamples = try invocation.int("bootstrap", in: 100...100_000) ?? settings.resamples
+    settings.blockDays = try invocation.int("block-days", in: 1...100_000)
+    if let text = invocation.string("seed") {
+      guard let seed = UInt64(text) else {
+        throw invocation.usage(
+          "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
+        )
+      }
+      settings.seed = seed
+    }
+    return settings
+  }
 
   /// The values in first-seen order without repeats (`--source a --source a` selects one).
   static func unique(_ values: [String]) -> [String] {
@@ -196,10 +257,6 @@ enum VerifyCommand {
       )
     }
     switch request.variable.quantity {
-    case .direction:
-      invocation.warn(
-        "\(request.variable.column) errors are plain differences, not angles (359° against 1° counts as 358°)"
-      )
     case .weatherCode:
       invocation.warn(
         "\(request.variable.column) is a category code; differences of codes have no physical meaning"
@@ -214,7 +271,8 @@ enum VerifyCommand {
     throws
   {
     let request = report.request
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
     try writer.comment(VerifyTable.comment(report))
     try writer.begin(columns: VerifyTable.columns(request))
     for row in report.rows { try writer.write(VerifyTable.cells(row, request: request)) }
@@ -239,7 +297,8 @@ enum VerifyCommand {
   static func writeRevisions(_ report: RevisionReport, format: OutputFormat, invocation: Invocation)
     throws
   {
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
     try writer.comment(VerifyTable.revisionComment(report))
     try writer.begin(columns: VerifyTable.revisionColumns(report.request))
     for row in report.rows { try writer.write(VerifyTable.revisionCells(row)) }
@@ -252,7 +311,8 @@ enum VerifyCommand {
   ) throws {
     let cities = Dictionary(uniqueKeysWithValues: try verifier.store.cities().map { ($0.id, $0) })
     let labels = try verifier.cityLabels()
-    let writer = RowWriters.make(format: format, output: try invocation.dataOutput(), excel: false)
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
     try writer.begin(columns: VerifyTable.pairColumns(request))
     var zones: [Int64: CityTimeZone] = [:]
     let count = try verifier.store.read {

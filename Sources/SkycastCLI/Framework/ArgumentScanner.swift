@@ -72,6 +72,18 @@ struct ArgumentScanner {
               command: result.names)
           }
           store(option, "true")
+        } else if option.valueIsOptional, inline == nil {
+          let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+          if let next, Self.looksNumeric(next) {
+            index += 1
+            store(option, next)
+          } else {
+            store(option, "")
+          }
+        } else if option.arity > 1 {
+          var words = [try takeValue(for: option, inline: inline)]
+          while words.count < option.arity { words.append(try takeValue(for: option, inline: nil)) }
+          result.values[option.name] = words
         } else {
           store(option, try takeValue(for: option, inline: inline))
         }

@@ -63,6 +63,12 @@ public struct OptionSpec: Sendable {
   public var isRepeating: Bool
   /// Shown as `(default: …)` in help.
   public var defaultText: String?
+  /// Words the option takes after it: 1 for `--by lead`, 2 for `--compare A B` (each stored as a
+  /// value of its own, in order).
+  public var arity = 1
+  /// True when the value may be left out (`--ci` or `--ci 90`): the next word is taken only when
+  /// it is a number. The option then stores `""` when given bare.
+  public var valueIsOptional = false
 
   public init(
     _ name: String, short: Character? = nil, value: String? = nil, help: String,
@@ -76,6 +82,22 @@ public struct OptionSpec: Sendable {
     self.defaultText = defaultText
   }
 
+  /// An option that takes `names.count` words, `--compare <a> <b>`.
+  public static func words(_ name: String, _ names: [String], help: String) -> OptionSpec {
+    var option = OptionSpec(name, value: names.joined(separator: "> <"), help: help)
+    option.arity = names.count
+    return option
+  }
+
+  /// An option whose numeric value may be left out, `--ci [<level>]`.
+  public static func optionalNumber(
+    _ name: String, value: String, help: String, default defaultText: String? = nil
+  ) -> OptionSpec {
+    var option = OptionSpec(name, value: value, help: help, default: defaultText)
+    option.valueIsOptional = true
+    return option
+  }
+
   /// A flag (no value).
   public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(name, short: short, help: help)
@@ -85,7 +107,8 @@ public struct OptionSpec: Sendable {
 
   /// `--city <city>`.
   var synopsis: String {
-    valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
+    guard let valueName else { return "--\(name)" }
+    return valueIsOptional ? "--\(name) [<\(valueName)>]" : "--\(name) <\(valueName)>"
   }
 
   /// `-o, --output <file>`.

@@ -282,7 +282,21 @@ public final class Invocation {
       throw invalidValue(
         text, for: "format", expected: "one of \(allowed.map(\.rawValue).joined(separator: ", "))")
     }
+    if flag("standalone"), format != .latex {
+      throw usage("--standalone makes a LaTeX document; use it with --format latex")
+    }
     return format
+  }
+
+  /// The row writer for `format` over `output`; `latex` gets the `\label` `tab:skycast-<command>`
+  /// and `--standalone`.
+  public func rowWriter(format: OutputFormat, output: TextOutput, excel: Bool = false)
+    -> any RowWriter
+  {
+    let label = (["tab:skycast"] + commandPath).joined(separator: "-")
+    return RowWriters.make(
+      format: format, output: output, excel: excel,
+      document: TableDocument(label: label, standalone: flag("standalone")))
   }
 
   /// The stream data goes to: `-o FILE` or stdout. Asking again gives the same stream.

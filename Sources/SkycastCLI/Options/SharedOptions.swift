@@ -5,10 +5,14 @@ enum SharedOptions {
   /// `--format` and `-o` for commands with tabular output.
   static let output: [OptionSpec] = [
     OptionSpec(
-      "format", value: "format", help: "Output format: table, csv, json or ndjson.",
+      "format", value: "format",
+      help: "Output format: table, csv, json, ndjson, latex or markdown.",
       default: "table on a terminal, csv otherwise"),
     OptionSpec(
       "output", short: "o", value: "file", help: "Write data to a file instead of standard output."),
+    .flag(
+      "standalone",
+      help: "With --format latex: a whole document pdflatex compiles, not just the table float."),
   ]
 
   /// Base URLs, timeout and retries for commands that call Open-Meteo.

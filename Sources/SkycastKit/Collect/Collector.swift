@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 
 /// What happened to one city in a `collect` run.
 public struct CollectOutcome: Sendable, Equatable {
@@ -19,9 +20,14 @@ public struct CollectOutcome: Sendable, Equatable {
 }
 
 /// Progress events for the CLI.
-public enum CollectEvent {
+public enum CollectEvent: Sendable {
   case requesting(cities: [City], index: Int, total: Int)
   case decodeWarning(city: City, message: String)
+  /// Something in a stored reply the user must hear of: impossible values stored as NULL, or a
+  /// grid point in another time zone.
+  case alert(city: City, message: String)
+  /// Another process held the write lock past the busy timeout; storing is tried again.
+  case writeRetry(cities: [City], attempt: Int)
 }
 
 /// Fetches forecasts for saved cities and appends them to the history.
@@ -39,6 +45,9 @@ public final class Collector {
   public var batchSize = Collector.defaultBatchSize
   /// Cities per request unless changed: 10 locations keep a 16-day request near 50 calls.
   public static let defaultBatchSize = 10
+  /// Further tries to store a fetched batch while another process holds the write lock past
+  /// the busy timeout (10 s each).
+  public var lockedWriteRetries = LockedWrite.retries
 
   public init(
     store: Store, client: HTTPClient, now: @escaping () -> Int64,
@@ -110,7 +119,7 @@ public final class Collector {
     let result = await attempt(batch, options: options, policy: client.policy)
     switch result {
     case .success(let response):
-      return try storeSuccess(
+      return try await storeSuccess(
         response, cities: batch, options: options, minInterval: minInterval, force: force)
     case .failure(let error) where batch.count == 1 || error.stopsAllRequests:
       return try batch.map {
@@ -130,7 +139,7 @@ public final class Collector {
         single.retries = 0
         switch await attempt([city], options: options, policy: single) {
         case .success(let response):
-          outcomes += try storeSuccess(
+          outcomes += try await storeSuccess(
             response, cities: [city], options: options, minInterval: minInterval, force: force)
         case .failure(let error):
           outcomes.append(
@@ -164,7 +173,14 @@ public final class Collector {
         guard locations.count == expected else {
           throw APIError.decoding("expected \(expected) locations, got \(locations.count)")
         }
-        return locations
+        // Several locations may come back in any order; `location_id` says which is which.
+        let ids = locations.map(\.locationID)
+        guard Set(ids) == Set(0..<expected) else {
+          throw APIError.decoding(
+            "location_id values \(ids.map(String.init).joined(separator: ",")) do not match the "
+              + "\(expected) requested locations")
+        }
+        return locations.sorted { $0.locationID < $1.locationID }
       }
       return .success(
         Response(request: request, requestedAt: body.requestedAt, body: body, locations: locations))
@@ -175,29 +191,73 @@ public final class Collector {
     }
   }
 
-  /// Stores every city of a successful response: one commit, one savepoint per city.
+  /// Stores every city of a successful response: one commit, one savepoint per city. A city
+  /// whose location fails `LocationCheck`, or whose rows cannot be stored, gets a `failed` fetch
+  /// row alone; a write lock held elsewhere is waited for and the write retried.
   func storeSuccess(
     _ response: Response, cities: [City], options: ForecastRequestOptions, minInterval: Int,
     force: Bool
-  ) throws -> [CollectOutcome] {
+  ) async throws -> [CollectOutcome] {
     let provenance = ResponseProvenance(
       url: response.request.displayURL, body: response.body.bytes,
       callWeight: response.request.weight / Double(response.locations.count))
+    var outcomes: [Int64: CollectOutcome] = [:]
+    var rejected: [(City, APIError)] = []
     var items: [ForecastIngest.Item] = []
     for (city, location) in zip(cities, response.locations) {
       for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
-      items.append(ForecastIngest.Item(location: location, city: city, provenance: provenance))
-    }
-    let results = try ForecastIngest.storeBatch(
-      items, store: store, requestedAt: response.requestedAt, models: options.storedModels,
-      minInterval: force || minInterval <= 0 ? nil : minInterval)
-    return zip(cities, results).map { city, stored in
-      guard let stored else {
-        return CollectOutcome(city: city, status: .skipped(reason: "another run stored it first"))
+      for line in location.droppedValues { onEvent(.alert(city: city, message: line)) }
+      if let warning = LocationCheck.zoneWarning(location, city: city, at: response.requestedAt) {
+        onEvent(.alert(city: city, message: warning))
       }
-      return CollectOutcome(
-        city: city, status: .collected(rows: stored.rows, fetches: stored.fetches))
+      if let problem = LocationCheck.problem(
+        location, for: city, models: options.storedModels, at: response.requestedAt)
+      {
+        rejected.append((city, .decoding(problem)))
+      } else {
+        items.append(ForecastIngest.Item(location: location, city: city, provenance: provenance))
+      }
     }
+    var results: [Result<(rows: Int, fetches: Int)?, any Error>] = []
+    do {
+      let waiting = items.map(\.city)
+      let onEvent = self.onEvent
+      results = try await LockedWrite.retrying(
+        retries: lockedWriteRetries, sleep: client.sleep,
+        onRetry: { onEvent(.writeRetry(cities: waiting, attempt: $0)) },
+        {
+          try ForecastIngest.storeEach(
+            items, store: store, requestedAt: response.requestedAt, models: options.storedModels,
+            minInterval: force || minInterval <= 0 ? nil : minInterval)
+        })
+    } catch let error as SQLiteError where error.isBusy {
+      let reason = LockedWrite.failure(tries: lockedWriteRetries + 1)
+      for item in items {
+        outcomes[item.city.id] =
+          (try? storeFailure(item.city, error: reason, request: response.request, options: options))
+          ?? CollectOutcome(city: item.city, status: .failed(reason))
+      }
+      items = []
+    }
+    for (item, stored) in zip(items, results) {
+      let city = item.city
+      switch stored {
+      case .success(let counts?):
+        outcomes[city.id] = CollectOutcome(
+          city: city, status: .collected(rows: counts.rows, fetches: counts.fetches))
+      case .success(nil):
+        outcomes[city.id] = CollectOutcome(
+          city: city, status: .skipped(reason: "another run stored it first"))
+      case .failure(let error):
+        rejected.append((city, .decoding("the reply could not be stored: \(error)")))
+      }
+    }
+    for (city, error) in rejected {
+      outcomes[city.id] = try storeFailure(
+        city, error: error, request: options.request(for: [city], base: client.endpoints.forecast),
+        options: options)
+    }
+    return cities.compactMap { outcomes[$0.id] }
   }
 
   func storeFailure(

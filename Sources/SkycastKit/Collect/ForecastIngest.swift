@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// Stores one decoded forecast location for one city: the shared step of `collect`, `now
 /// --refresh`, `demo` and the ingest benchmark, so all of them exercise the same code.
 public enum ForecastIngest {
@@ -16,15 +18,33 @@ public enum ForecastIngest {
 
   /// Stores several cities in one commit, each in its own savepoint, so every city is still
   /// all-or-nothing while a batch of cities costs one commit (WAL commits rewrite the touched
-  /// index pages each time: per-city commits halve the ingest rate).
+  /// index pages each time: per-city commits halve the ingest rate). Throws the first failure.
   public static func storeBatch(
     _ items: [Item], store: Store, requestedAt: Int64, models: [String], minInterval: Int?
   ) throws -> [(rows: Int, fetches: Int)?] {
+    try storeEach(
+      items, store: store, requestedAt: requestedAt, models: models, minInterval: minInterval
+    ).map { try $0.get() }
+  }
+
+  /// Like `storeBatch`, but a city whose rows cannot be stored (a constraint its data breaks)
+  /// fails alone: its savepoint is rolled back and the others still commit. A lock that cannot
+  /// be had (`SQLITE_BUSY`) still fails the whole batch, for the caller to retry.
+  public static func storeEach(
+    _ items: [Item], store: Store, requestedAt: Int64, models: [String], minInterval: Int?
+  ) throws -> [Result<(rows: Int, fetches: Int)?, any Error>] {
     try store.write {
-      try items.map {
-        try self.store(
-          location: $0.location, city: $0.city, store: store, requestedAt: requestedAt,
-          provenance: $0.provenance, models: models, minInterval: minInterval)
+      try items.map { item -> Result<(rows: Int, fetches: Int)?, any Error> in
+        do {
+          return .success(
+            try self.store(
+              location: item.location, city: item.city, store: store, requestedAt: requestedAt,
+              provenance: item.provenance, models: models, minInterval: minInterval))
+        } catch let error as SQLiteError where error.isBusy {
+          throw error
+        } catch let error as SQLiteError {
+          return .failure(error)
+        }
       }
     }
   }

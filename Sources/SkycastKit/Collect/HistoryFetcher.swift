@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// The API-specific half of a history fetch: how to ask for a city's dates, and how to store
 /// one decoded answer. `Observer` (archive) and `Backfiller` (previous runs) supply one.
 protocol HistoryProduct: Sendable {
@@ -100,21 +102,49 @@ final class HistoryFetcher {
     switch result {
     case .success(let (body, location)):
       for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
-      let (counts, stored) = try storeSuccess(
-        location, body: body, request: request, requestedAt: body.requestedAt, city: city,
-        dates: dates)
-      return (HistoryOutcome(city: stored, dates: dates, status: .stored(counts)), stored)
-    case .failure(let error):
-      try store.write {
-        var fetch = FetchRecord(
-          cityID: city.id, source: product.fetchSource, model: product.fetchModel,
-          requestedAt: requestedAt, issuedAt: nil, status: .failed,
-          httpStatus: error.httpStatus, error: error.description, url: request.displayURL)
-        fetch.callWeight = request.weight
-        try store.insertFetch(fetch)
+      for line in location.droppedValues { onEvent(.alert(city: city, message: line)) }
+      if let problem = LocationCheck.problem(
+        location, for: city, models: nil, at: body.requestedAt)
+      {
+        return try fail(
+          .decoding(problem), request: request, city: city, dates: dates,
+          requestedAt: requestedAt)
       }
-      return (HistoryOutcome(city: city, dates: dates, status: .failed(error)), city)
+      do {
+        let (counts, stored) = try await LockedWrite.retrying(sleep: client.sleep) {
+          try storeSuccess(
+            location, body: body, request: request, requestedAt: body.requestedAt, city: city,
+            dates: dates)
+        }
+        return (HistoryOutcome(city: stored, dates: dates, status: .stored(counts)), stored)
+      } catch let error as SQLiteError where error.isBusy {
+        let reason = LockedWrite.failure(tries: LockedWrite.retries + 1)
+        return (HistoryOutcome(city: city, dates: dates, status: .failed(reason)), city)
+      } catch let error as SQLiteError {
+        return try fail(
+          .decoding("the reply could not be stored: \(error)"), request: request, city: city,
+          dates: dates, requestedAt: requestedAt)
+      }
+    case .failure(let error):
+      return try fail(
+        error, request: request, city: city, dates: dates, requestedAt: requestedAt)
     }
+  }
+
+  /// Writes the `failed` fetch row of one request.
+  func fail(
+    _ error: APIError, request: APIRequest, city: City, dates: ClosedRange<LocalDate>,
+    requestedAt: Int64
+  ) throws -> (HistoryOutcome, City) {
+    try store.write {
+      var fetch = FetchRecord(
+        cityID: city.id, source: product.fetchSource, model: product.fetchModel,
+        requestedAt: requestedAt, issuedAt: nil, status: .failed,
+        httpStatus: error.httpStatus, error: error.description, url: request.displayURL)
+      fetch.callWeight = request.weight
+      try store.insertFetch(fetch)
+    }
+    return (HistoryOutcome(city: city, dates: dates, status: .failed(error)), city)
   }
 
   /// The fetch row and every data row of one answer, in one transaction.

@@ -73,4 +73,7 @@ public enum HistoryEvent: Sendable {
   case requesting(city: City, dates: ClosedRange<LocalDate>, index: Int, total: Int)
   /// The decoder ignored or questioned something in a response that was still stored.
   case decodeWarning(city: City, message: String)
+  /// Something in a stored reply the user must hear of: impossible values stored as NULL, or a
+  /// grid point in another time zone.
+  case alert(city: City, message: String)
 }

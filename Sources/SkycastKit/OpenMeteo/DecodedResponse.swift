@@ -52,6 +52,8 @@ public struct DecodedLocation: Sendable {
   public var current: DecodedCurrent?
   /// Things worth telling the user that did not fail the decode (ignored keys, missing units).
   public var warnings: [String] = []
+  /// Physically impossible values that were stored as NULL, one line per column: always shown.
+  public var droppedValues: [String] = []
 
   /// Every model with data in this location.
   public var models: [String] {

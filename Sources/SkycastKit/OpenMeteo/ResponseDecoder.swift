@@ -63,17 +63,17 @@ public struct ResponseDecoder: Sendable {
       location.hourly = try decodeSeries(
         hourly, units: object["hourly_units"], frequency: .hourly,
         offset: location.utcOffsetSeconds,
-        warnings: &location.warnings)
+        warnings: &location.warnings, dropped: &location.droppedValues)
     }
     if let daily = object["daily"] {
       location.daily = try decodeSeries(
         daily, units: object["daily_units"], frequency: .daily, offset: location.utcOffsetSeconds,
-        warnings: &location.warnings)
+        warnings: &location.warnings, dropped: &location.droppedValues)
     }
     if let current = object["current"] {
       location.current = try decodeCurrent(
         current, units: object["current_units"], offset: location.utcOffsetSeconds,
-        warnings: &location.warnings)
+        warnings: &location.warnings, dropped: &location.droppedValues)
     }
     return location
   }
@@ -111,7 +111,7 @@ public struct ResponseDecoder: Sendable {
 
   func decodeSeries(
     _ value: JSONValue, units: JSONValue?, frequency: WeatherVariable.Frequency, offset: Int,
-    warnings: inout [String]
+    warnings: inout [String], dropped: inout [String]
   ) throws(APIError) -> DecodedSeries {
     guard case .object(let block) = value else {
       throw APIError.decoding("\(frequency.rawValue) is \(value.typeName), not an object")
@@ -152,13 +152,16 @@ public struct ResponseDecoder: Sendable {
       try convert(
         &values, variable: seriesKey.variable, unit: unit, name: "\(blockName).\(key)",
         warnings: &warnings)
+      Self.dropImplausible(
+        &values, variable: seriesKey.variable, name: "\(blockName).\(key)", warnings: &dropped)
       series.columns[seriesKey] = values
     }
     return series
   }
 
   func decodeCurrent(
-    _ value: JSONValue, units: JSONValue?, offset: Int, warnings: inout [String]
+    _ value: JSONValue, units: JSONValue?, offset: Int, warnings: inout [String],
+    dropped: inout [String]
   ) throws(APIError) -> DecodedCurrent {
     guard case .object(let block) = value, let timeValue = block["time"] else {
       throw APIError.decoding("current has no time")
@@ -181,6 +184,8 @@ public struct ResponseDecoder: Sendable {
       try convert(
         &values, variable: seriesKey.variable, unit: units?[key]?.stringValue,
         name: "current.\(key)", warnings: &warnings)
+      Self.dropImplausible(
+        &values, variable: seriesKey.variable, name: "current.\(key)", warnings: &dropped)
       current.values[seriesKey] = values[0]
     }
     return current
@@ -272,6 +277,28 @@ public struct ResponseDecoder: Sendable {
       }
     }
     return result
+  }
+
+  // MARK: - Plausibility
+
+  /// Replaces physically impossible values (9999 °C, humidity 9999 %, ±1e308) with nil and says
+  /// how many: a server's value is checked like a value from the user, but one bad number must
+  /// not cost the whole forecast.
+  static func dropImplausible(
+    _ values: inout [Double?], variable: WeatherVariable, name: String, warnings: inout [String]
+  ) {
+    var dropped = 0
+    var example: Double?
+    for index in values.indices {
+      guard let value = values[index], !variable.isPlausible(value) else { continue }
+      values[index] = nil
+      dropped += 1
+      if example == nil { example = value }
+    }
+    guard dropped > 0, let example else { return }
+    warnings.append(
+      "\(name): \(dropped) value\(dropped == 1 ? "" : "s") outside the plausible range "
+        + "\(variable.plausibleRangeText) (e.g. \(NumberText.shortest(example))) stored as NULL")
   }
 
   // MARK: - Units

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Glibc
 
 extension SocketExchange {
   /// Reads the status line, headers and body (`Content-Length`, chunked, or up to the close).

@@ -1,11 +1,6 @@
 import Foundation
+import Glibc
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Plain `http://` over POSIX sockets: HTTP/1.1, one request per connection, no compression.
 ///
@@ -108,16 +103,12 @@ struct SocketExchange {
     }
   }
 
+  /// The request line and headers; the target keeps the URL's percent-encoding as built.
   func requestHead() -> String {
-    var target =
-      url.path.isEmpty
-      ? "/"
-      : URLComponents(url: url, resolvingAgainstBaseURL: false)?
-        .percentEncodedPath ?? url.path
+    let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    var target = components?.percentEncodedPath ?? ""
     if target.isEmpty { target = "/" }
-    if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery {
-      target += "?" + query
-    }
+    if let query = components?.percentEncodedQuery { target += "?" + query }
     let hostField = (host.contains(":") ? "[\(host)]" : host) + (url.port.map { ":\($0)" } ?? "")
     return "GET \(target) HTTP/1.1\r\nHost: \(hostField)\r\nUser-Agent: \(userAgent)\r\n"
       + "Accept: application/json\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n"
@@ -151,11 +142,7 @@ struct SocketExchange {
   func connect() throws -> Int32 {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
-    #if canImport(Glibc)
-      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-    #else
-      hints.ai_socktype = SOCK_STREAM
-    #endif
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
     var list: UnsafeMutablePointer<addrinfo>?
     guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
       throw Failure(message: "cannot resolve host \(host)")
@@ -168,13 +155,9 @@ struct SocketExchange {
       let fd = socket(
         info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), 0)
       guard fd >= 0 else { continue }
+      // Non-blocking, so every wait is a `poll` bounded by the deadline; writes use
+      // MSG_NOSIGNAL, so a peer that hangs up gives EPIPE instead of killing the process.
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      var noSignal: Int32 = 1
-      #if canImport(Darwin)
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-      #else
-        _ = noSignal
-      #endif
       if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return fd }
       guard errno == EINPROGRESS else {
         refused = refused || errno == ECONNREFUSED

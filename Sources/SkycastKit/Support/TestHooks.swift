@@ -5,6 +5,10 @@
 /// Deterministic failure points for the reliability tests, set only through `SKYCAST_TEST_*`
 /// environment variables (the test suite spawns `skycast` with them); inert otherwise.
 ///
+/// Compiled in only where `SKYCAST_TEST_HOOKS` is defined, which `Package.swift` does for debug
+/// builds (what `swift test` builds and spawns): a release binary never reads the variables and
+/// cannot stop itself.
+///
 /// Killing a writer "at several points" by timing is flaky, so a writer can stop itself with
 /// SIGSTOP after a given number of data rows, inside its open transaction (or half-way through
 /// an export file); the test then sends SIGKILL and checks the database or the files.
@@ -21,8 +25,10 @@ public struct TestHooks: Sendable, Equatable {
   }
 
   public init(environment: [String: String]) {
-    stopAfterRows = environment["SKYCAST_TEST_STOP_AFTER_ROWS"].flatMap(Int.init)
-    maxPageCount = environment["SKYCAST_TEST_MAX_PAGE_COUNT"].flatMap(Int.init)
+    #if SKYCAST_TEST_HOOKS
+      stopAfterRows = environment["SKYCAST_TEST_STOP_AFTER_ROWS"].flatMap(Int.init)
+      maxPageCount = environment["SKYCAST_TEST_MAX_PAGE_COUNT"].flatMap(Int.init)
+    #endif
   }
 
   public var isEmpty: Bool { stopAfterRows == nil && maxPageCount == nil }
@@ -38,9 +44,11 @@ extension Store {
   /// Counts data rows written and stops the process where the hooks ask for it.
   @inline(__always)
   func didWriteRows(_ count: Int) {
-    guard let limit = hooks.stopAfterRows else { return }
-    let before = rowsWritten
-    rowsWritten += count
-    if before < limit, rowsWritten >= limit { raise(SIGSTOP) }
+    #if SKYCAST_TEST_HOOKS
+      guard let limit = hooks.stopAfterRows else { return }
+      let before = rowsWritten
+      rowsWritten += count
+      if before < limit, rowsWritten >= limit { raise(SIGSTOP) }
+    #endif
   }
 }

@@ -14,20 +14,34 @@ public struct Verifier {
 
   // MARK: - Scores
 
-  /// Grouped scores, one row per group sorted by key values (cities by name).
+  /// Grouped scores, one row per group sorted by key values (cities by name); with
+  /// ``VerifyRequest/bootstrap``, each score also gets its percentile interval.
+  ///
+  /// Groups whose forecasts found no observation row at all are not listed; their forecasts
+  /// still count in ``VerifyReport/dropped``.
   public func scores(_ request: VerifyRequest) throws -> VerifyReport {
     let statement = VerifySQL.scores(request)
     let prepared = try store.database.prepare(statement.sql)
     try bind(statement, to: prepared)
     let labels = try cityLabels()
     let keys = request.keys
+    let fields = VerifySums.fields(request)
     var columns: [String: Int32] = [:]
     for (index, name) in prepared.columnNames.enumerated() { columns[name] = Int32(index) }
-    func integer(_ name: String) -> Int {
-      columns[name].flatMap { prepared.int64($0) }.map(Int.init) ?? 0
-    }
     func real(_ name: String) -> Double { columns[name].flatMap { prepared.double($0) } ?? 0 }
-    var rows: [VerifyRow] = []
+    let readers: [(WritableKeyPath<VerifySums, Double>, String)] = [
+      (\.forecasts, "forecasts"), (\.matched, "matched"), (\.n, "n"), (\.sumError, "sum_e"),
+      (\.sumAbsError, "sum_abs_e"), (\.sumSquaredError, "sum_e2"), (\.sumF, "sum_f"),
+      (\.sumO, "sum_o"), (\.sumFF, "sum_ff"), (\.sumOO, "sum_oo"), (\.sumFO, "sum_fo"),
+      (\.a, "a"), (\.b, "b"), (\.c, "c"), (\.d, "d"), (\.brierPairs, "bs_n"),
+      (\.brierSum, "bs_sum"), (\.brierRejected, "bs_rejected"), (\.referencePairs, "ref_n"),
+      (\.referenceSumError2, "ref_sum_e2"), (\.referenceSumReference2, "ref_sum_r2"),
+      (\.uf, "sum_uf"), (\.vf, "sum_vf"), (\.uo, "sum_uo"), (\.vo, "sum_vo"),
+      (\.uvfo, "sum_uvfo"), (\.uvff, "sum_uvff"), (\.uvoo, "sum_uvoo"),
+    ].filter { columns[$0.1] != nil }
+
+    var order: [[VerifyKeyValue]] = []
+    var groups: [[VerifyKeyValue]: GroupSums] = [:]
     while try prepared.step() {
       var values: [VerifyKeyValue] = []
       for (index, key) in keys.enumerated() {
@@ -42,38 +56,51 @@ public struct Verifier {
         }
       }
       var sums = VerifySums()
-      sums.matched = integer("matched")
-      sums.n = integer("n")
-      sums.sumError = real("sum_e")
-      sums.sumAbsError = real("sum_abs_e")
-      sums.sumSquaredError = real("sum_e2")
-      sums.sumF = real("sum_f")
-      sums.sumO = real("sum_o")
-      sums.sumFF = real("sum_ff")
-      sums.sumOO = real("sum_oo")
-      sums.sumFO = real("sum_fo")
-      if request.event != nil {
-        sums.table = ContingencyTable(
-          a: integer("a"), b: integer("b"), c: integer("c"), d: integer("d"))
+      for (field, name) in readers { sums[keyPath: field] = real(name) }
+      if groups[values] == nil {
+        order.append(values)
+        groups[values] = GroupSums()
       }
-      if request.computesBrier {
-        sums.brierPairs = integer("bs_n")
-        sums.brierSum = real("bs_sum")
-        sums.brierRejected = integer("bs_rejected")
+      if request.groupsByDay {
+        let date = columns["valid_date"].flatMap { prepared.text($0) }
+        groups[values]?.addDay(sums, date: date, fields: fields)
+      } else {
+        groups[values]?.total = sums
+        if request.measuresPeriod {
+          groups[values]?.firstDate = columns["first_date"].flatMap { prepared.text($0) }
+          groups[values]?.lastDate = columns["last_date"].flatMap { prepared.text($0) }
+        }
       }
-      if request.skill != nil {
-        sums.referencePairs = integer("ref_n")
-        sums.referenceSumError2 = real("ref_sum_e2")
-        sums.referenceSumReference2 = real("ref_sum_r2")
+    }
+
+    var blockDays: Int?
+    if let bootstrap = request.bootstrap {
+      blockDays =
+        bootstrap.blockDays
+        ?? order.compactMap { groups[$0]?.automaticBlockLength() }.max() ?? 1
+    }
+    var rows: [VerifyRow] = []
+    var unlistedDropped = 0
+    for key in order {
+      guard let group = groups[key] else { continue }
+      var row = group.total.row(keys: key, request: request)
+      row.firstDate = group.firstDate
+      row.lastDate = group.lastDate
+      guard group.total.matched > 0 else {
+        unlistedDropped += row.dropped
+        continue
       }
-      if request.measuresPeriod {
-        sums.firstDate = columns["first_date"].flatMap { prepared.text($0) }
-        sums.lastDate = columns["last_date"].flatMap { prepared.text($0) }
+      if let bootstrap = request.bootstrap, let blockDays {
+        row.intervals = group.intervals(
+          request: request, settings: bootstrap, blockDays: blockDays, fields: fields)
       }
-      rows.append(sums.row(keys: values))
+      rows.append(row)
     }
     rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
-    return VerifyReport(request: request, rows: rows)
+    var report = VerifyReport(request: request, rows: rows)
+    report.unlistedDropped = unlistedDropped
+    report.blockDays = blockDays
+    return report
   }
 
   // MARK: - Observation source

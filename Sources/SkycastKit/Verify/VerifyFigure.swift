@@ -70,7 +70,7 @@ public enum VerifyFigure {
       }
       let name = row.keys.enumerated().filter { $0.offset != xIndex }.map(\.element.description)
         .joined(separator: " · ")
-      let label = name.isEmpty ? report.request.variable.displayName : name
+      let label = name.isEmpty ? report.request.variableDisplayName : name
       if points[label] == nil { order.append(label) }
       points[label, default: []].append(ChartPoint(x: x, y: score.value(row), n: row.scores.n))
     }
@@ -110,7 +110,7 @@ public enum VerifyFigure {
       by = "lead day"
     }
     let (heading, showsTitle) = title.resolve(
-      "\(score.title) of \(variable.displayNameInSentence) by \(by)")
+      "\(score.title) of \(report.request.variableDisplayNameInSentence) by \(by)")
     var chart = LineChart(
       title: heading, subtitle: subtitle, xAxis: xAxis,
       yAxis: ChartAxis(

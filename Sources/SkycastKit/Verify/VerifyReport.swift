@@ -5,6 +5,10 @@ public struct VerifyReport: Sendable {
   public var request: VerifyRequest
   /// Groups, sorted by their key values in column order.
   public var rows: [VerifyRow]
+  /// Forecasts of groups left out of ``rows`` because none of them found an observation row.
+  public var unlistedDropped = 0
+  /// The bootstrap block length in valid days, with `--ci`.
+  public var blockDays: Int?
 
   public init(request: VerifyRequest, rows: [VerifyRow]) {
     self.request = request
@@ -13,8 +17,12 @@ public struct VerifyReport: Sendable {
 
   /// Scored pairs over all groups.
   public var pairs: Int { rows.reduce(0) { $0 + $1.scores.n } }
-  /// Matched pairs dropped for a NULL side, over all groups.
-  public var dropped: Int { rows.reduce(0) { $0 + $1.dropped } }
+  /// Forecasts dropped over all groups: without an observation row, or with a NULL side.
+  public var dropped: Int { rows.reduce(unlistedDropped) { $0 + $1.dropped } }
+  /// The part of ``dropped`` without an observation row.
+  public var withoutObservation: Int {
+    rows.reduce(unlistedDropped) { $0 + $1.withoutObservation }
+  }
   /// Scored pairs without a reference value for `--skill`.
   public var pairsWithoutReference: Int { rows.reduce(0) { $0 + ($1.scores.n - $1.skillPairs) } }
   /// Probabilities outside 0–100 % that the Brier score skipped.

@@ -25,6 +25,11 @@ public struct VerifyRequest: Sendable, Equatable {
   /// Also find each group's first and last paired local date (for the table comment when no
   /// period is given). Off by default: it costs two aggregates per pair.
   public var measuresPeriod = false
+  /// Score `wind_vector_10m`: the wind as a vector from `wind_speed_10m` and
+  /// `wind_direction_10m` (``variable`` is then `wind_speed_10m`, whose unit the scores have).
+  public var vectorWind = false
+  /// Percentile intervals from a block bootstrap of whole valid days (`--ci`); nil for none.
+  public var bootstrap: BootstrapSettings?
 
   public init(
     variable: WeatherVariable = .temperature2m, observationSource: String,
@@ -57,6 +62,31 @@ public struct VerifyRequest: Sendable, Equatable {
     sources.count != 1 && !groupBy.contains(.source)
   }
 
+  /// The name of what is verified: the variable's column, or `wind_vector_10m`.
+  public var variableName: String { vectorWind ? Self.windVectorName : variable.column }
+
+  /// What is verified, in words, for figure legends and titles.
+  public var variableDisplayName: String {
+    vectorWind ? "10 m wind vector (km/h)" : variable.displayName
+  }
+
+  /// What is verified, in words, inside a sentence ("RMSE of 2 m temperature by lead day").
+  public var variableDisplayNameInSentence: String {
+    vectorWind ? "10 m wind vector" : variable.displayNameInSentence
+  }
+
+  /// The `--var` name of the vector wind.
+  public static let windVectorName = "wind_vector_10m"
+
+  /// True when errors are angles, wrapped to [−180°, 180°) (wind directions).
+  public var isCircular: Bool { !vectorWind && variable.quantity == .direction }
+
+  /// True when `corr` (Pearson) is computed: not for angles or vectors.
+  public var hasCorrelation: Bool { !vectorWind && !isCircular }
+
+  /// True when the SQL groups by valid local date too, for the day-block bootstrap.
+  public var groupsByDay: Bool { bootstrap != nil }
+
   /// True when the Brier score is computed: an event on hourly `precipitation`, whose rows
   /// carry Open-Meteo's `precipitation_probability`.
   public var computesBrier: Bool { event != nil && variable == .precipitation }
@@ -74,6 +104,10 @@ public struct VerifyRequest: Sendable, Equatable {
   /// - Throws: `InvalidInput` (a usage error) naming the problem.
   public func validated(needsObservations: Bool = true) throws -> VerifyRequest {
     try Self.check(variable: variable, needsObservations: needsObservations)
+    if vectorWind, variable != .windSpeed10m {
+      throw InvalidInput(
+        "\(Self.windVectorName) is built from wind_speed_10m and wind_direction_10m")
+    }
     for key in groupBy where key.sql(for: variable.frequency) == nil {
       let hint = key == .lead ? "; use --by lead-day (lead_days)" : ""
       throw InvalidInput(
@@ -102,6 +136,8 @@ public struct VerifyRequest: Sendable, Equatable {
   }
 
   /// The variables `--var` accepts for scores: numeric, with forecast and observation columns.
+  ///
+  /// (`wind_vector_10m`, which combines two of them, is accepted by `--var` too.)
   public static var verifiableVariables: [WeatherVariable] {
     WeatherVariable.allCases.filter { (try? check(variable: $0, needsObservations: true)) != nil }
   }
@@ -111,7 +147,7 @@ public struct VerifyRequest: Sendable, Equatable {
   /// - Throws: `InvalidInput` listing the verifiable variables.
   public static func variable(named name: String) throws -> WeatherVariable {
     guard let variable = WeatherVariable.named(name) else {
-      let names = verifiableVariables.map(\.rawValue).joined(separator: ", ")
+      let names = (verifiableVariables.map(\.rawValue) + [windVectorName]).joined(separator: ", ")
       throw InvalidInput("The value '\(name)' is invalid for '--var': expected one of \(names)")
     }
     return variable

@@ -5,8 +5,12 @@ public struct VerifyRow: Sendable, Equatable {
   public var keys: [VerifyKeyValue]
   /// n, bias, MAE, RMSE, correlation — pooled over the group's pairs.
   public var scores: ContinuousScores
-  /// Matched pairs left out because the forecast or the observation is NULL.
+  /// Forecasts left out: no observation row stored for their valid time, or a NULL forecast or
+  /// observation.
   public var dropped: Int
+  /// The part of ``dropped`` with no observation row at all (hours the archive has not
+  /// delivered yet, days outside an import).
+  public var withoutObservation = 0
   /// Hits, false alarms, misses and correct negatives, with `--threshold`.
   public var contingency: ContingencyTable?
   /// The Brier score, for precipitation with a threshold; nil when no pair has a probability.
@@ -22,6 +26,10 @@ public struct VerifyRow: Sendable, Equatable {
   /// First and last local valid date among the scored pairs (with `measuresPeriod`).
   public var firstDate: String?
   public var lastDate: String?
+  /// Percentile intervals of the scores, with `--ci` (a score missing here has none).
+  public var intervals: [VerifyScore: ScoreInterval] = [:]
+  /// MET's VL1L2 partial sums (means), for `wind_vector_10m`.
+  public var vector: VectorMeans?
 
   public init(
     keys: [VerifyKeyValue], scores: ContinuousScores, dropped: Int = 0,
@@ -43,45 +51,45 @@ public struct VerifyRow: Sendable, Equatable {
   }
 }
 
-/// The sums one row of ``VerifySQL/scores(_:)`` returns, read by column name.
-struct VerifySums {
-  var matched = 0
-  var n = 0
-  var sumError = 0.0
-  var sumAbsError = 0.0
-  var sumSquaredError = 0.0
-  var sumF = 0.0
-  var sumO = 0.0
-  var sumFF = 0.0
-  var sumOO = 0.0
-  var sumFO = 0.0
-  var table: ContingencyTable?
-  var brierPairs = 0
-  var brierSum = 0.0
-  var brierRejected = 0
-  var referencePairs = 0
-  var referenceSumError2 = 0.0
-  var referenceSumReference2 = 0.0
-  var firstDate: String?
-  var lastDate: String?
+/// A confidence interval of one score, `lo`…`hi`.
+public struct ScoreInterval: Sendable, Equatable {
+  public var lo: Double
+  public var hi: Double
 
-  /// Finishes the scores: continuous ones from the sums (`ContinuousScores.scores(fromSums:)`),
-  /// contingency scores from the table, BS = Σ(p − o)² / n (Brier 1950), and
-  /// MSE skill = 1 − Σ(F − O)² / Σ(R − O)² over the pairs with a reference R (Murphy 1988).
-  func row(keys: [VerifyKeyValue]) -> VerifyRow {
-    let scores = ContinuousScores.scores(
-      fromSums: n, sumF: sumF, sumO: sumO, sumFF: sumFF, sumOO: sumOO, sumFO: sumFO,
-      sumError: sumError, sumAbsError: sumAbsError, sumSquaredError: sumSquaredError)
-    let brier: Double? = brierPairs > 0 ? brierSum / Double(brierPairs) : nil
-    var skill: Double?
-    if referencePairs > 0 {
-      let count = Double(referencePairs)
-      skill = Skill.mseSkill(
-        mse: referenceSumError2 / count, referenceMSE: referenceSumReference2 / count)
-    }
-    return VerifyRow(
-      keys: keys, scores: scores, dropped: matched - n, contingency: table, brier: brier,
-      brierPairs: brierPairs, brierRejected: brierRejected, mseSkill: skill,
-      skillPairs: referencePairs, firstDate: firstDate, lastDate: lastDate)
+  public init(lo: Double, hi: Double) {
+    self.lo = lo
+    self.hi = hi
   }
+}
+
+/// The means of MET's VL1L2 line (MET User's Guide, "VL1L2"): forecast and observed wind
+/// components u = −s·sin θ, v = −s·cos θ (θ the direction the wind blows from) and their
+/// products, over the pairs with speed and direction on both sides.
+public struct VectorMeans: Sendable, Equatable {
+  public var ufbar: Double
+  public var vfbar: Double
+  public var uobar: Double
+  public var vobar: Double
+  /// mean(uf·uo + vf·vo).
+  public var uvfobar: Double
+  /// mean(uf² + vf²).
+  public var uvffbar: Double
+  /// mean(uo² + vo²).
+  public var uvoobar: Double
+
+  public init(
+    ufbar: Double, vfbar: Double, uobar: Double, vobar: Double, uvfobar: Double,
+    uvffbar: Double, uvoobar: Double
+  ) {
+    self.ufbar = ufbar
+    self.vfbar = vfbar
+    self.uobar = uobar
+    self.vobar = vobar
+    self.uvfobar = uvfobar
+    self.uvffbar = uvffbar
+    self.uvoobar = uvoobar
+  }
+
+  /// The root-mean-square vector error √(UVFFBAR − 2·UVFOBAR + UVOOBAR) (MET's RMSVE).
+  public var rmsve: Double { max(0, uvffbar - 2 * uvfobar + uvoobar).squareRoot() }
 }

@@ -11,17 +11,25 @@ public enum VerifySQL {
   // MARK: - Scores
 
   /// The grouped score query: one row per group with the key values `k0`, `k1`, … and the sums
-  /// the scores are finished from (``VerifySums``).
+  /// the scores are finished from (``VerifySums``); with ``VerifyRequest/groupsByDay``, one row
+  /// per group and local valid date (`valid_date`), the daily sums the bootstrap resamples.
   ///
   /// Pairs are forecast rows joined to the observation of the same city, source `:obs` and
-  /// valid time (daily: local date) through the observation table's primary key. A pair with
-  /// either side NULL stays in `matched` but not in `n` or any sum; the contingency counts use
-  /// the same pairs (a comparison with NULL is never true).
+  /// valid time (daily: local date) through the observation table's primary key. Every
+  /// forecast row counts in `forecasts`; one without an observation row (an hour the archive has
+  /// not delivered yet) or with either side NULL stays out of `n` and every sum, and so is
+  /// dropped. The contingency counts use the same pairs (a comparison with NULL is never true).
+  /// The Brier sums use every pair with a probability and an observation, forecast amount or
+  /// not.
   ///
-  /// The join is a `CROSS JOIN`, which in SQLite fixes the loop order: forecasts outside, one
+  /// The join is a `LEFT JOIN`, which in SQLite fixes the loop order: forecasts outside, one
   /// primary-key search of the observations per forecast row. Left to itself the planner can
   /// pick the reverse (scan observations, search forecasts by `city_id` only), which took
   /// longer than 10 minutes on 10 M rows instead of about 20 s.
+  ///
+  /// Wind directions are differenced on the circle (``CircularError``); `wind_vector_10m` pairs
+  /// the wind vectors u = −s·sin θ, v = −s·cos θ: `e` is the speed error, the absolute and
+  /// squared errors are |V_f − V_o| and |V_f − V_o|², and MET's VL1L2 sums are added.
   public static func scores(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
     let v = request.variable.column
@@ -29,31 +37,72 @@ public enum VerifySQL {
     var inner = keys.enumerated().map { index, key in
       "\(key.sql(for: request.variable.frequency) ?? "NULL") AS k\(index)"
     }
-    if request.measuresPeriod { inner.append("f.\(tables.date) AS valid_date") }
+    if request.measuresPeriod || request.groupsByDay {
+      inner.append("f.\(tables.date) AS valid_date")
+    }
+    inner.append("o.city_id AS o_row")
+    let absolute: String
+    let squared: String
+    if request.vectorWind {
+      let d = WeatherVariable.windDirection10m.column
+      let both =
+        "f.\(v) IS NOT NULL AND f.\(d) IS NOT NULL AND o.\(v) IS NOT NULL AND o.\(d) IS NOT NULL"
+      func component(_ side: String, _ function: String) -> String {
+        "CASE WHEN \(both) THEN -\(side).\(v) * \(function)(radians(\(side).\(d))) END"
+      }
+      inner += [
+        "CASE WHEN \(both) THEN f.\(v) - o.\(v) END AS e",
+        "\(component("f", "sin")) AS uf", "\(component("f", "cos")) AS vf",
+        "\(component("o", "sin")) AS uo", "\(component("o", "cos")) AS vo",
+      ]
+      absolute = "sqrt((uf - uo) * (uf - uo) + (vf - vo) * (vf - vo))"
+      squared = "((uf - uo) * (uf - uo) + (vf - vo) * (vf - vo))"
+    } else {
+      inner.append(
+        (request.isCircular ? circularDifference("f.\(v)", "o.\(v)") : "f.\(v) - o.\(v)")
+          + " AS e")
+      absolute = "abs(e)"
+      squared = "e * e"
+    }
     inner += [
-      "f.\(v) - o.\(v) AS e",
       "CASE WHEN o.\(v) IS NOT NULL THEN f.\(v) END AS fv",
       "CASE WHEN f.\(v) IS NOT NULL THEN o.\(v) END AS ov",
     ]
-    if request.computesBrier { inner.append("f.precipitation_probability AS p") }
+    if request.computesBrier {
+      inner += ["f.precipitation_probability AS p", "o.\(v) AS ob"]
+    }
     if let skill = request.skill {
       inner.append(skill == .persistence ? "r.\(v) AS rv" : "r.value AS rv")
     }
 
-    var outer = keys.indices.map { "k\($0)" }
+    var groups = keys.indices.map { "k\($0)" }
+    if request.groupsByDay { groups.append("valid_date") }
+    var outer = groups
     outer += [
-      "count(*) AS matched",
+      "count(*) AS forecasts",
+      "count(o_row) AS matched",
       "count(e) AS n",
       "total(e) AS sum_e",
-      "total(abs(e)) AS sum_abs_e",
-      "total(e * e) AS sum_e2",
-      "total(fv) AS sum_f",
-      "total(ov) AS sum_o",
-      "total(fv * fv) AS sum_ff",
-      "total(ov * ov) AS sum_oo",
-      "total(fv * ov) AS sum_fo",
+      "total(\(absolute)) AS sum_abs_e",
+      "total(\(squared)) AS sum_e2",
     ]
-    if request.measuresPeriod {
+    if request.hasCorrelation {
+      outer += [
+        "total(fv) AS sum_f",
+        "total(ov) AS sum_o",
+        "total(fv * fv) AS sum_ff",
+        "total(ov * ov) AS sum_oo",
+        "total(fv * ov) AS sum_fo",
+      ]
+    }
+    if request.vectorWind {
+      outer += [
+        "total(uf) AS sum_uf", "total(vf) AS sum_vf", "total(uo) AS sum_uo",
+        "total(vo) AS sum_vo", "total(uf * uo + vf * vo) AS sum_uvfo",
+        "total(uf * uf + vf * vf) AS sum_uvff", "total(uo * uo + vo * vo) AS sum_uvoo",
+      ]
+    }
+    if request.measuresPeriod, !request.groupsByDay {
       outer += [
         "min(CASE WHEN e IS NOT NULL THEN valid_date END) AS first_date",
         "max(CASE WHEN e IS NOT NULL THEN valid_date END) AS last_date",
@@ -70,20 +119,21 @@ public enum VerifySQL {
       if request.computesBrier {
         // Brier (1950): (p − o)², p the stored percentage as a fraction, o = 1 for an observed
         // event. Percentages outside 0–100 are counted apart, not scored.
-        let valid = "fv IS NOT NULL AND p BETWEEN 0 AND 100"
-        let error = "(p / 100.0 - (ov \(yes) :threshold))"
+        let valid = "ob IS NOT NULL AND p BETWEEN 0 AND 100"
+        let error = "(p / 100.0 - (ob \(yes) :threshold))"
         outer += [
           "count(CASE WHEN \(valid) THEN 1 END) AS bs_n",
           "total(CASE WHEN \(valid) THEN \(error) * \(error) END) AS bs_sum",
-          "count(CASE WHEN fv IS NOT NULL AND NOT p BETWEEN 0 AND 100 THEN 1 END) AS bs_rejected",
+          "count(CASE WHEN ob IS NOT NULL AND NOT p BETWEEN 0 AND 100 THEN 1 END) AS bs_rejected",
         ]
       }
     }
     if request.skill != nil {
+      let reference = request.isCircular ? circularDifference("rv", "ov") : "(rv - ov)"
       outer += [
         "count(CASE WHEN e IS NOT NULL THEN rv END) AS ref_n",
         "total(CASE WHEN rv IS NOT NULL THEN e * e END) AS ref_sum_e2",
-        "total((rv - ov) * (rv - ov)) AS ref_sum_r2",
+        "total(\(reference) * \(reference)) AS ref_sum_r2",
       ]
     }
 
@@ -94,18 +144,25 @@ public enum VerifySQL {
     sql += "SELECT " + outer.joined(separator: ",\n  ") + "\n"
     sql += "FROM (\n  SELECT " + inner.joined(separator: ",\n    ") + "\n"
     sql += "  FROM \(tables.forecasts) AS f\n"
-    sql += "  CROSS JOIN \(tables.observations) AS o\n"
+    sql += "  LEFT JOIN \(tables.observations) AS o\n"
     sql +=
       "    ON o.city_id = f.city_id AND o.source = :obs AND o.\(tables.valid) = f.\(tables.valid)\n"
     if let skill = request.skill {
       sql += "  " + referenceJoin(skill, tables: tables) + "\n"
     }
     sql += "  WHERE " + filters(request, tables: tables).joined(separator: "\n    AND ") + "\n)"
-    if !keys.isEmpty {
-      sql += "\nGROUP BY " + keys.indices.map { "k\($0)" }.joined(separator: ", ")
+    if !groups.isEmpty {
+      sql += "\nGROUP BY " + groups.joined(separator: ", ")
     }
     return VerifyStatement(
       sql: sql, parameters: parameters(request, threshold: true, observations: true))
+  }
+
+  /// ((f − o + 540) mod 360) − 180 with SQLite's built-ins only: the shifted difference is
+  /// positive for angles in 0–360°, so truncating its quotient by 360 is the floor.
+  static func circularDifference(_ forecast: String, _ observed: String) -> String {
+    let shifted = "(\(forecast) - \(observed) + 540)"
+    return "(\(shifted) - 360 * CAST(\(shifted) / 360.0 AS INTEGER) - 180)"
   }
 
   // MARK: - Pairs

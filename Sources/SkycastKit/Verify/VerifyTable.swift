@@ -3,57 +3,85 @@ public enum VerifyTable {
   // MARK: - Scores
 
   /// Key columns in key order, then `n bias mae rmse corr`; with an event `threshold op a b c
-  /// d pod far pofd csi ets fbias hss pc` and `bs` for precipitation; `mse_skill` with a skill
-  /// reference.
+  /// d pod far pofd csi ets fbias hss pc` and `n_bs bs` for precipitation; `mse_skill` with a
+  /// skill reference; MET's VL1L2 means for `wind_vector_10m`. With `--ci`, each score is
+  /// followed by `<score>_lo` and `<score>_hi`.
   public static func columns(_ request: VerifyRequest) -> [Column] {
     let unit = request.variable.unit
+    let ci = request.bootstrap != nil
+    func score(_ name: String, unit: String? = nil) -> [Column] {
+      let column = Column(name, .score, unit: unit)
+      guard ci else { return [column] }
+      return [
+        column, Column(name + "_lo", .score, unit: unit), Column(name + "_hi", .score, unit: unit),
+      ]
+    }
     var columns = keyColumns(request.keys)
-    columns += [
-      Column("n", .integer), Column("bias", .score, unit: unit), Column("mae", .score, unit: unit),
-      Column("rmse", .score, unit: unit), Column("corr", .score),
-    ]
+    columns.append(Column("n", .integer))
+    columns += score("bias", unit: unit) + score("mae", unit: unit) + score("rmse", unit: unit)
+    columns += score("corr")
     if request.event != nil {
       columns += [Column("threshold", .dynamic, unit: unit), Column("op", .text)]
       columns += ["a", "b", "c", "d"].map { Column($0, .integer) }
-      columns += ["pod", "far", "pofd", "csi", "ets", "fbias", "hss", "pc"].map {
-        Column($0, .score)
-      }
-      if request.computesBrier { columns.append(Column("bs", .score)) }
+      for name in VerifyScore.contingency { columns += score(name.column) }
+      if request.computesBrier { columns += [Column("n_bs", .integer)] + score("bs") }
     }
-    if request.skill != nil { columns.append(Column("mse_skill", .score)) }
+    if request.skill != nil { columns += score("mse_skill") }
+    if request.vectorWind {
+      columns += ["ufbar", "vfbar", "uobar", "vobar"].map { Column($0, .score, unit: unit) }
+      let squared = unit.isEmpty ? "" : "(\(unit))²"
+      columns += ["uvfobar", "uvffbar", "uvoobar"].map { Column($0, .score, unit: squared) }
+    }
     return columns
   }
 
   /// One row's cells, matching ``columns(_:)``. Undefined scores are `.null`.
   public static func cells(_ row: VerifyRow, request: VerifyRequest) -> [Cell] {
+    let ci = request.bootstrap != nil
+    func score(_ score: VerifyScore) -> [Cell] {
+      let value = number(score.value(row))
+      guard ci else { return [value] }
+      let interval = row.intervals[score]
+      return [value, number(interval?.lo), number(interval?.hi)]
+    }
     var cells = row.keys.map(cell)
-    let scores = row.scores
-    cells += [
-      .integer(Int64(scores.n)), number(scores.bias), number(scores.mae), number(scores.rmse),
-      number(scores.corr),
-    ]
+    cells.append(.integer(Int64(row.scores.n)))
+    cells += score(.bias) + score(.mae) + score(.rmse) + score(.corr)
     if let event = request.event {
       let table = row.contingency ?? ContingencyTable()
       cells += [.number(event.threshold), .text(event.op.rawValue)]
       cells += [table.a, table.b, table.c, table.d].map { .integer(Int64($0)) }
-      cells += [
-        table.pod, table.far, table.pofd, table.csi, table.ets, table.fbias, table.hss, table.pc,
-      ].map(number)
-      if request.computesBrier { cells.append(number(row.brier)) }
+      for name in VerifyScore.contingency { cells += score(name) }
+      if request.computesBrier { cells += [.integer(Int64(row.brierPairs))] + score(.bs) }
     }
-    if request.skill != nil { cells.append(number(row.mseSkill)) }
+    if request.skill != nil { cells += score(.mseSkill) }
+    if request.vectorWind {
+      let means = row.vector
+      cells += [
+        means?.ufbar, means?.vfbar, means?.uobar, means?.vobar, means?.uvfobar, means?.uvffbar,
+        means?.uvoobar,
+      ].map(number)
+    }
     return cells
   }
 
   /// The table-mode comment line: variable, observation source, period, lead filter, event
-  /// operator and dropped pairs.
+  /// operator, the bootstrap, and dropped forecasts.
   public static func comment(_ report: VerifyReport) -> String {
     let request = report.request
     var parts = [
-      "\(request.variable.column)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
+      "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
     ]
     parts.append(periodText(request, paired: report.pairedDates))
     parts.append(request.includePast ? "past leads included" : "lead ≥ 0")
+    if request.isCircular {
+      parts.append("errors on the circle, ((f − o + 540) mod 360) − 180; no corr")
+    }
+    if request.vectorWind {
+      parts.append(
+        "vector wind from speed and direction: bias = mean speed error, mae = mean |Vf − Vo|, rmse = RMSVE (MET VL1L2); no corr"
+      )
+    }
     if let event = request.event {
       parts.append(
         "event \(event.symbol) \(NumberText.shortest(event.threshold))\(unitSuffix(request.variable, bare: true)) (op \(event.op.rawValue))"
@@ -62,10 +90,23 @@ public enum VerifyTable {
     if let skill = request.skill {
       parts.append("mse_skill vs \(skill.rawValue)")
     }
+    if let bootstrap = request.bootstrap, let block = report.blockDays {
+      parts.append(bootstrapText(bootstrap, blockDays: block))
+    }
+    let dropped = report.dropped
+    let missing = report.withoutObservation
     parts.append(
-      "\(report.dropped) pair\(report.dropped == 1 ? "" : "s") dropped (NULL forecast or observation)"
+      "\(dropped) pair\(dropped == 1 ? "" : "s") dropped (\(missing) without an observation row, \(dropped - missing) with a NULL forecast or observation)"
     )
     return parts.joined(separator: "; ")
+  }
+
+  /// `95 % percentile intervals: circular block bootstrap of whole valid days, 7-day blocks
+  /// (set), 1000 resamples, seed 20260301`.
+  static func bootstrapText(_ bootstrap: BootstrapSettings, blockDays: Int) -> String {
+    let how = bootstrap.blockDays == nil ? "automatic, Wilks 1997" : "--block-days"
+    return
+      "\(bootstrap.levelText) percentile intervals: circular block bootstrap of whole valid days, \(blockDays)-day blocks (\(how)), \(bootstrap.resamples) resamples, seed \(bootstrap.seed)"
   }
 
   // MARK: - Revisions
@@ -96,7 +137,7 @@ public enum VerifyTable {
       ? "each revision counted at the lead of the newer forecast"
       : "whole issue sequence per valid time"
     return [
-      "\(request.variable.column)\(unitSuffix(request.variable)): run-to-run revisions of forecasts for the same valid time",
+      "\(request.variableName)\(unitSuffix(request.variable)): run-to-run revisions of forecasts for the same valid time",
       periodText(request, paired: nil),
       request.includePast ? "past leads included" : "lead ≥ 0",
       split,

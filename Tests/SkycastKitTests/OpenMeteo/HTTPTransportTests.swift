@@ -60,7 +60,7 @@ import Testing
         // The deadline is 0.2 s. The slack is wide because other suites running in this process
         // can hold both cooperative threads for seconds on a 2-core machine; a hang is forever.
         // The exact budget is checked on the real binary (`NetworkDeadlineTests`).
-        #expect(elapsed < 0.2 + 30, "\(kind): took \(elapsed) s against \(reply)")
+        #expect(elapsed < 0.2 + 60, "\(kind): took \(elapsed) s against \(reply)")
       }
     }
   }
@@ -84,7 +84,7 @@ import Testing
         error?.description.contains("reply too large") == true,
         "\(kind): \(String(describing: error))")
       #expect(error?.description.contains("the limit is 1 MiB") == true)
-      #expect(elapsed < 30, "\(kind): stopped reading at the cap, not at the end")
+      #expect(elapsed < 60, "\(kind): stopped reading at the cap, not at the end")
     }
   }
 
@@ -97,7 +97,7 @@ import Testing
     #expect(
       error?.description.contains("reply compressed with gzip, which was not asked for") == true,
       "\(String(describing: error))")
-    #expect(elapsed < 30)
+    #expect(elapsed < 60)
     #expect(server.requests.first?.header("accept-encoding") == "identity")
   }
 

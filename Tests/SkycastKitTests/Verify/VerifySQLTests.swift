@@ -38,6 +38,21 @@ import Testing
     request.event = VerifyEvent(threshold: 10)
     request.includePast = true
     list.append(request)
+    request = base
+    request.variable = .windDirection10m
+    request.skill = .persistence
+    list.append(request)
+    request = base
+    request.variable = .windSpeed10m
+    request.vectorWind = true
+    request.bootstrap = BootstrapSettings()
+    list.append(request)
+    request = base
+    request.variable = .precipitation
+    request.event = VerifyEvent(threshold: 0.1, op: .gt)
+    request.bootstrap = BootstrapSettings()
+    request.measuresPeriod = true
+    list.append(request)
     return list
   }
 
@@ -55,7 +70,7 @@ import Testing
         let plan = try Self.plan(statement, on: store.database)
         let forecasts = plan.firstIndex { $0.hasPrefix("SCAN f") || $0.hasPrefix("SEARCH f") }
         let observations = plan.firstIndex {
-          $0 == "SEARCH o USING PRIMARY KEY (city_id=? AND source=? AND \(pairing)=?)"
+          $0.hasPrefix("SEARCH o USING PRIMARY KEY (city_id=? AND source=? AND \(pairing)=?)")
         }
         #expect(forecasts != nil && observations != nil, "\(plan)\n\(statement.sql)")
         if let forecasts, let observations { #expect(forecasts < observations, "\(plan)") }

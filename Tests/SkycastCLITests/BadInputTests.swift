@@ -60,7 +60,8 @@ import Testing
     (["city", "remove", "Springfield"], 64, "ambiguous"),
     (["city", "remove", "999"], 64, "unknown city '999'"),
     (
-      ["observe", "--from", "2026-02-30", "--to", "2026-03-01"], 64, "expected a date as YYYY-MM-DD"
+      ["observe", "--from", "2026-02-30", "--to", "2026-03-01"], 64,
+      "2026-02-30 is not a real date: February 2026 has 28 days"
     ),
     (["observe", "--from", "2026-03-10", "--to", "2026-03-01"], 64, "is after --to"),
     (
@@ -88,7 +89,10 @@ import Testing
     (["sql", ""], 64, "The SQL statement is empty"),
     (["sql", "SELECT * FROM no_such_table"], 1, "no such table"),
     (["sql", "DROP TABLE cities"], 1, "only read-only statements"),
-    (["db", "prune", "--before", "2026-13-01"], 64, "expected a date"),
+    (
+      ["db", "prune", "--before", "2026-13-01"], 64,
+      "2026-13-01 is not a real date: there is no month 13"
+    ),
     (["export", "observations", "--source", "zzz"], 64, "no observations from source 'zzz'"),
     (["export", "hourly", "--source", "zzz"], 64, "no rows from source 'zzz'"),
     (["db", "backup"], 64, "Missing expected argument '<file>'"),

@@ -79,21 +79,33 @@ import Testing
     #expect(result.stdout == "0.1.0\n")
   }
 
-  @Test("the database defaults to $XDG_DATA_HOME/skycast/skycast.sqlite and its folder is created")
+  @Test(
+    "the database defaults to $XDG_DATA_HOME/skycast/skycast.sqlite; a writer creates it and its folder"
+  )
   func defaultDatabasePath() async throws {
     let harness = CLIHarness()
     harness.environment["SKYCAST_DB"] = nil
+    let expected = harness.directory.file("data") + "/skycast/skycast.sqlite"
+    let reader = await harness.run("db", "info")
+    #expect(reader.exitCode == 1, "a reader creates nothing: \(reader)")
+    #expect(!FileManager.default.fileExists(atPath: harness.directory.file("data")))
+    let writer = await harness.run(
+      "city", "add", "--name", "X", "--lat", "1", "--lon", "1", "--timezone", "UTC")
+    #expect(writer.exitCode == 0, "\(writer)")
+    #expect(
+      writer.stderr
+        == "created a new database at \(expected) (and its folder \(harness.directory.file("data"))/skycast)\n"
+    )
     let result = await harness.run("db", "info")
     #expect(result.exitCode == 0, "\(result)")
-    let expected = harness.directory.file("data") + "/skycast/skycast.sqlite"
     #expect(result.stdout.contains("path            \(expected)\n"))
     #expect(FileManager.default.fileExists(atPath: expected))
   }
 
   @Test("sql refuses statements that would write, even VACUUM INTO")
-  func sqlReadOnly() async {
+  func sqlReadOnly() async throws {
     let harness = CLIHarness()
-    _ = await harness.run("db", "info")
+    _ = try harness.store()
     for statement in [
       "DELETE FROM cities", "VACUUM INTO '/tmp/skycast-copy.sqlite'", "PRAGMA user_version = 9",
       "SELECT 1; DELETE FROM cities",
@@ -108,9 +120,9 @@ import Testing
   }
 
   @Test("db check passes on a fresh database and vars lists every variable")
-  func dbCheckAndVars() async {
+  func dbCheckAndVars() async throws {
     let harness = CLIHarness()
-    _ = await harness.run("db", "info")
+    _ = try harness.store()
     #expect(await harness.run("db", "check").stdout == "ok\n")
     let vars = await harness.run("vars", "--format", "csv")
     #expect(vars.stdout.hasPrefix("name,frequency,unit,decimals,tables,requested_by\r\n"))

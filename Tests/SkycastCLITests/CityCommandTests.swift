@@ -58,6 +58,7 @@ import Testing
     defer { server.stop() }
     let harness = CLIHarness()
     harness.use(server: server.baseURL)
+    _ = try harness.store()
     let result = await harness.run("city", "add", "Qqqqxyz")
     #expect(result.exitCode == 1)
     #expect(

@@ -36,11 +36,11 @@ import Testing
   }
 
   @Test("sql tables show reals with 3 decimals; csv and json keep every digit")
-  func sqlTableRounding() async {
+  func sqlTableRounding() async throws {
     let harness = CLIHarness()
-    _ = await harness.run("db", "info")
+    _ = try harness.store()
     let table = await harness.run("sql", "SELECT 0.1 + 0.2 AS s, 3 AS i", "--format", "table")
-    #expect(table.stdout == "s      i\n-----  -\n0.300  3\n")
+    #expect(table.stdout == "    s  i\n-----  -\n0.300  3\n")
     let csv = await harness.run("sql", "SELECT 0.1 + 0.2 AS s", "--format", "csv")
     #expect(csv.stdout == "s\r\n0.30000000000000004\r\n")
   }

@@ -13,11 +13,12 @@ enum CityCommand {
       With NAME, searches Open-Meteo's geocoding API. When several places match, they are listed \
       with region, country, population and coordinates; on a terminal you pick one, otherwise \
       pass --pick N. With --name, --lat and --lon the place is saved without the network; without \
-      --timezone its zone is taken from the first forecast.
+      --timezone its zone is taken from the first forecast. (With --language zh the geocoder \
+      ranks two small places called 北京 first: the capital is match 3.)
 
       Examples:
         skycast city add Berlin
-        skycast city add 北京 --language zh --pick 1 --as Beijing
+        skycast city add 北京 --language zh --pick 3 --as Beijing
         skycast city add --name "Station 7" --lat 52.52 --lon 13.41 --timezone Europe/Berlin
       """,
     arguments: [ArgumentSpec("name", help: "The place to search for.", optional: true)],
@@ -121,14 +122,25 @@ enum CityCommand {
         throw invocation.usage(
           "\(results.count) places match '\(trimmed)'; choose one with --pick N")
       }
-      try invocation.stderr.write("Pick a number (1-\(results.count)), or press Enter to cancel: ")
-      try invocation.stderr.flush()
-      guard let answer = invocation.context.readLine()?.trimmingCharacters(in: .whitespaces),
-        let number = Int(answer), (1...results.count).contains(number)
-      else {
-        throw CLIError.failure("cancelled; nothing was saved")
+      // A typo asks again; only Enter (or the end of input) cancels.
+      var picked: Int?
+      while picked == nil {
+        try invocation.stderr.write(
+          "Pick a number (1-\(results.count)), or press Enter to cancel: ")
+        try invocation.stderr.flush()
+        guard let answer = invocation.context.readLine()?.trimmingCharacters(in: .whitespaces),
+          !answer.isEmpty
+        else {
+          throw CLIError.failure("cancelled; nothing was saved")
+        }
+        if let number = Int(answer), (1...results.count).contains(number) {
+          picked = number
+        } else {
+          try invocation.stderr.line(
+            "'\(TerminalSafe.escape(answer))' is not a number from 1 to \(results.count)")
+        }
       }
-      chosen = results[number - 1]
+      chosen = results[picked! - 1]
     }
     let city = chosen.city(alias: alias, addedAt: invocation.context.nowEpoch)
     return try save(city, invocation: invocation, store: store)

@@ -56,15 +56,15 @@ enum CollectCommand {
         switch event {
         case .requesting(let batch, let index, let total):
           invocation.progress(
-            "collecting \(index + 1)-\(index + batch.count)/\(total): \(batch.map(\.name).joined(separator: ", "))…"
+            "collecting \(index + 1)-\(index + batch.count)/\(total): \(batch.map(invocation.label).joined(separator: ", "))…"
           )
         case .decodeWarning(let city, let message):
-          invocation.detail("\(city.name): \(message)")
+          invocation.detail("\(invocation.label(city)): \(message)")
         case .alert(let city, let message):
-          invocation.warn("\(city.name): \(message)")
+          invocation.warn("\(invocation.label(city)): \(message)")
         case .writeRetry(let batch, let attempt):
           invocation.detail(
-            "\(batch.map(\.name).joined(separator: ", ")): the database is locked by another "
+            "\(batch.map(invocation.label).joined(separator: ", ")): the database is locked by another "
               + "process; waiting to store the fetched forecast (try \(attempt + 1))")
         }
       })
@@ -90,7 +90,8 @@ enum CollectCommand {
       for name in variables {
         let matches = WeatherVariable.allCases.filter { $0.apiName == name }
         guard !matches.isEmpty else {
-          throw invocation.usage("Unknown variable '\(name)' (see 'skycast vars')")
+          throw invocation.unknownVariable(
+            name, in: WeatherVariable.with(.hourlyForecast) + WeatherVariable.with(.dailyForecast))
         }
         hourly += matches.filter { $0.roles.contains(.hourlyForecast) }
         daily += matches.filter { $0.roles.contains(.dailyForecast) }
@@ -113,7 +114,7 @@ enum CollectCommand {
       total += request.weight
       try invocation.stdout.line("GET \(request.displayURL)")
       try invocation.say(
-        "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(\.name).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
+        "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(invocation.label).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
       )
     }
     try invocation.stdout.line(
@@ -131,7 +132,7 @@ enum CollectCommand {
     var skipped = 0
     var failures: [String] = []
     for outcome in outcomes {
-      let name = outcome.city.name
+      let name = invocation.label(outcome.city)
       switch outcome.status {
       case .collected(let rows, let fetches):
         collected += 1

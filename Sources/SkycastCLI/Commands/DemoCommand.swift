@@ -13,7 +13,8 @@ enum DemoCommand {
       matching observations, seed 2026), imports a sample station CSV, then runs city list, now, \
       spark, summary and verify against it. The clock is pinned to the recordings' time. Without \
       --db the database goes to a new temporary folder, which is kept so you can try more \
-      commands on it; with --db the file must not exist yet.
+      commands on it: the last line says where, how big it is (about 25 MB) and how to remove \
+      it. With --db the file must not exist yet.
       """,
     run: { try await run($0) })
 
@@ -99,6 +100,8 @@ enum DemoCommand {
     try out.line(
       "The synthetic places (Alpenau, Prairie Falls, 北港) and their data are invented (seed \(DemoDataset.seed)); the others come from recorded Open-Meteo responses (Samples/README.md)."
     )
+    try out.line()
+    try out.line(try keep(path, temporary: invocation.string("db") == nil))
     try out.flush()
     guard failures == 0 else {
       throw CLIError.failure("\(failures) demo step\(failures == 1 ? "" : "s") failed (see above)")
@@ -121,6 +124,26 @@ enum DemoCommand {
     let folder = base + "/skycast-demo-" + String(UUID().uuidString.prefix(8)).lowercased()
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder + "/demo.sqlite"
+  }
+
+  /// Leaves the database as one file (no `-wal`/`-shm` beside it) and says where it is, how big,
+  /// and how to remove it: the demo keeps it for the commands above, but never silently.
+  static func keep(_ path: String, temporary: Bool) throws -> String {
+    do {
+      let store = try Store(path: path, now: DemoDataset.clock)
+      try store.database.run("PRAGMA wal_checkpoint(TRUNCATE)")
+      try store.database.run("PRAGMA journal_mode = DELETE")
+    }
+    let fileManager = FileManager.default
+    for suffix in ["-wal", "-shm"] where fileManager.fileExists(atPath: path + suffix) {
+      try? fileManager.removeItem(atPath: path + suffix)
+    }
+    let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let folder = (path as NSString).deletingLastPathComponent
+    return "The demo database is kept at \(path) (\(ByteCount.text(size))) for the commands above; "
+      + (temporary
+        ? "remove it when done with: rm -r \(quote(folder))"
+        : "remove it when done with: rm \(quote(path))")
   }
 
   /// The station CSV goes through `import observations`, like a user's file.

@@ -222,8 +222,8 @@ enum ExportCommand {
       guard let variable = WeatherVariable.named(name, frequency: frequency),
         table.variables.contains(variable)
       else {
-        throw invocation.usage(
-          "Unknown variable '\(name)' for 'export \(table.rawValue)' (see 'skycast vars')")
+        throw invocation.unknownVariable(
+          name, in: table.variables, for: " for 'export \(table.rawValue)'")
       }
       return variable
     }
@@ -254,7 +254,7 @@ enum ExportCommand {
     guard variable.quantity != .instant else {
       throw invocation.usage("--wide cannot show \(variable.column) (a time); use the long layout")
     }
-    let cities = selected.isEmpty ? try store.resolveCities([]) : selected
+    let cities = selected.isEmpty ? try invocation.cities(in: store) : selected
     let source: String
     if let given = request.source {
       source = given

@@ -14,7 +14,7 @@ enum HistoryCommandSupport {
     var count = 0
     for city in cities {
       guard let dates = available(city) else {
-        try invocation.say("    \(city.name): nothing to fetch")
+        try invocation.say("    \(invocation.label(city)): nothing to fetch")
         continue
       }
       for chunk in dates.chunked(days: chunkDays) {
@@ -23,7 +23,7 @@ enum HistoryCommandSupport {
         count += 1
         try invocation.stdout.line("GET \(built.displayURL)")
         try invocation.say(
-          "    \(city.name) \(chunk.lowerBound)…\(chunk.upperBound); weight \(NumberText.fixed(built.weight, decimals: 1)) calls"
+          "    \(invocation.label(city)) \(chunk.lowerBound)…\(chunk.upperBound); weight \(NumberText.fixed(built.weight, decimals: 1)) calls"
         )
       }
     }
@@ -39,11 +39,12 @@ enum HistoryCommandSupport {
       switch event {
       case .requesting(let city, let dates, let index, let total):
         invocation.progress(
-          "\(verb) \(index + 1)/\(total): \(city.name) \(dates.lowerBound)…\(dates.upperBound)…")
+          "\(verb) \(index + 1)/\(total): \(invocation.label(city)) \(dates.lowerBound)…\(dates.upperBound)…"
+        )
       case .decodeWarning(let city, let message):
-        invocation.detail("\(city.name): \(message)")
+        invocation.detail("\(invocation.label(city)): \(message)")
       case .alert(let city, let message):
-        invocation.warn("\(city.name): \(message)")
+        invocation.warn("\(invocation.label(city)): \(message)")
       }
     }
   }
@@ -61,7 +62,7 @@ enum HistoryCommandSupport {
     var failedCities: Set<Int64> = []
     for outcome in outcomes {
       if !citiesSeen.contains(outcome.city.id) { citiesSeen.append(outcome.city.id) }
-      let label = "\(outcome.city.name) \(outcome.datesText)"
+      let label = "\(invocation.label(outcome.city)) \(outcome.datesText)"
       switch outcome.status {
       case .stored(let counts):
         requests += 1

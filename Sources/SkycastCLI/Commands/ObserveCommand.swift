@@ -47,6 +47,14 @@ enum ObserveCommand {
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
     let now = invocation.context.nowEpoch
+    // Said once, instead of a latency warning, a skipped line per city and a summary.
+    if cities.allSatisfy({ Observer.availableDates(dates, city: $0, now: now) == nil }) {
+      let today = cities.map { $0.zone.localDate(now) }.max() ?? dates.lowerBound
+      invocation.note(
+        "nothing to observe: \(dates.lowerBound) to \(dates.upperBound) is after today (\(today)), and the archive has only past days"
+      )
+      return ExitStatus.success
+    }
     if invocation.flag("dry-run") {
       return try HistoryCommandSupport.dryRun(
         invocation, cities: cities, chunkDays: options.chunkDays,

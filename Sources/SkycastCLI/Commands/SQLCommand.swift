@@ -126,7 +126,14 @@ enum QueryRunner {
     _ statement: Statement, database: Database, format: OutputFormat, invocation: Invocation,
     comments: [String] = [], timeout: Double? = nil
   ) throws {
-    let columns = statement.columnNames.map { Column($0, .dynamic) }
+    // Tables for people show a column named like a stored variable at the variable's precision
+    // (17.3, not 17.300); csv and json keep every digit of every result.
+    let readable = [OutputFormat.table, .latex, .markdown].contains(format)
+    let columns = statement.columnNames.map { name in
+      guard readable, let variable = WeatherVariable.named(name), variable.isNumeric
+      else { return Column(name, .dynamic) }
+      return Column(name, .measure(decimals: variable.decimals))
+    }
     let writer = invocation.rowWriter(
       format: format, output: try invocation.dataOutput(), excel: false)
     for comment in comments { try writer.comment(comment) }

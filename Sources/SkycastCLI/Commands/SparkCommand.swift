@@ -170,7 +170,7 @@ enum SparkCommand {
     let name = invocation.string("var") ?? WeatherVariable.temperature2m.column
     let candidates = WeatherVariable.allCases.filter { $0.column == name }
     guard !candidates.isEmpty else {
-      throw invocation.usage("Unknown variable '\(name)' (see 'skycast vars')")
+      throw invocation.unknownVariable(name, in: WeatherVariable.allCases.filter(\.isNumeric))
     }
     guard
       let variable = candidates.first(where: {

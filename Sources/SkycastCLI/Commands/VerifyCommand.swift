@@ -142,6 +142,9 @@ enum VerifyCommand {
     let variableName =
       invocation.string("var") ?? (reliability ? "precipitation" : "temperature_2m")
     let vectorWind = variableName == VerifyRequest.windVectorName
+    guard vectorWind || WeatherVariable.named(variableName) != nil else {
+      throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
+    }
     let variable =
       vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
     var groupBy = try VerifyKey.parse(invocation.list("by"))

@@ -60,8 +60,10 @@ struct ArgumentScanner {
         let name = String(parts[0])
         let inline = parts.count > 1 ? String(parts[1]) : nil
         guard let option = options().first(where: { $0.name == name }) else {
+          let hint = Suggestion.phrase(
+            for: name, in: options().map(\.name), prefix: "--")
           throw CLIError.usage(
-            "Unknown option '--\(TerminalSafe.escape(name))'", command: result.names)
+            "Unknown option '--\(TerminalSafe.escape(name))'\(hint)", command: result.names)
         }
         if option.isFlag {
           if inline != nil {
@@ -110,8 +112,10 @@ struct ArgumentScanner {
           continue
         }
         if current.run == nil {
+          let hint = Suggestion.phrase(
+            for: argument, in: current.subcommands.map(\.name))
           throw CLIError.usage(
-            "Unknown subcommand '\(TerminalSafe.escape(argument))'", command: result.names)
+            "Unknown subcommand '\(TerminalSafe.escape(argument))'\(hint)", command: result.names)
         }
       }
       result.positionals.append(argument)

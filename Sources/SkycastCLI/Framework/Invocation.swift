@@ -15,6 +15,9 @@ public final class Invocation {
   /// terminal-safe: text written to it has its control and bidi characters escaped.
   public let stderr: TextOutput
   let values: [String: [String]]
+  /// Names that tell saved cities apart (`Frederick, Maryland` when two share a name), set
+  /// when the command resolves its cities.
+  var cityLabels: [Int64: String] = [:]
   /// Output files of this run, committed when the command returns and removed when it throws.
   private var files: [(file: AtomicFile, output: TextOutput)] = []
 
@@ -54,23 +57,44 @@ public final class Invocation {
     return dataHome + "/skycast/skycast.sqlite"
   }
 
-  /// Opens the database (creating and migrating it for writers).
+  /// Opens the database (creating and migrating it for writers). A writer that creates the
+  /// file says so (once: the next run finds it), so a mistyped `--db` is noticed.
   public func openStore(access: Store.Access = .readWrite) throws -> Store {
-    let store = try Store(path: databasePath, access: access, now: context.nowEpoch)
+    if let given = values["db"]?.last, given.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw usage("--db needs the path of a database file; it was empty")
+    }
+    let path = databasePath
+    let created =
+      access == .readWrite && path != ":memory:"
+      && !FileManager.default.fileExists(atPath: path) && DatabasePathCheck.problem(path) == nil
+    let folder = (path as NSString).deletingLastPathComponent
+    let newFolder = created && !folder.isEmpty && !FileManager.default.fileExists(atPath: folder)
+    let store = try Store(path: path, access: access, now: context.nowEpoch)
+    if created {
+      info("created a new database at \(path)" + (newFolder ? " (and its folder \(folder))" : ""))
+    }
     let hooks = TestHooks(environment: context.environment)
     if !hooks.isEmpty { try store.apply(hooks) }
     return store
   }
 
-  /// Opens the database for a command that only reads: read-write when possible (so a new file
-  /// is created and an old one migrated), read-only when the file or folder cannot be written.
+  /// Opens the database for a command that only reads: never creating a file or folder (a
+  /// missing file is an error naming the path), read-write when possible so an old file is
+  /// migrated, read-only when the file or folder cannot be written.
   public func openStoreForReading() throws -> Store {
+    if !FileManager.default.fileExists(atPath: databasePath) {
+      return try openStore(access: .readOnly)
+    }
     do {
       return try openStore()
     } catch StoreError.readOnly {
       return try openStore(access: .readOnly)
     }
   }
+
+  /// The city as progress and summary lines name it: with its region when another saved city
+  /// has the same name.
+  public func label(_ city: City) -> String { cityLabels[city.id] ?? city.name }
 
   // MARK: - Option values
 
@@ -118,7 +142,12 @@ public final class Invocation {
   /// A `YYYY-MM-DD` date.
   public func date(_ name: String) throws -> LocalDate? {
     guard let text = string(name) else { return nil }
-    guard let date = LocalDate(text.trimmingCharacters(in: .whitespaces)) else {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let date = LocalDate(trimmed) else {
+      if let problem = LocalDate.calendarProblem(trimmed) {
+        throw usage(
+          "The value '\(TerminalSafe.escape(text))' is invalid for '--\(name)': \(problem)")
+      }
       throw invalidValue(text, for: name, expected: "a date as YYYY-MM-DD")
     }
     return date

@@ -109,7 +109,30 @@ extension Invocation {
   }
 
   /// Resolves `--city` (repeatable) against the store: all cities when none given.
+  /// No saved city at all is a state of the data, not a mistake on the command line: exit 1
+  /// without a usage block. The cities' labels are kept for progress lines (see `label(_:)`).
   func cities(in store: Store) throws -> [City] {
-    try store.resolveCities(strings("city"))
+    do {
+      let cities = try store.resolveCities(strings("city"))
+      cityLabels = City.labels(try store.cities())
+      return cities
+    } catch CityReferenceError.noCities {
+      throw CLIError.failure(CityReferenceError.noCities.description)
+    }
+  }
+}
+
+extension Invocation {
+  /// `Unknown variable 'temprature_2m' (see 'skycast vars'); did you mean 'temperature_2m'?`:
+  /// one suggestion from `candidates` instead of a list of them all.
+  func unknownVariable(_ name: String, in candidates: [WeatherVariable], for context: String = "")
+    -> CLIError
+  {
+    let names = candidates.map(\.column).reduce(into: [String]()) { result, name in
+      if !result.contains(name) { result.append(name) }
+    }
+    return usage(
+      "Unknown variable '\(TerminalSafe.escape(name))'\(context) (see 'skycast vars')"
+        + Suggestion.phrase(for: name, in: names))
   }
 }

@@ -3,7 +3,8 @@
 /// The table is buffered (widths depend on every row) and printed by `finish()`: comment lines
 /// first (`# text`), then the header, a line of dashes, and the rows. Columns are separated by two
 /// spaces and sized by display width (CJK characters take two columns); numeric columns
-/// (`Column.isNumeric`) are right-aligned, others left-aligned. A missing value is blank,
+/// (`Column.isNumeric`, and `.dynamic` ones whose every value is a number) are right-aligned,
+/// others left-aligned. A missing value is blank,
 /// measures show their fixed decimals, scores 3 decimals, instants `YYYY-MM-DD HH:MM` local time,
 /// dynamic reals shortest round-trip text. Control and bidi characters inside text (a newline
 /// or an ESC in a name, U+202E) print escaped (`\n`, `\e`, `\u{202E}`, see `TerminalSafe`), in
@@ -24,6 +25,8 @@ public final class TableWriter: RowWriter {
   private var columns: [Column] = []
   private var rows: [[String]] = []
   private var widths: [Int] = []
+  /// Per column: no text cell seen yet (a `.dynamic` column of numbers is right-aligned).
+  private var onlyNumbers: [Bool] = []
   private var begun = false
 
   public init(output: TextOutput) {
@@ -41,6 +44,7 @@ public final class TableWriter: RowWriter {
   public func begin(columns: [Column]) throws {
     self.columns = columns
     widths = columns.map { DisplayWidth.of(TerminalSafe.escape($0.name)) }
+    onlyNumbers = columns.map { _ in true }
     begun = true
   }
 
@@ -52,6 +56,7 @@ public final class TableWriter: RowWriter {
     var row: [String] = []
     row.reserveCapacity(cells.count)
     for (index, cell) in cells.enumerated() {
+      if case .text = cell { onlyNumbers[index] = false }
       let text = Self.text(cell, kind: columns[index].kind)
       widths[index] = max(widths[index], DisplayWidth.of(text))
       row.append(text)
@@ -78,7 +83,9 @@ public final class TableWriter: RowWriter {
     var text = ""
     for (index, field) in fields.enumerated() {
       if index > 0 { text += "  " }
-      text += DisplayWidth.padded(field, to: widths[index], alignRight: columns[index].isNumeric)
+      let column = columns[index]
+      let right = column.isNumeric || (column.kind == .dynamic && onlyNumbers[index])
+      text += DisplayWidth.padded(field, to: widths[index], alignRight: right)
     }
     while text.utf8.last == 0x20 { text.removeLast() }
     return text

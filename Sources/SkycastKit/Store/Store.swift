@@ -48,6 +48,9 @@ public final class Store {
     self.path = path
     self.access = access
     let fileManager = FileManager.default
+    if let problem = DatabasePathCheck.problem(path) {
+      throw StoreError.cannotOpen(path: path, reason: problem)
+    }
     if access == .readWrite, path != ":memory:" {
       let folder = (path as NSString).deletingLastPathComponent
       if !folder.isEmpty, !fileManager.fileExists(atPath: folder) {

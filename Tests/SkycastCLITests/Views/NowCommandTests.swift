@@ -190,6 +190,7 @@ import Testing
   func nothingStored() async throws {
     let harness = ViewsFixtures.harness(at: Self.later)
     harness.use(server: LoopbackServer.refusingBaseURL)
+    _ = try harness.store()
     let noCities = await harness.run("now")
     #expect(noCities.exitCode == 1)
     #expect(

@@ -42,8 +42,10 @@ import Testing
 
   /// Newlines and tabs inside text would break the layout, and ESC or U+202E would reach the
   /// terminal: they print escaped (`\n`, `\t`, `\e`, `\u{202E}`), in cells, headers and comments.
-  /// Dynamic reals (`sql`, reports) show 3 decimals like scores; a `#` comment is kept as it is.
-  @Test("control and bidi characters print escaped and dynamic reals with 3 decimals")
+  /// Dynamic reals (`sql`, reports) show 3 decimals like scores, and a dynamic column of numbers
+  /// is right-aligned; a `#` comment is kept as it is.
+  @Test(
+    "control and bidi characters print escaped and dynamic reals with 3 decimals, right-aligned")
   func controls() throws {
     let bytes = try render(
       .table, comments: ["# as is", "two\nlines", "x\u{1B}]0;t\u{7}"],
@@ -55,7 +57,7 @@ import Testing
         "name\\u{9B}  value",
         "----------  -----",
         "a\\nb\\tc     0.300",
-        "d\\u{202E}e  7",
+        "d\\u{202E}e      7",
       ].joined(separator: "\n") + "\n"
     #expect(String(decoding: bytes, as: UTF8.self) == expected)
   }

@@ -105,6 +105,7 @@ enum ExportCommand {
         help:
           "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."
       ))
+    options += parquetOptions
     if split {
       options.append(
         OptionSpec(
@@ -147,6 +148,10 @@ enum ExportCommand {
     let table: ExportTable =
       requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
     let excel = invocation.flag("excel")
+    if invocation.string("format") == "parquet" { return try runParquet(invocation, table: table) }
+    if invocation.flag("append") || !invocation.list("partition-by").isEmpty {
+      throw invocation.usage("--append and --partition-by apply to --format parquet")
+    }
     if invocation.string("format") == "svg" {
       guard table == .hourly || table == .hourlyObservations else {
         throw invocation.usage(

@@ -19,6 +19,8 @@ import Testing
     (["observations", "--daily"], [[]]),
     (["fetches"], [[], ["city", "source"]]),
     (["cities"], [[]]),
+    (["verify", "--pairs", "--obs", "synthetic"], [[], ["city"]]),
+    (["verify", "--pairs", "--obs", "synthetic", "--var", "temperature_2m_max"], [[]]),
   ]
 
   /// The columns a partitioning adds from the folder names.
@@ -33,15 +35,16 @@ import Testing
     var comparisons: [DatasetComparison] = []
     for (number, export) in Self.exports.enumerated() {
       let csv = harness.directory.file("export-\(number).csv")
-      let wrote = await harness.run(["export"] + export.arguments + ["--format", "csv", "-o", csv])
+      let command = export.arguments[0] == "verify" ? [] : ["export"]
+      let wrote = await harness.run(command + export.arguments + ["--format", "csv", "-o", csv])
       #expect(wrote.exitCode == 0, "\(wrote)")
       for (variant, keys) in export.partitions.enumerated() {
         let folder = harness.directory.file("dataset-\(number)-\(variant)")
-        var arguments = ["export"] + export.arguments + ["--format", "parquet", "-o", folder]
+        var arguments = command + export.arguments + ["--format", "parquet", "-o", folder]
         if !keys.isEmpty { arguments += ["--partition-by", keys.joined(separator: ",")] }
         let result = await harness.run(arguments)
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.stderr.contains("exported "), "\(result)")
+        #expect(result.stderr.contains(" in "), "\(result)")
         let files = try parquetFiles(folder)
         #expect(!files.isEmpty)
         for file in files {

@@ -15,6 +15,13 @@ func demoHarness() throws -> CLIHarness {
     path: "Samples/synthetic-station-alpenau.csv",
     options: ImportOptions(kind: .observations, source: "station"), store: store,
     now: DemoDataset.clock)
+  // Daily synthetic observations (the demo has hourly ones), so daily pairs exist.
+  try store.database.execute(
+    """
+    INSERT INTO daily_observations (city_id, source, date, temperature_2m_max, temperature_2m_min)
+    SELECT city_id, source, valid_date, max(temperature_2m), min(temperature_2m)
+    FROM hourly_observations WHERE source = 'synthetic' GROUP BY city_id, valid_date
+    """)
   return harness
 }
 

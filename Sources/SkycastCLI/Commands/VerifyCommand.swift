@@ -72,7 +72,7 @@ enum VerifyCommand {
       OptionSpec("width", value: "pixels", help: "Figure width with --format svg.", default: "800"),
       OptionSpec(
         "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
-    ] + SharedOptions.output,
+    ] + SharedOptions.output + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -99,7 +99,8 @@ enum VerifyCommand {
       invocation, revisions: revisions, pairs: pairs, grouped: !groupBy.isEmpty, event: event,
       skill: skill)
     let period = try invocation.dateRange(required: false)
-    let format = figure ? .csv : try invocation.outputFormat()
+    let parquet = pairs && invocation.string("format") == "parquet"
+    let format = figure || parquet ? .csv : try invocation.outputFormat()
 
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
@@ -124,6 +125,9 @@ enum VerifyCommand {
     }
     warnAboutMeaning(request, invocation: invocation)
     if pairs {
+      if parquet {
+        return try writePairsDataset(request, verifier: verifier, invocation: invocation)
+      }
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }

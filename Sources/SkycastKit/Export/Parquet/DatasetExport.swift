@@ -104,7 +104,8 @@ public struct DatasetExport {
     return manifest
   }
 
-  func requireEmptyFolder(hasManifest: Bool, append: Bool) throws {
+  /// Refuses a folder that holds anything (a dataset goes into a new or empty folder).
+  public func requireEmptyFolder(hasManifest: Bool, append: Bool) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
       return

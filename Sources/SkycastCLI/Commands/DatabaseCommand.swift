@@ -6,7 +6,7 @@ import SkycastKit
 enum DatabaseCommand {
   static let spec = CommandSpec(
     name: "db", abstract: "Inspect and maintain the database file.",
-    subcommands: [info, check, vacuum, backup, prune])
+    subcommands: [info, check, vacuum, backup, prune, DatabaseMergeCommand.spec])
 
   static let info = CommandSpec(
     name: "info", abstract: "Show the database path, size, schema version and row counts.",

@@ -29,7 +29,7 @@ extension ExportCommand {
       files[part] = path
       // Every part is renamed into place only when the whole export succeeded.
       let output = try invocation.fileOutput(at: path)
-      return invocation.rowWriter(format: format, output: output, excel: invocation.flag("excel"))
+      return rowWriter(invocation, format: format, output: output, excel: invocation.flag("excel"))
     }
     if counts.isEmpty {
       invocation.warn("no rows to export; no files written")

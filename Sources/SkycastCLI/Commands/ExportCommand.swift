@@ -10,7 +10,7 @@ enum ExportCommand {
     discussion: """
       Columns are named like the database schema, with the city name first. Measured values are \
       rounded to their precision (see 'skycast vars'); times are ISO 8601 local times with the \
-      offset in force at that instant (2026-03-20T06:00+01:00); a missing value is an empty CSV \
+      offset in force at that instant, in RFC 3339 form (2026-03-20T06:00:00+01:00; --utc writes UTC, 2026-03-20T05:00:00Z); a missing value is an empty CSV \
       field or JSON null.
 
       --excel writes CSV for Excel and LibreOffice: a UTF-8 byte order mark, local times as \
@@ -107,6 +107,8 @@ enum ExportCommand {
         help:
           "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."
       ))
+    options += parquetOptions
+    options.append(utcOption)
     if split {
       options.append(
         OptionSpec(
@@ -149,6 +151,15 @@ enum ExportCommand {
     let table: ExportTable =
       requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
     let excel = invocation.flag("excel")
+    if invocation.string("format") == "parquet" { return try runParquet(invocation, table: table) }
+    if invocation.flag("utc"), excel {
+      throw invocation.usage(
+        "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
+      )
+    }
+    if invocation.flag("append") || !invocation.list("partition-by").isEmpty {
+      throw invocation.usage("--append and --partition-by apply to --format parquet")
+    }
     if invocation.string("format") == "svg" {
       guard table == .hourly || table == .hourlyObservations else {
         throw invocation.usage(
@@ -207,7 +218,7 @@ enum ExportCommand {
         invocation, export: export, split: split, table: table, format: format, store: store)
     }
     let output = try invocation.dataOutput()
-    let writer = invocation.rowWriter(format: format, output: output, excel: excel)
+    let writer = rowWriter(invocation, format: format, output: output, excel: excel)
     let rows = try export.write(to: writer)
     if let path = invocation.string("output"), path != "-" {
       invocation.info("exported \(rows) row\(rows == 1 ? "" : "s") to \(path)")
@@ -274,8 +285,8 @@ enum ExportCommand {
     if !table.isDaily, Set(cities.map(\.zone)).count > 1 {
       invocation.info("times are in UTC: the cities are in different time zones")
     }
-    let writer = invocation.rowWriter(
-      format: format, output: try invocation.dataOutput(), excel: request.excel)
+    let writer = rowWriter(
+      invocation, format: format, output: try invocation.dataOutput(), excel: request.excel)
     let rows = try export.write(to: writer)
     if let path = invocation.string("output"), path != "-" {
       invocation.info(

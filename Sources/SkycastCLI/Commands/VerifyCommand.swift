@@ -134,7 +134,7 @@ enum VerifyCommand {
       OptionSpec(
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
-    ] + SharedOptions.figure + SharedOptions.output,
+    ] + SharedOptions.figure + SharedOptions.output + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -191,7 +191,8 @@ enum VerifyCommand {
       invocation, revisions: revisions, pairs: pairs, grouped: !groupBy.isEmpty, event: event,
       skill: skill)
     let period = try invocation.dateRange(required: false)
-    let format = figure ? .csv : try invocation.outputFormat()
+    let parquet = pairs && invocation.string("format") == "parquet"
+    let format = figure || parquet ? .csv : try invocation.outputFormat()
 
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
@@ -237,6 +238,9 @@ enum VerifyCommand {
     }
     warnAboutMeaning(request, invocation: invocation)
     if pairs {
+      if parquet {
+        return try writePairsDataset(request, verifier: verifier, invocation: invocation)
+      }
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }

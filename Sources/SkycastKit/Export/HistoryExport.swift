@@ -16,7 +16,7 @@ import SQLiteKit
 /// ```
 public final class HistoryExport {
   /// The query and columns.
-  public let plan: ExportPlan
+  public internal(set) var plan: ExportPlan
   let store: Store
   let cities: [Int64: City]
 

@@ -4,7 +4,7 @@
 /// The output is byte-identical to `WallClock`'s (tests check it over a range of instants and
 /// offsets); these only skip building several `String`s per cell.
 public enum InstantText {
-  /// Appends `2026-03-20T06:00+01:00` (seconds only when not zero), as `WallClock.iso8601`.
+  /// Appends `2026-03-20T06:00:00+01:00` (RFC 3339), as `WallClock.iso8601`.
   public static func appendISO8601(epoch: Int64, offset: Int, to buffer: inout [UInt8]) {
     guard let (date, secondOfDay) = localParts(epoch: epoch, offset: offset) else {
       var text = WallClock.iso8601(epoch: epoch, offset: offset)
@@ -16,11 +16,8 @@ public enum InstantText {
     appendTwo(Int(secondOfDay / 3600), to: &buffer)
     buffer.append(UInt8(ascii: ":"))
     appendTwo(Int(secondOfDay % 3600 / 60), to: &buffer)
-    let second = Int(secondOfDay % 60)
-    if second != 0 {
-      buffer.append(UInt8(ascii: ":"))
-      appendTwo(second, to: &buffer)
-    }
+    buffer.append(UInt8(ascii: ":"))
+    appendTwo(Int(secondOfDay % 60), to: &buffer)
     let magnitude = offset.magnitude
     guard magnitude / 3600 < 100 else {
       var text = WallClock.offsetText(offset)

@@ -73,8 +73,9 @@ public enum WallClock {
     return (wall, offset)
   }
 
-  /// `2026-03-20T06:00+01:00`: local time at `offset` with the offset (seconds shown only when
-  /// not zero; `+00:00` rather than `Z`, so every row has the same shape).
+  /// `2026-03-20T06:00:00+01:00`: local time at `offset` with the offset, in RFC 3339's form
+  /// (seconds always written: strict parsers such as DuckDB's TIMESTAMPTZ cast refuse
+  /// `06:00+01:00`; `+00:00` rather than `Z`, so every row has the same shape).
   public static func iso8601(epoch: Int64, offset: Int) -> String {
     let local = adding(epoch, Int64(offset))
     let (days, secondOfDay) = floorDivide(local, 86_400)
@@ -82,9 +83,14 @@ public enum WallClock {
     let hour = Int(secondOfDay / 3600)
     let minute = Int(secondOfDay % 3600 / 60)
     let second = Int(secondOfDay % 60)
-    var text = date.description + "T" + LocalDate.pad(hour, 2) + ":" + LocalDate.pad(minute, 2)
-    if second != 0 { text += ":" + LocalDate.pad(second, 2) }
-    return text + offsetText(offset)
+    return date.description + "T" + LocalDate.pad(hour, 2) + ":" + LocalDate.pad(minute, 2) + ":"
+      + LocalDate.pad(second, 2) + offsetText(offset)
+  }
+
+  /// `2026-03-20T05:00:00Z`: the instant in UTC (`--utc`).
+  public static func utc(epoch: Int64) -> String {
+    let text = iso8601(epoch: epoch, offset: 0)
+    return String(text.dropLast(6)) + "Z"
   }
 
   /// `YYYY-MM-DD HH:MM` local time at `offset` (the `--excel` layout, which spreadsheets read

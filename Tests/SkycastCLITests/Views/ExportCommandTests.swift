@@ -49,7 +49,7 @@ import Testing
         "id,name,country_code,country,admin1,latitude,longitude,elevation,timezone,"))
     #expect(
       plain.stdout.contains(",CH,=Schweiz,\"Kanton\nZürich\","), "plain CSV never alters text")
-    #expect(plain.stdout.contains(",2026-03-20T08:05+08:00\r\n"))
+    #expect(plain.stdout.contains(",2026-03-20T08:05:00+08:00\r\n"))
   }
 
   /// Plain CSV: ISO 8601 local times with the instant's own offset.
@@ -61,10 +61,10 @@ import Testing
       "export", "hourly", "--var", "temperature_2m,precipitation,weather_code")
     let expected =
       "city,city_id,fetch_id,source,model,issued_at,valid_at,valid_date,valid_hour,lead_hours,temperature_2m,precipitation,weather_code\r\n"
-      + "北京,1,1,forecast,best_match,2026-03-20T08:00+08:00,2026-03-20T08:00+08:00,2026-03-20,8,0,-6.3,,3\r\n"
-      + "北京,1,1,forecast,best_match,2026-03-20T08:00+08:00,2026-03-20T09:00+08:00,2026-03-20,9,1,2.0,0.3,61\r\n"
-      + "\"Zürich, \"\"ZH\"\"\",2,2,forecast,best_match,2026-03-29T01:00+01:00,2026-03-29T01:00+01:00,2026-03-29,1,0,3.5,0.0,0\r\n"
-      + "\"Zürich, \"\"ZH\"\"\",2,2,forecast,best_match,2026-03-29T01:00+01:00,2026-03-29T03:00+02:00,2026-03-29,3,1,0.0,1.1,71\r\n"
+      + "北京,1,1,forecast,best_match,2026-03-20T08:00:00+08:00,2026-03-20T08:00:00+08:00,2026-03-20,8,0,-6.3,,3\r\n"
+      + "北京,1,1,forecast,best_match,2026-03-20T08:00:00+08:00,2026-03-20T09:00:00+08:00,2026-03-20,9,1,2.0,0.3,61\r\n"
+      + "\"Zürich, \"\"ZH\"\"\",2,2,forecast,best_match,2026-03-29T01:00:00+01:00,2026-03-29T01:00:00+01:00,2026-03-29,1,0,3.5,0.0,0\r\n"
+      + "\"Zürich, \"\"ZH\"\"\",2,2,forecast,best_match,2026-03-29T01:00:00+01:00,2026-03-29T03:00:00+02:00,2026-03-29,3,1,0.0,1.1,71\r\n"
     #expect(result.stdout == expected, "\(result)")
   }
 
@@ -98,7 +98,7 @@ import Testing
       "export", "hourly", "--format", "json", "--var", "temperature_2m,precipitation")
     #expect(
       result.stdout.hasPrefix(
-        "[\n{\"city\":\"北京\",\"city_id\":1,\"fetch_id\":1,\"source\":\"forecast\",\"model\":\"best_match\",\"issued_at\":\"2026-03-20T08:00+08:00\",\"valid_at\":\"2026-03-20T08:00+08:00\",\"valid_date\":\"2026-03-20\",\"valid_hour\":8,\"lead_hours\":0,\"temperature_2m\":-6.3,\"precipitation\":null},\n"
+        "[\n{\"city\":\"北京\",\"city_id\":1,\"fetch_id\":1,\"source\":\"forecast\",\"model\":\"best_match\",\"issued_at\":\"2026-03-20T08:00:00+08:00\",\"valid_at\":\"2026-03-20T08:00:00+08:00\",\"valid_date\":\"2026-03-20\",\"valid_hour\":8,\"lead_hours\":0,\"temperature_2m\":-6.3,\"precipitation\":null},\n"
       ))
     let parsed = try #require(
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -106,7 +106,7 @@ import Testing
     #expect(parsed[0]["precipitation"] is NSNull)
     #expect(parsed[0].keys.count == 12)
     #expect(parsed[2]["city"] as? String == "Zürich, \"ZH\"")
-    #expect((parsed[3]["valid_at"] as? String) == "2026-03-29T03:00+02:00")
+    #expect((parsed[3]["valid_at"] as? String) == "2026-03-29T03:00:00+02:00")
   }
 
   /// NDJSON: one object per line and nothing else.
@@ -146,8 +146,8 @@ import Testing
     #expect(
       result.stdout
         == "city,city_id,fetch_id,source,model,issued_at,valid_at,valid_date,valid_hour,lead_hours,temperature_2m\r\n"
-        + "北京,1,1,forecast,best_match,2026-03-20T08:00+08:00,2026-03-20T08:00+08:00,2026-03-20,8,0,-6.3\r\n"
-        + "北京,1,3,forecast,best_match,2026-03-20T09:00+08:00,2026-03-20T09:00+08:00,2026-03-20,9,0,2.5\r\n",
+        + "北京,1,1,forecast,best_match,2026-03-20T08:00:00+08:00,2026-03-20T08:00:00+08:00,2026-03-20,8,0,-6.3\r\n"
+        + "北京,1,3,forecast,best_match,2026-03-20T09:00:00+08:00,2026-03-20T09:00:00+08:00,2026-03-20,9,0,2.5\r\n",
       "\(result)")
     let all = await harness.run("export", "hourly", "--city", "北京", "--var", "temperature_2m")
     #expect(all.stdout.split(separator: "\r\n").count == 1 + 5)
@@ -184,8 +184,8 @@ import Testing
     let result = await harness.run("export", "fetches", "--city", "2")
     let expected =
       "id,city,city_id,source,model,requested_at,issued_at,status,http_status,error,url,utc_offset_seconds,grid_latitude,grid_longitude,grid_elevation,call_weight,bytes,body_sha256,rows\r\n"
-      + "2,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:05+01:00,2026-03-29T01:00+01:00,ok,200,,https://api.open-meteo.com/v1/forecast?latitude=47.36667,3600,47.36667,8.55,,1.6,1234,\(String(repeating: "ab", count: 32)),2\r\n"
-      + "3,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:15+01:00,,failed,500,\"HTTP 500: upstream \"\"model\"\" timeout,\nretry later\",https://api.open-meteo.com/v1/forecast?latitude=47.36667,,,,,,,,0\r\n"
+      + "2,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:05:00+01:00,2026-03-29T01:00:00+01:00,ok,200,,https://api.open-meteo.com/v1/forecast?latitude=47.36667,3600,47.36667,8.55,,1.6,1234,\(String(repeating: "ab", count: 32)),2\r\n"
+      + "3,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:15:00+01:00,,failed,500,\"HTTP 500: upstream \"\"model\"\" timeout,\nretry later\",https://api.open-meteo.com/v1/forecast?latitude=47.36667,,,,,,,,0\r\n"
     #expect(result.stdout == expected, "\(result)")
   }
 
@@ -197,8 +197,8 @@ import Testing
     let result = await harness.run("export", "hourly", "--wide")
     #expect(
       result.stdout
-        == "valid_at,北京,\"Zürich, \"\"ZH\"\"\"\r\n2026-03-20T00:00+00:00,-6.3,\r\n2026-03-20T01:00+00:00,2.0,\r\n"
-        + "2026-03-29T00:00+00:00,,3.5\r\n2026-03-29T01:00+00:00,,0.0\r\n", "\(result)")
+        == "valid_at,北京,\"Zürich, \"\"ZH\"\"\"\r\n2026-03-20T00:00:00+00:00,-6.3,\r\n2026-03-20T01:00:00+00:00,2.0,\r\n"
+        + "2026-03-29T00:00:00+00:00,,3.5\r\n2026-03-29T01:00:00+00:00,,0.0\r\n", "\(result)")
     #expect(result.stderr.contains("times are in UTC"))
     let local = await harness.run(
       "export", "hourly", "--wide", "--city", "2", "--var", "precipitation", "--excel")
@@ -266,7 +266,7 @@ import Testing
     #expect(
       hourly.stdout
         == "city,city_id,source,valid_at,valid_date,valid_hour,temperature_2m,fetch_id,fetched_at\r\n"
-        + "北京,1,era5,2026-03-20T08:00+08:00,2026-03-20,8,-6.0,,2026-03-20T17:46:40+08:00\r\n",
+        + "北京,1,era5,2026-03-20T08:00:00+08:00,2026-03-20,8,-6.0,,2026-03-20T17:46:40+08:00\r\n",
       "\(hourly)")
     let daily = await harness.run(
       "export", "observations", "--daily", "--var", "temperature_2m_max", "--format", "ndjson")
@@ -276,7 +276,7 @@ import Testing
       "\(daily)")
     let wide = await harness.run("export", "observations", "--wide", "--city", "北京")
     #expect(
-      wide.stdout == "valid_at,北京\r\n2026-03-20T08:00+08:00,-6.0\r\n",
+      wide.stdout == "valid_at,北京\r\n2026-03-20T08:00:00+08:00,-6.0\r\n",
       "era5 is the default source: \(wide)")
     try database.run("DELETE FROM hourly_observations WHERE source = 'era5'")
     try database.run(

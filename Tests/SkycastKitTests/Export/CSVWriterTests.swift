@@ -33,10 +33,10 @@ import Testing
   func plain() throws {
     let expected =
       "city,time,temperature_2m,note,n,bias,value,date\r\n"
-      + "北京,2026-03-20T06:00+08:00,-6.3,=1+2,3,0.30000000000000004,-foo,2026-03-20\r\n"
-      + "\"Zürich, ZH\",2026-03-20T06:00+01:00,,\"say \"\"hi\"\"\",,,42,\r\n"
+      + "北京,2026-03-20T06:00:00+08:00,-6.3,=1+2,3,0.30000000000000004,-foo,2026-03-20\r\n"
+      + "\"Zürich, ZH\",2026-03-20T06:00:00+01:00,,\"say \"\"hi\"\"\",,,42,\r\n"
       + "\"line\nbreak\",2026-03-20T06:30:07+01:00,-6.2,@home,7,-0.5,2.5,2026-03\r\n"
-      + "\"+plus,comma\",2026-03-20T06:00+01:00,12.0,\tTab,-1,2,\"a\"\"b\",\r\n"
+      + "\"+plus,comma\",2026-03-20T06:00:00+01:00,12.0,\tTab,-1,2,\"a\"\"b\",\r\n"
     let bytes = try render(.csv, columns: Self.columns, rows: Self.rows)
     #expect(bytes == Array(expected.utf8))
   }

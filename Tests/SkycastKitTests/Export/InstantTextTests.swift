@@ -27,7 +27,7 @@ import Testing
   func knownInstant() {
     var bytes: [UInt8] = []
     InstantText.appendISO8601(epoch: 1_773_982_800, offset: 3600, to: &bytes)
-    #expect(String(decoding: bytes, as: UTF8.self) == "2026-03-20T06:00+01:00")
+    #expect(String(decoding: bytes, as: UTF8.self) == "2026-03-20T06:00:00+01:00")
     bytes = []
     InstantText.appendSpreadsheetTime(epoch: 1_773_957_600, offset: 28_800, to: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == "2026-03-20 06:00")

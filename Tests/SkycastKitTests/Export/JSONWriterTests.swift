@@ -17,9 +17,9 @@ import Testing
     [.text("Zürich"), zurichSix, .null, .number(.infinity), .number(2.5), .null],
   ]
   static let objects = [
-    #"{"city":"北京","time":"2026-03-20T06:00+08:00","temperature_2m":-6.3,"#
+    #"{"city":"北京","time":"2026-03-20T06:00:00+08:00","temperature_2m":-6.3,"#
       + #""bias":0.30000000000000004,"value":42,"note":"a/b \"q\" \\ \n\t\r\u0001\u001fé"}"#,
-    #"{"city":"Zürich","time":"2026-03-20T06:00+01:00","temperature_2m":null,"bias":null,"#
+    #"{"city":"Zürich","time":"2026-03-20T06:00:00+01:00","temperature_2m":null,"bias":null,"#
       + #""value":2.5,"note":null}"#,
   ]
 

@@ -69,9 +69,13 @@ import Testing
     "a body over the cap fails with the size, announced, chunked or unannounced",
     arguments: Kind.allCases)
   func cap(kind: Kind) async throws {
+    // Sizes well past the 1 MiB cap but small: URLSession (used for https) cannot cancel a
+    // transfer while its shared work queue is pumping it, so a 400 MB flood would hold every
+    // URLSession call in the process for minutes after the caller got its error. The real
+    // binary is measured against 400 MB and 200 MB in `HostileServerProcessTests`.
     for reply in [
-      Reply.flood(chunked: true, totalBytes: 400 << 20),
-      .flood(chunked: false, totalBytes: 200 << 20),
+      Reply.flood(chunked: true, totalBytes: 8 << 20),
+      .flood(chunked: false, totalBytes: 8 << 20),
       .raw(
         Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8)
           + [UInt8](repeating: 55, count: 3 << 20)),

@@ -51,9 +51,9 @@ import Testing
 
   @Test("formatting shows local time with the real offset")
   func format() {
-    #expect(WallClock.iso8601(epoch: 1_773_986_400, offset: 3600) == "2026-03-20T07:00+01:00")
-    #expect(WallClock.iso8601(epoch: 1_773_986_400, offset: -19_800) == "2026-03-20T00:30-05:30")
-    #expect(WallClock.iso8601(epoch: 1_773_986_400, offset: 0) == "2026-03-20T06:00+00:00")
+    #expect(WallClock.iso8601(epoch: 1_773_986_400, offset: 3600) == "2026-03-20T07:00:00+01:00")
+    #expect(WallClock.iso8601(epoch: 1_773_986_400, offset: -19_800) == "2026-03-20T00:30:00-05:30")
+    #expect(WallClock.iso8601(epoch: 1_773_986_400, offset: 0) == "2026-03-20T06:00:00+00:00")
     #expect(WallClock.spreadsheetTime(epoch: 1_773_986_400, offset: 28_800) == "2026-03-20 14:00")
     #expect(WallClock.iso8601(epoch: -1, offset: 0) == "1969-12-31T23:59:59+00:00")
   }

@@ -76,7 +76,9 @@ import Testing
       ["summary", "precip", "--from", "2026-03-01", "--to", "2026-03-05", "--wet-threshold", "-1"],
       64, "--wet-threshold"
     ),
-    (["summary", "uv", "--from", "2026-03-01", "--to", "2026-03-05", "--by", "decade"], 64, "--by"),
+    (
+      ["summary", "uv", "--from", "2026-03-01", "--to", "2026-03-05", "--by", "decade"], 64, "--by"
+    ),
     (
       [
         "summary", "feels-like", "--from", "2026-03-01", "--to", "2026-03-05", "--series",

@@ -1,6 +1,6 @@
 /// `verify --format svg`: one score against lead time (hours or days), one line per combination
 /// of the other group keys (source, model, city, …), with each point's pair count as a tooltip
-/// and in the count strip under the plot.
+/// and in the count strip under the plot; with `--ci`, each line's interval as a shaded band.
 public enum VerifyFigure {
   /// The score a figure plots.
   public enum Score: String, CaseIterable, Sendable {
@@ -14,6 +14,17 @@ public enum VerifyFigure {
       case .bias: "Bias (forecast − observed)"
       case .corr: "Correlation"
       case .mseSkill: "MSE skill"
+      }
+    }
+
+    /// The score whose `--ci` interval the figure shades.
+    var verifyScore: VerifyScore {
+      switch self {
+      case .rmse: .rmse
+      case .mae: .mae
+      case .bias: .bias
+      case .corr: .corr
+      case .mseSkill: .mseSkill
       }
     }
 
@@ -42,6 +53,7 @@ public enum VerifyFigure {
     let byHours = keys[leadIndex] == .lead
     var order: [String] = []
     var points: [String: [ChartPoint]] = [:]
+    var intervals: [String: [(x: Double, lower: Double?, upper: Double?)]] = [:]
     for row in report.rows {
       guard case .integer(let lead) = row.keys[leadIndex] else { continue }
       let name = row.keys.enumerated().filter { $0.offset != leadIndex }.map(\.element.description)
@@ -50,6 +62,8 @@ public enum VerifyFigure {
       if points[label] == nil { order.append(label) }
       points[label, default: []].append(
         ChartPoint(x: Double(lead), y: score.value(row), n: row.scores.n))
+      let interval = row.intervals[score.verifyScore]
+      intervals[label, default: []].append((Double(lead), interval?.lo, interval?.hi))
     }
     let variable = report.request.variable
     let series = order.enumerated().map { index, name in
@@ -58,6 +72,9 @@ public enum VerifyFigure {
     var subtitle = "forecast vs \(report.request.observationSource) observations"
     if let period = report.request.period {
       subtitle += "; valid \(period.lowerBound) to \(period.upperBound)"
+    }
+    if let bootstrap = report.request.bootstrap {
+      subtitle += "; bands: \(bootstrap.levelText) intervals"
     }
     let chart = LineChart(
       title: "\(score.title) of \(report.request.variableName) by lead \(byHours ? "time" : "day")",
@@ -69,6 +86,11 @@ public enum VerifyFigure {
         label: score.title, unit: score.unit(variable),
         includesZero: score == .rmse || score == .mae, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
-    return chart.svg()
+    guard report.request.bootstrap != nil else { return chart.svg() }
+    // With --ci each line gets its interval as a shaded band.
+    let bands = order.enumerated().map { index, name in
+      BandChart.Band(series: index, points: intervals[name] ?? [])
+    }
+    return BandChart(chart: chart, bands: bands, zeroLine: score == .bias).svg()
   }
 }

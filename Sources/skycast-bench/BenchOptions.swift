@@ -13,13 +13,15 @@ struct BenchOptions {
   var keep = false
   var quick = false
   var skycast: String?
+  /// An existing history database to measure instead of building one (`--history`).
+  var history: String?
   var sqlite3 = "sqlite3"
 
   static let help = """
     OVERVIEW: Measure Skycast against the sqlite3 shell on the same data, in the same run.
 
     USAGE: skycast-bench [--quick] [--cities <n>] [--days <n>] [--issues-per-day <n>]
-                         [--ingest-bodies <n>] [--work-dir <dir>] [--keep]
+                         [--ingest-bodies <n>] [--work-dir <dir>] [--keep] [--history <file>]
 
     Generates a reproducible synthetic history in the real schema (cities × days ×
     issues-per-day forecasts of 16 days of hourly rows; the defaults give about 10 M hourly
@@ -36,7 +38,9 @@ struct BenchOptions {
       --issues-per-day <n>    Forecast runs per day. (default: 4)
       --ingest-bodies <n>     Forecast bodies in the ingest measurement. (default: 1500)
       --work-dir <dir>        Where the databases and CSV files go. (default: $TMPDIR/skycast-bench)
-      --keep                  Keep the work directory afterwards.
+      --keep                  Keep the work directory afterwards (its history.sqlite can be
+                              measured again with --history).
+      --history <file>        Measure this history database instead of building one.
       --skycast <path>        The skycast binary. (default: next to this one)
       -h, --help              Show help information.
     """
@@ -72,6 +76,7 @@ struct BenchOptions {
       case "--ingest-bodies": options.ingestBodies = try number(value())
       case "--work-dir": options.workDirectory = try value()
       case "--keep": options.keep = true
+      case "--history": options.history = try value()
       case "--skycast": options.skycast = try value()
       case "--sqlite3": options.sqlite3 = try value()
       default: throw BenchError("Unknown option '\(arguments[index])'")

@@ -114,6 +114,38 @@ import Testing
     #expect(flipped.rows.first?["h"] == "2", "lead day 1: a 2-step-ahead forecast")
   }
 
+  @Test("models of one imported file are found by name (the fetch log lists them together)")
+  func importedModels() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha")
+    var forecasts = "city,issued_at,date,model,temperature_2m_max\n"
+    var observations = "city,date,temperature_2m_max\n"
+    for day in 1...20 {
+      let date = String(format: "2026-01-%02d", day)
+      observations += "Alpha,\(date),\(10 + day % 3)\n"
+      let issued = String(format: "2026-01-%02dT00:00Z", day - 1 == 0 ? 1 : day - 1)
+      forecasts += "Alpha,\(issued),\(date),ecmwf,\(10 + day % 3 + 1)\n"
+      forecasts += "Alpha,\(issued),\(date),icon,\(10 + day % 3 + (day % 2 == 0 ? 2 : -2))\n"
+    }
+    try forecasts.write(toFile: harness.directory.file("f.csv"), atomically: true, encoding: .utf8)
+    try observations.write(
+      toFile: harness.directory.file("o.csv"), atomically: true, encoding: .utf8)
+    #expect(await harness.run("import", "forecasts", "f.csv", "--source", "nwp").exitCode == 0)
+    #expect(
+      await harness.run("import", "observations", "o.csv", "--source", "station").exitCode == 0)
+    let result = await harness.run(
+      "verify", "--var", "temperature_2m_max", "--compare", "ecmwf", "icon", "--format", "csv")
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = CSVTable(result.stdout).rows
+    #expect(rows.map { $0["source"] } == ["nwp"], "\(rows)")
+    #expect(rows.first?["h"] == "2", "lead days 0 and 1 pooled: h = 1 + 1")
+    #expect(rows.allSatisfy { close($0["rmse_a"], 1) && close($0["rmse_b"], 2) }, "\(rows)")
+    let station = await harness.run(
+      "verify", "--var", "temperature_2m_max", "--compare", "ecmwf", "station")
+    #expect(station.exitCode == 64, "an observation source is no forecast source")
+  }
+
   @Test("the interval of the difference is the same for a given seed and changes with the seed")
   func seeded() async throws {
     let harness = CLIHarness()

@@ -98,6 +98,20 @@ import Testing
     #expect(row["bias_lo"] == row["bias_hi"])
   }
 
+  @Test("with --ci the figure shades each line's interval")
+  func figureBands() async throws {
+    let harness = CLIHarness()
+    try Self.writeHistory(harness)
+    for (arguments, banded) in [([String](), false), (["--ci", "90"], true)] {
+      let result = await harness.run(
+        ["verify", "--source", "forecast", "--format", "svg", "-o", "f.svg"] + arguments)
+      #expect(result.exitCode == 0, "\(result)")
+      let svg = try String(contentsOfFile: harness.directory.file("f.svg"), encoding: .utf8)
+      #expect(svg.contains("fill-opacity=\"0.18\"") == banded, "\(arguments)")
+      #expect(svg.contains("bands: 90 % intervals") == banded)
+    }
+  }
+
   @Test("contingency scores, bs and mse_skill get intervals too")
   func otherScores() async throws {
     let harness = CLIHarness()

@@ -206,8 +206,12 @@ enum VerifyCommand {
     request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
     var comparison: ComparisonRequest?
     if compareWords.count == 2 {
+      let daily = variable.frequency == .daily
       let sides = try store.read {
-        (try verifier.comparisonSide(compareWords[0]), try verifier.comparisonSide(compareWords[1]))
+        (
+          try verifier.comparisonSide(compareWords[0], daily: daily),
+          try verifier.comparisonSide(compareWords[1], daily: daily)
+        )
       }
       comparison = try ComparisonRequest(base: request, a: sides.0, b: sides.1, loss: loss ?? .se)
         .validated()

@@ -1,3 +1,54 @@
+/// What ``Verifier/sums(_:)`` read: each group's sums (and daily sums with `--ci`), in SQL
+/// order.
+public struct VerifyGroupedSums: Sendable {
+  var request: VerifyRequest
+  let order: [[VerifyKeyValue]]
+  let groups: [[VerifyKeyValue]: GroupSums]
+
+  /// The number of groups read.
+  public var groupCount: Int { order.count }
+
+  /// The resampling ``report()`` does (the benchmark times it with other resample counts).
+  public var bootstrap: BootstrapSettings? {
+    get { request.bootstrap }
+    set { request.bootstrap = newValue }
+  }
+
+  /// Finishes the scores and, with ``VerifyRequest/bootstrap``, resamples the days for their
+  /// intervals. The work grows with groups, days and resamples, not with pairs.
+  public func report() -> VerifyReport {
+    let fields = VerifySums.fields(request)
+    var blockDays: Int?
+    if let bootstrap = request.bootstrap {
+      blockDays =
+        bootstrap.blockDays
+        ?? order.compactMap { groups[$0]?.automaticBlockLength() }.max() ?? 1
+    }
+    var rows: [VerifyRow] = []
+    var unlistedDropped = 0
+    for key in order {
+      guard let group = groups[key] else { continue }
+      var row = group.total.row(keys: key, request: request)
+      row.firstDate = group.firstDate
+      row.lastDate = group.lastDate
+      guard group.total.matched > 0 else {
+        unlistedDropped += row.dropped
+        continue
+      }
+      if let bootstrap = request.bootstrap, let blockDays {
+        row.intervals = group.intervals(
+          request: request, settings: bootstrap, blockDays: blockDays, fields: fields)
+      }
+      rows.append(row)
+    }
+    rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
+    var report = VerifyReport(request: request, rows: rows)
+    report.unlistedDropped = unlistedDropped
+    report.blockDays = blockDays
+    return report
+  }
+}
+
 /// One group's sums while `Verifier.scores` reads them: the total, and with `--ci` each valid
 /// day's sums in date order.
 struct GroupSums {
@@ -13,7 +64,7 @@ struct GroupSums {
 
   /// Adds one valid day's sums (SQLite returns a group's days in date order).
   mutating func addDay(
-    _ sums: VerifySums, date: String?, fields: [WritableKeyPath<VerifySums, Double>]
+    _ sums: VerifySums, date: String?, fields: [VerifySums.Field]
   ) {
     total.add(sums, fields: fields)
     guard sums.n > 0 else { return }
@@ -41,7 +92,7 @@ struct GroupSums {
   /// Percentile intervals of every reported score from resampled days.
   func intervals(
     request: VerifyRequest, settings: BootstrapSettings, blockDays: Int,
-    fields: [WritableKeyPath<VerifySums, Double>]
+    fields: [VerifySums.Field]
   ) -> [VerifyScore: ScoreInterval] {
     guard dayCount > 0 else { return [:] }
     let scores = VerifyScore.reported(by: request)

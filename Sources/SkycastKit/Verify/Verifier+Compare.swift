@@ -137,26 +137,16 @@ extension Verifier {
 }
 
 extension Verifier {
-  /// Resolves a `--compare` word: `model:NAME` or `source:NAME`, else a stored forecast source
-  /// or model of that name (from the fetch log; an import's source is its bare name).
+  /// Resolves a `--compare` word: `model:NAME` or `source:NAME`, else a forecast source or
+  /// model of that name stored for the variable's frequency.
   ///
   /// - Throws: `InvalidInput` when nothing or both are stored under the name.
-  public func comparisonSide(_ text: String) throws -> ComparisonRequest.Side {
+  public func comparisonSide(_ text: String, daily: Bool) throws -> ComparisonRequest.Side {
     if text.hasPrefix("model:") { return .model(String(text.dropFirst(6))) }
     if text.hasPrefix("source:") { return .source(String(text.dropFirst(7))) }
-    var sources = Set<String>()
-    var models = Set<String>()
-    for row in try store.database.query("SELECT DISTINCT source, model FROM fetches") {
-      guard let source = row[0].stringValue else { continue }
-      if source == "forecast" || source == "previous-runs" {
-        sources.insert(source)
-      } else if source.hasPrefix("import:") {
-        sources.insert(String(source.dropFirst(7)))
-      } else {
-        continue
-      }
-      if let model = row[1].stringValue { models.insert(model) }
-    }
+    let stored = try forecastSeries(daily: daily)
+    let sources = Set(stored.map(\.source))
+    let models = Set(stored.map(\.model))
     switch (sources.contains(text), models.contains(text)) {
     case (true, false): return .source(text)
     case (false, true): return .model(text)
@@ -168,5 +158,32 @@ extension Verifier {
         "'\(text)' is neither a stored forecast source (\(sources.sorted().joined(separator: ", "))) nor a model (\(models.sorted().joined(separator: ", ")))"
       )
     }
+  }
+
+  /// The distinct (source, model) pairs of the hourly or daily forecasts, found by seeking the
+  /// `(city_id, source, model, …)` index city by city rather than scanning millions of rows.
+  func forecastSeries(daily: Bool) throws -> [(source: String, model: String)] {
+    let table = daily ? "daily_forecasts" : "hourly_forecasts"
+    let next = try store.database.prepare(
+      """
+      SELECT source, model FROM \(table)
+      WHERE city_id = ?1 AND (source, model) > (?2, ?3)
+      ORDER BY city_id, source, model LIMIT 1
+      """)
+    var found = Set<[String]>()
+    for city in try store.cities() {
+      var source = ""
+      var model = ""
+      while true {
+        next.reset()
+        try next.bind([.integer(city.id), .text(source), .text(model)])
+        guard try next.step(), let nextSource = next.text(0), let nextModel = next.text(1) else {
+          break
+        }
+        found.insert([nextSource, nextModel])
+        (source, model) = (nextSource, nextModel)
+      }
+    }
+    return found.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0[0], $0[1]) }
   }
 }

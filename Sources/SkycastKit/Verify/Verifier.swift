@@ -20,6 +20,12 @@ public struct Verifier {
   /// Groups whose forecasts found no observation row at all are not listed; their forecasts
   /// still count in ``VerifyReport/dropped``.
   public func scores(_ request: VerifyRequest) throws -> VerifyReport {
+    try sums(request).report()
+  }
+
+  /// The per-group (with `--ci`, per-group and per-day) sums of ``scores(_:)``, from its one SQL
+  /// pass; ``VerifyGroupedSums/report()`` finishes the scores and resamples.
+  public func sums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
     let statement = VerifySQL.scores(request)
     let prepared = try store.database.prepare(statement.sql)
     try bind(statement, to: prepared)
@@ -28,17 +34,9 @@ public struct Verifier {
     let fields = VerifySums.fields(request)
     var columns: [String: Int32] = [:]
     for (index, name) in prepared.columnNames.enumerated() { columns[name] = Int32(index) }
-    func real(_ name: String) -> Double { columns[name].flatMap { prepared.double($0) } ?? 0 }
-    let readers: [(WritableKeyPath<VerifySums, Double>, String)] = [
-      (\.forecasts, "forecasts"), (\.matched, "matched"), (\.n, "n"), (\.sumError, "sum_e"),
-      (\.sumAbsError, "sum_abs_e"), (\.sumSquaredError, "sum_e2"), (\.sumF, "sum_f"),
-      (\.sumO, "sum_o"), (\.sumFF, "sum_ff"), (\.sumOO, "sum_oo"), (\.sumFO, "sum_fo"),
-      (\.a, "a"), (\.b, "b"), (\.c, "c"), (\.d, "d"), (\.brierPairs, "bs_n"),
-      (\.brierSum, "bs_sum"), (\.brierRejected, "bs_rejected"), (\.referencePairs, "ref_n"),
-      (\.referenceSumError2, "ref_sum_e2"), (\.referenceSumReference2, "ref_sum_r2"),
-      (\.uf, "sum_uf"), (\.vf, "sum_vf"), (\.uo, "sum_uo"), (\.vo, "sum_vo"),
-      (\.uvfo, "sum_uvfo"), (\.uvff, "sum_uvff"), (\.uvoo, "sum_uvoo"),
-    ].filter { columns[$0.1] != nil }
+    let readers = VerifySums.Field.allCases.compactMap { field in
+      columns[field.column].map { (field, $0) }
+    }
 
     var order: [[VerifyKeyValue]] = []
     var groups: [[VerifyKeyValue]: GroupSums] = [:]
@@ -56,7 +54,7 @@ public struct Verifier {
         }
       }
       var sums = VerifySums()
-      for (field, name) in readers { sums[keyPath: field] = real(name) }
+      for (field, column) in readers { sums[field] = prepared.double(column) ?? 0 }
       if groups[values] == nil {
         order.append(values)
         groups[values] = GroupSums()
@@ -73,34 +71,7 @@ public struct Verifier {
       }
     }
 
-    var blockDays: Int?
-    if let bootstrap = request.bootstrap {
-      blockDays =
-        bootstrap.blockDays
-        ?? order.compactMap { groups[$0]?.automaticBlockLength() }.max() ?? 1
-    }
-    var rows: [VerifyRow] = []
-    var unlistedDropped = 0
-    for key in order {
-      guard let group = groups[key] else { continue }
-      var row = group.total.row(keys: key, request: request)
-      row.firstDate = group.firstDate
-      row.lastDate = group.lastDate
-      guard group.total.matched > 0 else {
-        unlistedDropped += row.dropped
-        continue
-      }
-      if let bootstrap = request.bootstrap, let blockDays {
-        row.intervals = group.intervals(
-          request: request, settings: bootstrap, blockDays: blockDays, fields: fields)
-      }
-      rows.append(row)
-    }
-    rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
-    var report = VerifyReport(request: request, rows: rows)
-    report.unlistedDropped = unlistedDropped
-    report.blockDays = blockDays
-    return report
+    return VerifyGroupedSums(request: request, order: order, groups: groups)
   }
 
   // MARK: - Observation source

@@ -1,6 +1,7 @@
 /// `verify --format svg`: one score against lead time (hours or days), valid hour or month, one
 /// line per combination of the other group keys (source, model, city, …), with each point's
-/// pair count as a tooltip and in the count strip under the plot.
+/// pair count as a tooltip and in the count strip under the plot; with `--ci`, each line's
+/// interval as a shaded band.
 public enum VerifyFigure {
   /// The score a figure plots.
   public enum Score: String, CaseIterable, Sendable {
@@ -14,6 +15,17 @@ public enum VerifyFigure {
       case .bias: "Bias (forecast − observed)"
       case .corr: "Correlation"
       case .mseSkill: "MSE skill"
+      }
+    }
+
+    /// The score whose `--ci` interval the figure shades.
+    var verifyScore: VerifyScore {
+      switch self {
+      case .rmse: .rmse
+      case .mae: .mae
+      case .bias: .bias
+      case .corr: .corr
+      case .mseSkill: .mseSkill
       }
     }
 
@@ -60,6 +72,7 @@ public enum VerifyFigure {
     ).sorted()
     var order: [String] = []
     var points: [String: [ChartPoint]] = [:]
+    var intervals: [String: [(x: Double, lower: Double?, upper: Double?)]] = [:]
     for row in report.rows {
       let x: Double
       switch row.keys[xIndex] {
@@ -73,6 +86,8 @@ public enum VerifyFigure {
       let label = name.isEmpty ? report.request.variableDisplayName : name
       if points[label] == nil { order.append(label) }
       points[label, default: []].append(ChartPoint(x: x, y: score.value(row), n: row.scores.n))
+      let interval = row.intervals[score.verifyScore]
+      intervals[label, default: []].append((x, interval?.lo, interval?.hi))
     }
     let variable = report.request.variable
     let series = order.enumerated().map { index, name in
@@ -84,10 +99,13 @@ public enum VerifyFigure {
     } else if let paired = report.pairedDates {
       period = "valid \(paired.first) to \(paired.last)"
     }
-    let subtitle = FigureTitle.subtitle([
+    var subtitle = FigureTitle.subtitle([
       FigureTitle.cities(cities), "forecast vs \(report.request.observationSource) observations",
       period,
     ])
+    if let bootstrap = report.request.bootstrap {
+      subtitle += "; bands: \(bootstrap.levelText) intervals"
+    }
     let xAxis: ChartAxis
     let by: String
     switch xKey {
@@ -118,6 +136,11 @@ public enum VerifyFigure {
         includesZero: score == .rmse || score == .mae, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     chart.showsTitle = showsTitle
-    return chart.svg()
+    guard report.request.bootstrap != nil else { return chart.svg() }
+    // With --ci each line gets its interval as a shaded band.
+    let bands = order.enumerated().map { index, name in
+      BandChart.Band(series: index, points: intervals[name] ?? [])
+    }
+    return BandChart(chart: chart, bands: bands, zeroLine: score == .bias).svg()
   }
 }

@@ -33,36 +33,132 @@ struct VerifySums: Sendable, Equatable {
   var uvff = 0.0
   var uvoo = 0.0
 
-  /// The fields a request fills, in a fixed order: the layout of ``vector(_:)``.
-  static func fields(_ request: VerifyRequest) -> [WritableKeyPath<VerifySums, Double>] {
-    var fields: [WritableKeyPath<VerifySums, Double>] = [
-      \.forecasts, \.matched, \.n, \.sumError, \.sumAbsError, \.sumSquaredError,
-    ]
-    if request.hasCorrelation { fields += [\.sumF, \.sumO, \.sumFF, \.sumOO, \.sumFO] }
-    if request.event != nil { fields += [\.a, \.b, \.c, \.d] }
-    if request.computesBrier { fields += [\.brierPairs, \.brierSum, \.brierRejected] }
-    if request.skill != nil {
-      fields += [\.referencePairs, \.referenceSumError2, \.referenceSumReference2]
+  /// One sum, named by its SQL column.
+  enum Field: String, CaseIterable, Sendable {
+    case forecasts, matched, n
+    case sumError = "sum_e"
+    case sumAbsError = "sum_abs_e"
+    case sumSquaredError = "sum_e2"
+    case sumF = "sum_f"
+    case sumO = "sum_o"
+    case sumFF = "sum_ff"
+    case sumOO = "sum_oo"
+    case sumFO = "sum_fo"
+    case a, b, c, d
+    case brierPairs = "bs_n"
+    case brierSum = "bs_sum"
+    case brierRejected = "bs_rejected"
+    case referencePairs = "ref_n"
+    case referenceSumError2 = "ref_sum_e2"
+    case referenceSumReference2 = "ref_sum_r2"
+    case uf = "sum_uf"
+    case vf = "sum_vf"
+    case uo = "sum_uo"
+    case vo = "sum_vo"
+    case uvfo = "sum_uvfo"
+    case uvff = "sum_uvff"
+    case uvoo = "sum_uvoo"
+
+    /// The SQL column the field is read from.
+    var column: String { rawValue }
+  }
+
+  /// A field's value. (A switch, not a key path: the bootstrap rebuilds sums a million times.)
+  subscript(field: Field) -> Double {
+    get {
+      switch field {
+      case .forecasts: forecasts
+      case .matched: matched
+      case .n: n
+      case .sumError: sumError
+      case .sumAbsError: sumAbsError
+      case .sumSquaredError: sumSquaredError
+      case .sumF: sumF
+      case .sumO: sumO
+      case .sumFF: sumFF
+      case .sumOO: sumOO
+      case .sumFO: sumFO
+      case .a: a
+      case .b: b
+      case .c: c
+      case .d: d
+      case .brierPairs: brierPairs
+      case .brierSum: brierSum
+      case .brierRejected: brierRejected
+      case .referencePairs: referencePairs
+      case .referenceSumError2: referenceSumError2
+      case .referenceSumReference2: referenceSumReference2
+      case .uf: uf
+      case .vf: vf
+      case .uo: uo
+      case .vo: vo
+      case .uvfo: uvfo
+      case .uvff: uvff
+      case .uvoo: uvoo
+      }
     }
-    if request.vectorWind { fields += [\.uf, \.vf, \.uo, \.vo, \.uvfo, \.uvff, \.uvoo] }
+    set {
+      switch field {
+      case .forecasts: forecasts = newValue
+      case .matched: matched = newValue
+      case .n: n = newValue
+      case .sumError: sumError = newValue
+      case .sumAbsError: sumAbsError = newValue
+      case .sumSquaredError: sumSquaredError = newValue
+      case .sumF: sumF = newValue
+      case .sumO: sumO = newValue
+      case .sumFF: sumFF = newValue
+      case .sumOO: sumOO = newValue
+      case .sumFO: sumFO = newValue
+      case .a: a = newValue
+      case .b: b = newValue
+      case .c: c = newValue
+      case .d: d = newValue
+      case .brierPairs: brierPairs = newValue
+      case .brierSum: brierSum = newValue
+      case .brierRejected: brierRejected = newValue
+      case .referencePairs: referencePairs = newValue
+      case .referenceSumError2: referenceSumError2 = newValue
+      case .referenceSumReference2: referenceSumReference2 = newValue
+      case .uf: uf = newValue
+      case .vf: vf = newValue
+      case .uo: uo = newValue
+      case .vo: vo = newValue
+      case .uvfo: uvfo = newValue
+      case .uvff: uvff = newValue
+      case .uvoo: uvoo = newValue
+      }
+    }
+  }
+
+  /// The fields a request fills, in a fixed order: the layout of ``vector(_:)``.
+  static func fields(_ request: VerifyRequest) -> [Field] {
+    var fields: [Field] = [.forecasts, .matched, .n, .sumError, .sumAbsError, .sumSquaredError]
+    if request.hasCorrelation { fields += [.sumF, .sumO, .sumFF, .sumOO, .sumFO] }
+    if request.event != nil { fields += [.a, .b, .c, .d] }
+    if request.computesBrier { fields += [.brierPairs, .brierSum, .brierRejected] }
+    if request.skill != nil {
+      fields += [.referencePairs, .referenceSumError2, .referenceSumReference2]
+    }
+    if request.vectorWind { fields += [.uf, .vf, .uo, .vo, .uvfo, .uvff, .uvoo] }
     return fields
   }
 
   /// The fields as numbers, in ``fields(_:)`` order.
-  func vector(_ fields: [WritableKeyPath<VerifySums, Double>]) -> [Double] {
-    fields.map { self[keyPath: $0] }
+  func vector(_ fields: [Field]) -> [Double] {
+    fields.map { self[$0] }
   }
 
   /// Sums from numbers in ``fields(_:)`` order.
-  init(vector: some Collection<Double>, fields: [WritableKeyPath<VerifySums, Double>]) {
-    for (field, value) in zip(fields, vector) { self[keyPath: field] = value }
+  init(vector: some Collection<Double>, fields: [Field]) {
+    for (field, value) in zip(fields, vector) { self[field] = value }
   }
 
   init() {}
 
   /// Adds another day's (or group's) sums, field by field.
-  mutating func add(_ other: VerifySums, fields: [WritableKeyPath<VerifySums, Double>]) {
-    for field in fields { self[keyPath: field] += other[keyPath: field] }
+  mutating func add(_ other: VerifySums, fields: [Field]) {
+    for field in fields { self[field] += other[field] }
   }
 
   /// Finishes the scores: continuous ones from the sums (`ContinuousScores.scores(fromSums:)`),

@@ -7,8 +7,8 @@ import Foundation
 /// Each day is a vector of sums (n, Σe, Σe², …). A resample draws ⌈D / L⌉ blocks of L
 /// consecutive days, each starting at a uniformly chosen day and wrapping from the last day to
 /// the first, keeps the first D days drawn, and adds their vectors; a statistic is then
-/// computed from the summed vector. The work per resample grows with the number of days, not
-/// with the number of pairs behind them.
+/// computed from the summed vector. The work per resample grows with the number of blocks, not
+/// with the number of pairs behind them (block sums are differences of running sums).
 ///
 /// ```swift
 /// let intervals = BlockBootstrap.intervals(
@@ -116,19 +116,33 @@ public enum BlockBootstrap {
   ) -> [ScoreInterval?] {
     guard width > 0 else { return [] }
     let dayCount = days.count / width
+    guard dayCount > 0 else { return [] }
+    let length = min(max(1, blockLength), dayCount)
+    // Running sums over the series written twice, so a block of any length starting at any day,
+    // wrapping or not, is one difference: the cost per resample grows with the number of
+    // blocks, not of days.
+    var prefix = [Double](repeating: 0, count: (2 * dayCount + 1) * width)
+    for day in 0..<(2 * dayCount) {
+      let source = (day % dayCount) * width
+      for field in 0..<width {
+        prefix[(day + 1) * width + field] = prefix[day * width + field] + days[source + field]
+      }
+    }
     var random = SplitMix64(seed: seed)
-    var indices: [Int] = []
-    indices.reserveCapacity(dayCount)
     var total = [Double](repeating: 0, count: width)
     var collected: [[Double]] = []
     for _ in 0..<max(0, resamples) {
-      resample(dayCount: dayCount, blockLength: blockLength, using: &random, into: &indices)
-      days.withUnsafeBufferPointer { source in
+      prefix.withUnsafeBufferPointer { running in
         total.withUnsafeMutableBufferPointer { sum in
           for field in 0..<width { sum[field] = 0 }
-          for day in indices {
-            let base = day * width
-            for field in 0..<width { sum[field] += source[base + field] }
+          var taken = 0
+          while taken < dayCount {
+            let start = min(dayCount - 1, Int(random.nextUniform() * Double(dayCount)))
+            let count = min(length, dayCount - taken)
+            let from = start * width
+            let to = (start + count) * width
+            for field in 0..<width { sum[field] += running[to + field] - running[from + field] }
+            taken += count
           }
         }
       }

@@ -3,7 +3,7 @@
 ///
 /// The lines, axes, legend, count strip and attribution are those of the ``LineChart`` it
 /// wraps; each band is a translucent polygon in its series' colour between the lower and upper
-/// ends, drawn under the lines, and the y axis always reaches zero so the zero line shows.
+/// ends, drawn under the lines; with ``zeroLine`` the y axis reaches zero and the zero line shows.
 public struct BandChart: Sendable {
   /// One series' interval: its ends at each x (nil where undefined, which breaks the band).
   public struct Band: Sendable, Equatable {
@@ -25,10 +25,13 @@ public struct BandChart: Sendable {
 
   public var chart: LineChart
   public var bands: [Band]
+  /// Draw the zero line and keep zero in the y range (differences, biases).
+  public var zeroLine: Bool
 
-  public init(chart: LineChart, bands: [Band]) {
+  public init(chart: LineChart, bands: [Band], zeroLine: Bool = true) {
     self.chart = chart
     self.bands = bands
+    self.zeroLine = zeroLine
   }
 
   /// The complete SVG document.
@@ -37,7 +40,7 @@ public struct BandChart: Sendable {
     let xs = prepared.flatMap { $0.points.map(\.x) }
     let bandValues = bands.flatMap { $0.points.flatMap { [$0.lower, $0.upper] } }
       .compactMap { $0 }.filter(\.isFinite)
-    let ys = prepared.flatMap { $0.points.compactMap(\.y) } + bandValues + [0]
+    let ys = prepared.flatMap { $0.points.compactMap(\.y) } + bandValues + (zeroLine ? [0] : [])
     let integral = !xs.isEmpty && xs.allSatisfy { $0 == $0.rounded() }
     let hasStrip = chart.showsCounts && prepared.contains { $0.points.contains { $0.n != nil } }
     let xAxis = chart.xAxis
@@ -49,7 +52,7 @@ public struct BandChart: Sendable {
       symbol: .line, attribution: chart.attribution, hasStrip: hasStrip,
       makeY: { plotHeight in
         AxisScale.values(
-          lower: ys.min(), upper: ys.max(), axis: yAxis, includesZero: true,
+          lower: ys.min(), upper: ys.max(), axis: yAxis, includesZero: zeroLine,
           maxTicks: min(max(Int(plotHeight / 55) + 1, 3), 9))
       },
       makeX: { plotWidth in
@@ -78,7 +81,7 @@ public struct BandChart: Sendable {
       }
     }
     svg.close()
-    layout.writeZeroLine(to: &svg)
+    if zeroLine { layout.writeZeroLine(to: &svg) }
     let tooltipBudget = prepared.map(\.points.count).reduce(0, +) <= LineChart.tooltipLimit
     var markerFlags: [Bool] = []
     for line in prepared {

@@ -46,7 +46,9 @@ public final class ParquetDatasetWriter: RowWriter {
   private var monthIndex: Int?
   private var files: [String: OpenFile] = [:]
   private var order: [String] = []
-  private var lastFolder = ""
+  /// The cells the partition folder is made from, and their values in the last row.
+  private var keyIndices: [Int] = []
+  private var lastKeyCells: [Cell] = []
   private var lastFile: OpenFile?
   private var keptCells: [Cell] = []
   private var rowsSinceCheck = 0
@@ -144,6 +146,14 @@ public final class ParquetDatasetWriter: RowWriter {
         }
       })
     kept = columns.indices.filter { !dropped.contains($0) }
+    keyIndices = partitionBy.compactMap { key -> Int? in
+      switch key {
+      case .city: cityIndex
+      case .source: sourceIndex
+      case .month: monthIndex
+      }
+    }
+    lastKeyCells = Array(repeating: .null, count: keyIndices.count)
     keptCells = Array(repeating: .null, count: kept.count)
   }
 
@@ -151,20 +161,46 @@ public final class ParquetDatasetWriter: RowWriter {
     guard cells.count == columns.count else {
       throw RowWriterError.cellCount(expected: columns.count, actual: cells.count)
     }
-    let folder = try self.folder(cells)
-    let file: OpenFile
-    if let lastFile, folder == lastFolder {
-      file = lastFile
-    } else if let known = files[folder] {
-      file = known
-    } else {
-      file = try openFile(folder)
+    // The folder changes rarely from row to row: it is worked out again only when one of the
+    // cells it comes from changes.
+    var same = lastFile != nil
+    for (position, index) in keyIndices.enumerated() where same {
+      same = lastKeyCells[position] == cells[index]
     }
-    lastFolder = folder
-    lastFile = file
-    for (position, index) in kept.enumerated() { keptCells[position] = cells[index] }
-    try file.writer.write(keptCells)
+    let file: OpenFile
+    if same, let lastFile {
+      file = lastFile
+    } else {
+      let folder = try self.folder(cells)
+      if let known = files[folder] {
+        file = known
+      } else {
+        file = try openFile(folder)
+      }
+      lastFile = file
+      for (position, index) in keyIndices.enumerated() { lastKeyCells[position] = cells[index] }
+    }
+    if kept.count == cells.count {
+      try file.writer.write(cells)
+      if !file.pending.isEmpty { try file.drain() }
+      try countRow()
+      return
+    }
+    var row: [Cell] = []
+    swap(&row, &keptCells)
+    defer { swap(&row, &keptCells) }
+    var position = 0
+    for index in kept {
+      row[position] = cells[index]
+      position += 1
+    }
+    try file.writer.write(row)
     if !file.pending.isEmpty { try file.drain() }
+    try countRow()
+  }
+
+  @inline(__always)
+  private func countRow() throws {
     rowsSinceCheck += 1
     if rowsSinceCheck >= 4096 {
       rowsSinceCheck = 0

@@ -25,8 +25,9 @@ struct BenchOptions {
     issues-per-day forecasts of 16 days of hourly rows; the defaults give about 10 M hourly
     forecast rows) and measures ingest (decode + store through the collector's code, against
     `sqlite3 .import` of the same rows as CSV), query (`verify --by lead` against the same SQL
-    in the sqlite3 shell), export (CSV of the rows against `sqlite3 -csv`, with peak RSS) and
-    start-up (`skycast --help`).
+    in the sqlite3 shell), export (CSV of the rows against `sqlite3 -csv`, with peak RSS; a
+    Parquet dataset of every row against the CSV export, with peak RSS and bytes per stored
+    value) and start-up (`skycast --help`).
 
     OPTIONS:
       --quick                 A small workload for CI (well under a minute).

@@ -210,6 +210,7 @@ struct Benchmark {
         baseline:
           "\(Self.megabytes(shell.peakRSSKilobytes)) → \(Self.megabytes(shellAll.peakRSSKilobytes))",
         ratio: nil, target: "< 50 MB, flat", holds: peak < 50 * 1024 && flat))
+    figures += try parquetExport(database: database, csvSeconds: all.seconds, rows: total)
     return figures
   }
 

@@ -12,9 +12,10 @@ import Foundation
 /// columns (left out of the files, as engines add them from the path), and the local month of
 /// the month column (a `YYYY-MM-DD` date, or an instant at the offset the row carries).
 ///
-/// Memory: each open partition holds at most one row group (`rowGroupRows` rows); when all
-/// buffered row groups together pass `memoryBudget` bytes, the largest is written early, so the
-/// peak stays bounded however many partitions or rows there are. Files are written under hidden
+/// Rows are encoded on a second thread (`ParquetEncodingThread`) while the caller reads the
+/// next ones. Memory: each open partition holds at most one row group (`rowGroupRows` rows);
+/// when all buffered row groups together pass `memoryBudget` bytes, the largest is written
+/// early, so the peak stays bounded however many partitions or rows there are. Files are written under hidden
 /// temporary names and renamed into place by `commit()` only, after every file is complete;
 /// `discard()` removes them.
 public final class ParquetDatasetWriter: RowWriter {
@@ -50,8 +51,9 @@ public final class ParquetDatasetWriter: RowWriter {
   private var keyIndices: [Int] = []
   private var lastKeyCells: [Cell] = []
   private var lastFile: OpenFile?
-  private var keptCells: [Cell] = []
-  private var rowsSinceCheck = 0
+  /// Rows not yet handed to the encoding thread.
+  private var batch = ParquetEncodingThread.Batch()
+  private var encoder: ParquetEncodingThread?
   private var finished = false
 
   final class OpenFile {
@@ -154,7 +156,6 @@ public final class ParquetDatasetWriter: RowWriter {
       }
     }
     lastKeyCells = Array(repeating: .null, count: keyIndices.count)
-    keptCells = Array(repeating: .null, count: kept.count)
   }
 
   public func write(_ cells: [Cell]) throws {
@@ -180,48 +181,31 @@ public final class ParquetDatasetWriter: RowWriter {
       lastFile = file
       for (position, index) in keyIndices.enumerated() { lastKeyCells[position] = cells[index] }
     }
-    if kept.count == cells.count {
-      try file.writer.write(cells)
-      if !file.pending.isEmpty { try file.drain() }
-      try countRow()
-      return
-    }
-    var row: [Cell] = []
-    swap(&row, &keptCells)
-    defer { swap(&row, &keptCells) }
-    var position = 0
-    for index in kept {
-      row[position] = cells[index]
-      position += 1
-    }
-    try file.writer.write(row)
-    if !file.pending.isEmpty { try file.drain() }
-    try countRow()
+    for index in kept { batch.cells.append(cells[index]) }
+    batch.files.append(file)
+    if batch.files.count >= ParquetEncodingThread.batchRows { try submitBatch() }
   }
 
-  @inline(__always)
-  private func countRow() throws {
-    rowsSinceCheck += 1
-    if rowsSinceCheck >= 4096 {
-      rowsSinceCheck = 0
-      try keepWithinBudget()
+  /// Hands the rows gathered so far to the encoding thread.
+  private func submitBatch() throws {
+    guard !batch.files.isEmpty else { return }
+    if encoder == nil {
+      let thread = ParquetEncodingThread(width: kept.count, memoryBudget: memoryBudget)
+      thread.start()
+      encoder = thread
     }
-  }
-
-  /// Writes the largest buffered row groups early while all of them pass the budget.
-  private func keepWithinBudget() throws {
-    var sizes = files.values.map { ($0, $0.writer.bufferedBytes) }
-    var total = sizes.reduce(0) { $0 + $1.1 }
-    sizes.sort { $0.1 > $1.1 }
-    for (file, size) in sizes where total > memoryBudget {
-      try file.writer.flushRowGroup()
-      try file.drain()
-      total -= size
-    }
+    var next = ParquetEncodingThread.Batch()
+    next.cells.reserveCapacity(batch.cells.count)
+    next.files.reserveCapacity(batch.files.count)
+    swap(&next, &batch)
+    try encoder?.submit(next)
   }
 
   /// Ends every file (last row group and footer); nothing is visible until `commit()`.
   public func finish() throws {
+    try submitBatch()
+    try encoder?.finish()
+    encoder = nil
     for folder in order {
       guard let file = files[folder] else { continue }
       try file.writer.finish()
@@ -246,6 +230,8 @@ public final class ParquetDatasetWriter: RowWriter {
 
   /// Removes the temporary files.
   public func discard() {
+    try? encoder?.finish()
+    encoder = nil
     for file in files.values { file.atomic.discard() }
     finished = true
   }

@@ -14,6 +14,8 @@ struct BenchOptions {
   var quick = false
   var skycast: String?
   var sqlite3 = "sqlite3"
+  /// A history built by an earlier run (`--keep`), measured without ingest and building.
+  var history: String?
 
   static let help = """
     OVERVIEW: Measure Skycast against the sqlite3 shell on the same data, in the same run.
@@ -38,6 +40,8 @@ struct BenchOptions {
       --work-dir <dir>        Where the databases and CSV files go. (default: $TMPDIR/skycast-bench)
       --keep                  Keep the work directory afterwards.
       --skycast <path>        The skycast binary. (default: next to this one)
+      --history <file>        Measure query and export on this history from an earlier run
+                              (--keep), skipping ingest and building.
       -h, --help              Show help information.
     """
 
@@ -74,6 +78,7 @@ struct BenchOptions {
       case "--keep": options.keep = true
       case "--skycast": options.skycast = try value()
       case "--sqlite3": options.sqlite3 = try value()
+      case "--history": options.history = try value()
       default: throw BenchError("Unknown option '\(arguments[index])'")
       }
       index += 1

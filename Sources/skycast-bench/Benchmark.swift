@@ -56,8 +56,13 @@ struct Benchmark {
       log("\(figure.name): skycast \(figure.ours), sqlite3 \(figure.baseline)")
       return figure
     }
-    figures.append(note(try ingest()))
-    let big = try buildHistory()
+    let big: String
+    if let history = options.history {
+      big = history
+    } else {
+      figures.append(note(try ingest()))
+      big = try buildHistory()
+    }
     figures.append(try query(database: big))
     figures += try export(database: big)
     figures.append(try startup())

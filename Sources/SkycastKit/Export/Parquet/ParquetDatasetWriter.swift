@@ -107,7 +107,7 @@ public final class ParquetDatasetWriter: RowWriter {
   public init(
     directory: String, partitionBy: [DatasetPartition], required: Set<String>,
     fileName: String = "part-00000.parquet", monthColumn: String?, protecting: [String] = [],
-    rowGroupRows: Int = 1 << 17, memoryBudget: Int = 48 << 20,
+    rowGroupRows: Int = 1 << 16, memoryBudget: Int = 24 << 20,
     keyValues: [(String, String)] = []
   ) {
     self.directory = directory

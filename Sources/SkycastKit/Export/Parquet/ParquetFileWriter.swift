@@ -13,7 +13,7 @@ final class ParquetFileWriter {
     var description: String { "cannot store a value of \(column) in Parquet: \(reason)" }
   }
 
-  static let defaultRowGroupRows = 1 << 17
+  static let defaultRowGroupRows = 1 << 16
 
   let columns: [ParquetColumn]
   private let conversions: [ParquetColumn.Conversion]

@@ -13,9 +13,9 @@ struct BenchOptions {
   var keep = false
   var quick = false
   var skycast: String?
-  /// An existing history database to measure instead of building one (`--history`).
-  var history: String?
   var sqlite3 = "sqlite3"
+  /// A history built by an earlier run (`--keep`), measured without ingest and building.
+  var history: String?
 
   static let help = """
     OVERVIEW: Measure Skycast against the sqlite3 shell on the same data, in the same run.
@@ -28,8 +28,9 @@ struct BenchOptions {
     forecast rows) and measures ingest (decode + store through the collector's code, against
     `sqlite3 .import` of the same rows as CSV), query (`verify --by lead` against the same SQL
     in the sqlite3 shell), the time `verify --ci` adds (1000 bootstrap resamples, against the
-    same command without it), export (CSV of the rows against `sqlite3 -csv`, with peak RSS)
-    and start-up (`skycast --help`).
+    same command without it), export (CSV of the rows against `sqlite3 -csv`, with peak RSS; a
+    Parquet dataset of every row against the CSV export, with peak RSS and bytes per stored
+    value) and start-up (`skycast --help`).
 
     OPTIONS:
       --quick                 A small workload for CI (well under a minute).
@@ -40,8 +41,9 @@ struct BenchOptions {
       --work-dir <dir>        Where the databases and CSV files go. (default: $TMPDIR/skycast-bench)
       --keep                  Keep the work directory afterwards (its history.sqlite can be
                               measured again with --history).
-      --history <file>        Measure this history database instead of building one.
       --skycast <path>        The skycast binary. (default: next to this one)
+      --history <file>        Measure query and export on this history from an earlier run
+                              (--keep), skipping ingest and building.
       -h, --help              Show help information.
     """
 
@@ -76,9 +78,9 @@ struct BenchOptions {
       case "--ingest-bodies": options.ingestBodies = try number(value())
       case "--work-dir": options.workDirectory = try value()
       case "--keep": options.keep = true
-      case "--history": options.history = try value()
       case "--skycast": options.skycast = try value()
       case "--sqlite3": options.sqlite3 = try value()
+      case "--history": options.history = try value()
       default: throw BenchError("Unknown option '\(arguments[index])'")
       }
       index += 1

@@ -60,8 +60,13 @@ struct Benchmark {
       log("\(figure.name): skycast \(figure.ours), sqlite3 \(figure.baseline)")
       return figure
     }
-    figures.append(note(try ingest()))
-    let big = try options.history ?? buildHistory()
+    let big: String
+    if let history = options.history {
+      big = history
+    } else {
+      figures.append(note(try ingest()))
+      big = try buildHistory()
+    }
     figures.append(try query(database: big))
     figures += try bootstrap(database: big)
     figures += try export(database: big)
@@ -270,6 +275,7 @@ struct Benchmark {
         baseline:
           "\(Self.megabytes(shell.peakRSSKilobytes)) → \(Self.megabytes(shellAll.peakRSSKilobytes))",
         ratio: nil, target: "< 50 MB, flat", holds: peak < 50 * 1024 && flat))
+    figures += try parquetExport(database: database, csvSeconds: all.seconds, rows: total)
     return figures
   }
 

@@ -26,6 +26,7 @@ enum ExportCommand {
         skycast export daily --format json --latest
         skycast export fetches --excel -o fetch-log.csv
         skycast export hourly --excel --split-by month -o exports/
+        skycast export hourly --format parquet --append -o lake/hourly
       """,
     subcommands: [hourly, daily, observations, fetches, cities])
 

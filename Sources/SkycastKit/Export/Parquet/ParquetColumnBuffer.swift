@@ -11,8 +11,9 @@ struct ParquetColumnBuffer {
   static let maximumDictionaryBytes = 1 << 20
 
   let column: ParquetColumn
-  /// 1 for a value, 0 for NULL (optional columns only).
-  private(set) var definitions: [UInt8] = []
+  /// The rows that are NULL (optional columns only): definition levels are made from them when
+  /// the chunk is encoded, which keeps a per-row level out of the hot path.
+  private(set) var nullRows: [Int32] = []
   private(set) var rows = 0
   private(set) var nulls = 0
 
@@ -39,7 +40,7 @@ struct ParquetColumnBuffer {
 
   /// Bytes held (an estimate for the memory bound).
   var byteCount: Int {
-    definitions.count + indices.count * 4 + numbers.count * 8 + numberTable.byteCount
+    nullRows.count * 4 + indices.count * 4 + numbers.count * 8 + numberTable.byteCount
       + textBytes + texts.count * 48 + plainNumbers.count * 8 + plainText.count
   }
 
@@ -47,15 +48,51 @@ struct ParquetColumnBuffer {
 
   mutating func appendNull() {
     precondition(column.optional, "NULL in the required column \(column.name)")
-    definitions.append(0)
+    nullRows.append(Int32(truncatingIfNeeded: rows))
     rows += 1
     nulls += 1
   }
 
   /// Appends a number as its 64-bit pattern (INT32/INT64 as `Int64`, DOUBLE as its bits).
+  /// The last date text given and its day number (dates repeat row after row).
+  private var lastDate: String?
+  private var lastDay: Int64 = 0
+
+  /// Appends a `YYYY-MM-DD` date as days since 1970-01-01; false when the text is not a date.
+  @inline(__always)
+  mutating func append(date text: String) -> Bool {
+    if let lastDate, lastDate == text {
+      append(bits: UInt64(bitPattern: lastDay))
+      return true
+    }
+    guard let date = LocalDate(text) else { return false }
+    lastDate = text
+    lastDay = date.dayNumber
+    append(bits: UInt64(bitPattern: lastDay))
+    return true
+  }
+
+  /// The last measured value given and the bits it was stored as (values repeat from row to
+  /// row, and rounding each costs more than the comparison).
+  private var lastMeasure: UInt64 = 0
+  private var lastMeasureBits: UInt64?
+
+  /// Appends a measured value rounded to `decimals` as the CSV prints it; NULL when not finite.
+  @inline(__always)
+  mutating func append(measure value: Double, decimals: Int) -> Bool {
+    if let bits = lastMeasureBits, value.bitPattern == lastMeasure {
+      append(bits: bits)
+      return true
+    }
+    guard let rounded = ParquetRounding.rounded(value, decimals: decimals) else { return false }
+    lastMeasure = value.bitPattern
+    lastMeasureBits = rounded.bitPattern
+    append(bits: rounded.bitPattern)
+    return true
+  }
+
   @inline(__always)
   mutating func append(bits: UInt64) {
-    if column.optional { definitions.append(1) }
     rows += 1
     guard dictionaryMode else {
       plainNumbers.append(bits)
@@ -75,7 +112,6 @@ struct ParquetColumnBuffer {
 
   @inline(__always)
   mutating func append(text: String) {
-    if column.optional { definitions.append(1) }
     rows += 1
     guard dictionaryMode else {
       appendPlain(text: text)
@@ -148,7 +184,9 @@ struct ParquetColumnBuffer {
     var levels: [UInt8] = []
     if column.optional {
       var encodedLevels: [UInt8] = []
-      RLEHybrid.encode(definitions.lazy.map { UInt32($0) }, bitWidth: 1, to: &encodedLevels)
+      var definitions = [UInt32](repeating: 1, count: rows)
+      for row in nullRows { definitions[Int(row)] = 0 }
+      RLEHybrid.encode(definitions, bitWidth: 1, to: &encodedLevels)
       appendLength(encodedLevels.count, to: &levels)
       levels += encodedLevels
     }

@@ -12,9 +12,10 @@ import Foundation
 /// columns (left out of the files, as engines add them from the path), and the local month of
 /// the month column (a `YYYY-MM-DD` date, or an instant at the offset the row carries).
 ///
-/// Memory: each open partition holds at most one row group (`rowGroupRows` rows); when all
-/// buffered row groups together pass `memoryBudget` bytes, the largest is written early, so the
-/// peak stays bounded however many partitions or rows there are. Files are written under hidden
+/// Rows are encoded on a second thread (`ParquetEncodingThread`) while the caller reads the
+/// next ones. Memory: each open partition holds at most one row group (`rowGroupRows` rows);
+/// when all buffered row groups together pass `memoryBudget` bytes, the largest is written
+/// early, so the peak stays bounded however many partitions or rows there are. Files are written under hidden
 /// temporary names and renamed into place by `commit()` only, after every file is complete;
 /// `discard()` removes them.
 public final class ParquetDatasetWriter: RowWriter {
@@ -46,10 +47,13 @@ public final class ParquetDatasetWriter: RowWriter {
   private var monthIndex: Int?
   private var files: [String: OpenFile] = [:]
   private var order: [String] = []
-  private var lastFolder = ""
+  /// The cells the partition folder is made from, and their values in the last row.
+  private var keyIndices: [Int] = []
+  private var lastKeyCells: [Cell] = []
   private var lastFile: OpenFile?
-  private var keptCells: [Cell] = []
-  private var rowsSinceCheck = 0
+  /// Rows not yet handed to the encoding thread.
+  private var batch = ParquetEncodingThread.Batch()
+  private var encoder: ParquetEncodingThread?
   private var finished = false
 
   final class OpenFile {
@@ -103,7 +107,7 @@ public final class ParquetDatasetWriter: RowWriter {
   public init(
     directory: String, partitionBy: [DatasetPartition], required: Set<String>,
     fileName: String = "part-00000.parquet", monthColumn: String?, protecting: [String] = [],
-    rowGroupRows: Int = 1 << 17, memoryBudget: Int = 48 << 20,
+    rowGroupRows: Int = 1 << 16, memoryBudget: Int = 24 << 20,
     keyValues: [(String, String)] = []
   ) {
     self.directory = directory
@@ -144,48 +148,64 @@ public final class ParquetDatasetWriter: RowWriter {
         }
       })
     kept = columns.indices.filter { !dropped.contains($0) }
-    keptCells = Array(repeating: .null, count: kept.count)
+    keyIndices = partitionBy.compactMap { key -> Int? in
+      switch key {
+      case .city: cityIndex
+      case .source: sourceIndex
+      case .month: monthIndex
+      }
+    }
+    lastKeyCells = Array(repeating: .null, count: keyIndices.count)
   }
 
   public func write(_ cells: [Cell]) throws {
     guard cells.count == columns.count else {
       throw RowWriterError.cellCount(expected: columns.count, actual: cells.count)
     }
-    let folder = try self.folder(cells)
+    // The folder changes rarely from row to row: it is worked out again only when one of the
+    // cells it comes from changes.
+    var same = lastFile != nil
+    for (position, index) in keyIndices.enumerated() where same {
+      same = lastKeyCells[position] == cells[index]
+    }
     let file: OpenFile
-    if let lastFile, folder == lastFolder {
+    if same, let lastFile {
       file = lastFile
-    } else if let known = files[folder] {
-      file = known
     } else {
-      file = try openFile(folder)
+      let folder = try self.folder(cells)
+      if let known = files[folder] {
+        file = known
+      } else {
+        file = try openFile(folder)
+      }
+      lastFile = file
+      for (position, index) in keyIndices.enumerated() { lastKeyCells[position] = cells[index] }
     }
-    lastFolder = folder
-    lastFile = file
-    for (position, index) in kept.enumerated() { keptCells[position] = cells[index] }
-    try file.writer.write(keptCells)
-    if !file.pending.isEmpty { try file.drain() }
-    rowsSinceCheck += 1
-    if rowsSinceCheck >= 4096 {
-      rowsSinceCheck = 0
-      try keepWithinBudget()
-    }
+    for index in kept { batch.cells.append(cells[index]) }
+    batch.files.append(file)
+    if batch.files.count >= ParquetEncodingThread.batchRows { try submitBatch() }
   }
 
-  /// Writes the largest buffered row groups early while all of them pass the budget.
-  private func keepWithinBudget() throws {
-    var sizes = files.values.map { ($0, $0.writer.bufferedBytes) }
-    var total = sizes.reduce(0) { $0 + $1.1 }
-    sizes.sort { $0.1 > $1.1 }
-    for (file, size) in sizes where total > memoryBudget {
-      try file.writer.flushRowGroup()
-      try file.drain()
-      total -= size
+  /// Hands the rows gathered so far to the encoding thread.
+  private func submitBatch() throws {
+    guard !batch.files.isEmpty else { return }
+    if encoder == nil {
+      let thread = ParquetEncodingThread(width: kept.count, memoryBudget: memoryBudget)
+      thread.start()
+      encoder = thread
     }
+    var next = ParquetEncodingThread.Batch()
+    next.cells.reserveCapacity(batch.cells.count)
+    next.files.reserveCapacity(batch.files.count)
+    swap(&next, &batch)
+    try encoder?.submit(next)
   }
 
   /// Ends every file (last row group and footer); nothing is visible until `commit()`.
   public func finish() throws {
+    try submitBatch()
+    try encoder?.finish()
+    encoder = nil
     for folder in order {
       guard let file = files[folder] else { continue }
       try file.writer.finish()
@@ -210,6 +230,8 @@ public final class ParquetDatasetWriter: RowWriter {
 
   /// Removes the temporary files.
   public func discard() {
+    try? encoder?.finish()
+    encoder = nil
     for file in files.values { file.atomic.discard() }
     finished = true
   }

@@ -13,7 +13,7 @@ final class ParquetFileWriter {
     var description: String { "cannot store a value of \(column) in Parquet: \(reason)" }
   }
 
-  static let defaultRowGroupRows = 1 << 17
+  static let defaultRowGroupRows = 1 << 16
 
   let columns: [ParquetColumn]
   private let conversions: [ParquetColumn.Conversion]
@@ -25,8 +25,8 @@ final class ParquetFileWriter {
   private var offset: Int64 = 0
   private(set) var rows = 0
   private var bufferedRows = 0
-  /// Per date column: the last text and its day number (dates repeat row after row).
-  private var lastDates: [(String, Int64)?]
+  /// Per column: true for INT32 (whose values are range-checked).
+  private let isInt32: [Bool]
 
   /// - Parameters:
   ///   - columns: the table's columns.
@@ -44,7 +44,7 @@ final class ParquetFileWriter {
     self.columns = layouts.map(\.0)
     conversions = layouts.map(\.1)
     buffers = layouts.map { ParquetColumnBuffer(column: $0.0) }
-    lastDates = Array(repeating: nil, count: columns.count)
+    isInt32 = layouts.map { $0.0.physical == .int32 }
     self.sink = sink
     self.rowGroupRows = rowGroupRows
     self.keyValues = keyValues
@@ -60,9 +60,14 @@ final class ParquetFileWriter {
       try sink(Array("PAR1".utf8))
       offset = 4
     }
+    // The buffers are moved out for the row, so each cell's append is one plain in-place
+    // mutation rather than an exclusivity-checked access to the class's property.
+    var local: [ParquetColumnBuffer] = []
+    swap(&local, &buffers)
+    defer { swap(&local, &buffers) }
     var column = 0
     for cell in cells {
-      try append(cell, column: column)
+      try append(cell, column: column, to: &local[column])
       column += 1
     }
     rows += 1
@@ -71,24 +76,19 @@ final class ParquetFileWriter {
   }
 
   @inline(__always)
-  private func append(_ cell: Cell, column index: Int) throws {
+  private func append(_ cell: Cell, column index: Int, to buffer: inout ParquetColumnBuffer) throws
+  {
     let conversion = conversions[index]
     switch cell {
     case .null:
-      try appendNull(index)
+      try appendNull(index, &buffer)
     case .text(let text):
       switch conversion {
       case .text:
-        buffers[index].append(text: text)
+        buffer.append(text: text)
       case .date:
-        if let last = lastDates[index], last.0 == text {
-          buffers[index].append(bits: UInt64(bitPattern: last.1))
-        } else {
-          guard let date = LocalDate(text) else {
-            throw ValueError(column: columns[index].name, reason: "'\(text)' is not a date")
-          }
-          lastDates[index] = (text, date.dayNumber)
-          buffers[index].append(bits: UInt64(bitPattern: date.dayNumber))
+        guard buffer.append(date: text) else {
+          throw ValueError(column: columns[index].name, reason: "'\(text)' is not a date")
         }
       default:
         throw ValueError(column: columns[index].name, reason: "text in a numeric column")
@@ -96,36 +96,32 @@ final class ParquetFileWriter {
     case .integer(let value):
       switch conversion {
       case .integer:
-        try appendInteger(value, index)
+        try appendInteger(value, index, &buffer)
       case .instant:
-        try appendInstant(value, index)
+        try appendInstant(value, index, &buffer)
       case .measure, .real:
-        buffers[index].append(bits: Double(value).bitPattern)
+        buffer.append(bits: Double(value).bitPattern)
       case .text:
-        buffers[index].append(text: String(value))
+        buffer.append(text: String(value))
       case .date:
         throw ValueError(column: columns[index].name, reason: "a number in a date column")
       }
     case .number(let value):
       switch conversion {
       case .measure(let decimals):
-        if let rounded = ParquetRounding.rounded(value, decimals: decimals) {
-          buffers[index].append(bits: rounded.bitPattern)
-        } else {
-          try appendNull(index)
-        }
+        if !buffer.append(measure: value, decimals: decimals) { try appendNull(index, &buffer) }
       case .real:
         // Not finite: the CSV and JSON print it as missing.
         if value.isFinite {
-          buffers[index].append(bits: value.bitPattern)
+          buffer.append(bits: value.bitPattern)
         } else {
-          try appendNull(index)
+          try appendNull(index, &buffer)
         }
       case .integer:
         guard value.rounded(.towardZero) == value, value.magnitude < 9.2e18 else {
           throw ValueError(column: columns[index].name, reason: "\(value) is not a whole number")
         }
-        try appendInteger(Int64(value), index)
+        try appendInteger(Int64(value), index, &buffer)
       default:
         throw ValueError(column: columns[index].name, reason: "a number in a \(conversion) column")
       }
@@ -133,32 +129,36 @@ final class ParquetFileWriter {
       guard conversion == .instant else {
         throw ValueError(column: columns[index].name, reason: "a time in a \(conversion) column")
       }
-      try appendInstant(epoch, index)
+      try appendInstant(epoch, index, &buffer)
     }
   }
 
-  private func appendNull(_ index: Int) throws {
+  private func appendNull(_ index: Int, _ buffer: inout ParquetColumnBuffer) throws {
     guard columns[index].optional else {
       throw ValueError(column: columns[index].name, reason: "NULL in a column that has none")
     }
-    buffers[index].appendNull()
+    buffer.appendNull()
   }
 
   @inline(__always)
-  private func appendInteger(_ value: Int64, _ index: Int) throws {
-    if columns[index].physical == .int32, Int64(Int32(truncatingIfNeeded: value)) != value {
+  private func appendInteger(_ value: Int64, _ index: Int, _ buffer: inout ParquetColumnBuffer)
+    throws
+  {
+    if isInt32[index], Int64(Int32(truncatingIfNeeded: value)) != value {
       throw ValueError(column: columns[index].name, reason: "\(value) is outside 32 bits")
     }
-    buffers[index].append(bits: UInt64(bitPattern: value))
+    buffer.append(bits: UInt64(bitPattern: value))
   }
 
   @inline(__always)
-  private func appendInstant(_ epoch: Int64, _ index: Int) throws {
+  private func appendInstant(_ epoch: Int64, _ index: Int, _ buffer: inout ParquetColumnBuffer)
+    throws
+  {
     let (micros, overflow) = epoch.multipliedReportingOverflow(by: 1_000_000)
     guard !overflow else {
       throw ValueError(column: columns[index].name, reason: "\(epoch) s is out of range")
     }
-    buffers[index].append(bits: UInt64(bitPattern: micros))
+    buffer.append(bits: UInt64(bitPattern: micros))
   }
 
   /// Writes the buffered rows as a row group (nothing when none are buffered).

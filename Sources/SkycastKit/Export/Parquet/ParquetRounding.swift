@@ -7,14 +7,26 @@ import Foundation
 /// integer below 2^53 divided by an exact power of ten is the double nearest that decimal. Values
 /// near a tie, or too large to scale, print through the CSV code and are read back.
 enum ParquetRounding {
-  private static let powers: [Double] = (0...15).map { pow(10, Double($0)) }
+  /// 10^places for the places measured values have (0…4), without a lazily made table.
+  @inline(__always)
+  private static func power(_ places: Int) -> Double? {
+    switch places {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1000
+    case 4: 10000
+    default: nil
+    }
+  }
 
+  @inline(__always)
   static func rounded(_ value: Double, decimals: Int) -> Double? {
     guard value.isFinite else { return nil }
     let places = min(max(decimals, 0), NumberText.maximumDecimals)
     let magnitude = value.magnitude
-    if places < powers.count, magnitude < 4.5e15 {
-      let scaled = magnitude * powers[places]
+    if let power = power(places), magnitude < 4.5e15 {
+      let scaled = magnitude * power
       if scaled < 1e15 {
         let whole = scaled.rounded(.down)
         let fraction = scaled - whole
@@ -26,7 +38,7 @@ enum ParquetRounding {
             digits = whole + (fraction > 0.5 ? 1 : 0)
           }
           if digits == 0 { return 0 }
-          let result = digits / powers[places]
+          let result = digits / power
           return value < 0 ? -result : result
         }
       }

@@ -14,7 +14,7 @@ extension Database {
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/backup.html>
   public func backup(to path: String) throws {
-    let destination = try Database(path: path, mode: .readWrite, enablesWAL: false)
+    let destination = try Database(path: path, mode: .readWrite)
     guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
       throw destination.makeError(sqlite3_errcode(destination.handle), sql: "backup to \(path)")
     }

@@ -39,17 +39,20 @@ extension Database {
 
   /// Runs `body` in a savepoint: released when it returns, rolled back to when it throws.
   ///
+  /// Nested savepoints may share the name: `RELEASE` and `ROLLBACK TO` act on the innermost.
+  ///
   /// Related SQLite documentation: <https://www.sqlite.org/lang_savepoint.html>
-  public func savepoint<T>(_ body: () throws -> T) throws -> T {
-    try execute("SAVEPOINT skycast")
+  public func savepoint<T>(named name: String = "sqlitekit", _ body: () throws -> T) throws -> T {
+    precondition(name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }, "savepoint name")
+    try execute("SAVEPOINT \(name)")
     do {
       let result = try body()
-      try execute("RELEASE skycast")
+      try execute("RELEASE \(name)")
       return result
     } catch {
       if !isAutocommit {
-        try? execute("ROLLBACK TO skycast")
-        try? execute("RELEASE skycast")
+        try? execute("ROLLBACK TO \(name)")
+        try? execute("RELEASE \(name)")
       }
       throw error
     }

@@ -1,12 +1,8 @@
 import CSQLite
 import Foundation
 
-/// One SQLite connection, configured the same way every time.
-///
-/// Opening read-write sets extended result codes, a busy timeout, `foreign_keys = ON`,
-/// `journal_mode = WAL` (the reply is checked: a file system without shared memory refuses WAL) and
-/// `synchronous = NORMAL` (Debian builds default WAL to FULL, which halves ingest speed; NORMAL
-/// under WAL still never corrupts, it may only lose the last commits on power loss).
+/// One SQLite connection, set up by the `Configuration` its owner passes in (busy timeout,
+/// foreign keys, journal mode, synchronous level, checkpoint interval), with extended result codes.
 ///
 /// Every connection is also hardened (`harden()`): defensive mode on, untrusted schema, no
 /// extension loading and no two-argument `fts3_tokenizer()`. Connections that run users' SQL
@@ -30,8 +26,14 @@ public final class Database {
   public let path: String
   /// The mode the connection was opened with.
   public let mode: Mode
+  /// The configuration the connection was opened with.
+  public let configuration: Configuration
+  /// Statements handed out by `cachedStatement(_:)`: callers step them as they like.
   private var statementCache: [String: Statement] = [:]
-  var functionBoxes: [AnyObject] = []
+  /// Statements of this wrapper's own helpers (`run`, `query`, `scalar`), which finish with a
+  /// statement before returning. Kept apart so a helper can never reset a statement a caller is
+  /// iterating.
+  private var helperStatementCache: [String: Statement] = [:]
   /// The authorizer's state, once `allowOnlyReading()` installed it.
   var readingGuard: ReadingGuard?
   /// The progress handler's deadline, once `interrupt(after:)` set one.
@@ -42,14 +44,12 @@ public final class Database {
   /// - Parameters:
   ///   - path: a file path, or `:memory:`.
   ///   - mode: read-write (default) or read-only.
-  ///   - busyTimeout: how long a statement waits for another connection's lock, in milliseconds.
-  ///   - enablesWAL: switch a read-write file to WAL now (default). Pass false to look at a file
-  ///     before changing anything in it (switching to WAL rewrites its header), then call
-  ///     `enableWAL()`.
+  ///   - configuration: the connection policy. Pass `configuration.deferringJournalMode` to look
+  ///     at a file before changing anything in it, then call `applyJournalMode(_:)`.
   /// - Throws: `SQLiteError` when the file cannot be opened or configured.
-  public init(
-    path: String, mode: Mode = .readWrite, busyTimeout: Int32 = 10_000, enablesWAL: Bool = true
-  ) throws {
+  public init(path: String, mode: Mode = .readWrite, configuration: Configuration = .default)
+    throws
+  {
     var connection: OpaquePointer?
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
     flags |= mode == .readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -65,15 +65,17 @@ public final class Database {
     self.handle = connection
     self.path = path
     self.mode = mode
+    self.configuration = configuration
     sqlite3_extended_result_codes(connection, 1)
-    sqlite3_busy_timeout(connection, busyTimeout)
+    sqlite3_busy_timeout(connection, configuration.busyTimeout)
     try harden()
-    try execute("PRAGMA foreign_keys = ON")
-    if enablesWAL { try enableWAL() }
+    try execute("PRAGMA foreign_keys = \(configuration.foreignKeys ? "ON" : "OFF")")
+    try applyJournalMode(configuration)
   }
 
   deinit {
     statementCache.removeAll()
+    helperStatementCache.removeAll()
     sqlite3_close_v2(handle)
   }
 
@@ -108,28 +110,11 @@ public final class Database {
     }
   }
 
-  /// The current value of a `sqlite3_db_config` on/off option (for tests).
-  public func configuration(_ option: Int32) -> Int32 {
+  /// The current value of a `sqlite3_db_config` on/off option.
+  public func configurationValue(_ option: Int32) -> Int32 {
     var result: Int32 = -1
     _ = skycast_db_config_int(handle, option, -1, &result)
     return result
-  }
-
-  /// Switches a read-write file to WAL (checking the reply), `synchronous = NORMAL` and a larger
-  /// autocheckpoint. Does nothing for read-only connections and `:memory:`.
-  public func enableWAL() throws {
-    guard mode == .readWrite, path != ":memory:" else { return }
-    let journal = try scalarText("PRAGMA journal_mode = WAL")
-    guard journal?.lowercased() == "wal" else {
-      throw SQLiteError(
-        code: SQLITE_ERROR,
-        message: "could not switch \(path) to WAL (journal_mode is \(journal ?? "unknown"))",
-        sql: "PRAGMA journal_mode = WAL")
-    }
-    try execute("PRAGMA synchronous = NORMAL")
-    // Checkpoint every ~40 MB of WAL instead of 4 MB: with many small commits (one per batch of
-    // cities) each checkpoint costs two fsyncs, which dominated ingest time.
-    _ = try scalar("PRAGMA wal_autocheckpoint = 10000")
   }
 
   // MARK: - Errors
@@ -168,6 +153,7 @@ public final class Database {
   }
 
   /// The prepared statement for `sql`, prepared once per connection and reset before reuse.
+  /// Only the caller resets it: the wrapper's own helpers use a cache of their own.
   public func cachedStatement(_ sql: String) throws -> Statement {
     if let statement = statementCache[sql] {
       statement.reset()
@@ -178,25 +164,41 @@ public final class Database {
     return statement
   }
 
-  /// Drops a statement from the cache (after it failed, its state is suspect).
-  func evict(_ sql: String) { statementCache[sql] = nil }
+  /// The helpers' statement for `sql`, reset before reuse.
+  private func helperStatement(_ sql: String) throws -> Statement {
+    if let statement = helperStatementCache[sql] {
+      statement.reset()
+      return statement
+    }
+    let statement = try prepare(sql, persistent: true)
+    helperStatementCache[sql] = statement
+    return statement
+  }
+
+  /// Drops a statement from whichever cache holds it (after it failed, its state is suspect).
+  func evict(_ statement: Statement) {
+    if statementCache[statement.sql] === statement { statementCache[statement.sql] = nil }
+    if helperStatementCache[statement.sql] === statement {
+      helperStatementCache[statement.sql] = nil
+    }
+  }
 
   /// Runs one cached statement with positional bindings, stepping it to completion.
   public func run(_ sql: String, _ bindings: [SQLiteValue] = []) throws {
-    let statement = try cachedStatement(sql)
+    let statement = try helperStatement(sql)
     defer { statement.reset() }
     do {
       try statement.bind(bindings)
       while try statement.step() {}
     } catch {
-      evict(sql)
+      evict(statement)
       throw error
     }
   }
 
   /// Runs one cached query and returns all its rows.
   public func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> [Row] {
-    let statement = try cachedStatement(sql)
+    let statement = try helperStatement(sql)
     defer { statement.reset() }
     try statement.bind(bindings)
     var rows: [Row] = []
@@ -209,7 +211,7 @@ public final class Database {
 
   /// The first column of the first row, or nil when there is no row.
   public func scalar(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> SQLiteValue? {
-    let statement = try cachedStatement(sql)
+    let statement = try helperStatement(sql)
     defer { statement.reset() }
     try statement.bind(bindings)
     return try statement.step() ? statement.value(at: 0) : nil

@@ -174,16 +174,13 @@ public final class Statement {
     default:
       let error = database.makeError(code, sql: sql)
       sqlite3_reset(handle)
-      database.evict(sql)
+      database.evict(self)
       throw error
     }
   }
 
   /// Resets the statement so it can run again; bindings are kept.
   public func reset() { sqlite3_reset(handle) }
-
-  /// Sets every parameter back to NULL.
-  public func clearBindings() { sqlite3_clear_bindings(handle) }
 
   /// Runs the statement to completion (for writes), then resets it.
   public func execute() throws {
@@ -192,12 +189,6 @@ public final class Statement {
   }
 
   // MARK: - Reading the current row
-
-  /// The storage class of column `index` in the current row.
-  public func columnType(_ index: Int32) -> Int32 { sqlite3_column_type(handle, index) }
-
-  /// True when column `index` is NULL.
-  public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 
   /// Column `index` as a double, nil for NULL.
   @inline(__always)

@@ -15,14 +15,88 @@ final class TemporaryDirectory {
 }
 
 @Suite struct DatabaseTests {
-  @Test("a file database opens in WAL mode with foreign keys and synchronous NORMAL")
+  @Test("a file database opens with the configuration it is given")
   func connectionSetup() throws {
     let directory = TemporaryDirectory()
-    let database = try Database(path: directory.file("a.sqlite"))
+    let configuration = Database.Configuration(
+      busyTimeout: 2_500, journalMode: .wal, synchronous: .normal, walAutocheckpointPages: 5_000)
+    let database = try Database(path: directory.file("a.sqlite"), configuration: configuration)
+    #expect(database.configuration == configuration)
     #expect(try database.scalarText("PRAGMA journal_mode") == "wal")
     #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
     #expect(try database.scalarInt("PRAGMA synchronous") == 1)
-    #expect(try database.scalarInt("PRAGMA busy_timeout") == 10_000)
+    #expect(try database.scalarInt("PRAGMA busy_timeout") == 2_500)
+    #expect(try database.scalarInt("PRAGMA wal_autocheckpoint") == 5_000)
+  }
+
+  @Test("the default configuration leaves SQLite's defaults, except foreign keys on")
+  func defaultConfiguration() throws {
+    let directory = TemporaryDirectory()
+    let database = try Database(path: directory.file("b.sqlite"))
+    #expect(try database.scalarText("PRAGMA journal_mode") == "delete")
+    #expect(try database.scalarInt("PRAGMA foreign_keys") == 1)
+    #expect(try database.scalarInt("PRAGMA busy_timeout") == 0)
+  }
+
+  @Test("a deferred journal mode leaves the file alone until it is applied")
+  func deferredJournalMode() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("c.sqlite")
+    let policy = Database.Configuration(journalMode: .wal, synchronous: .normal)
+    let database = try Database(path: path, configuration: policy.deferringJournalMode)
+    try database.execute("CREATE TABLE t (x)")
+    #expect(try database.scalarText("PRAGMA journal_mode") == "delete")
+    try database.applyJournalMode(policy)
+    #expect(try database.scalarText("PRAGMA journal_mode") == "wal")
+  }
+
+  @Test("result codes have names, and a primary code matches its extended codes")
+  func resultCodes() throws {
+    let database = try Database(path: ":memory:")
+    try database.execute("CREATE TABLE t (x UNIQUE)")
+    try database.run("INSERT INTO t VALUES (1)")
+    let error = #expect(throws: SQLiteError.self) { try database.run("INSERT INTO t VALUES (1)") }
+    let code = try #require(error?.extendedCode)
+    #expect(code == .uniqueConstraint)
+    #expect(error?.code == .constraint)
+    var matched = ""
+    switch code {
+    case .busy: matched = "busy"
+    case .constraint: matched = "constraint"
+    default: matched = "other"
+    }
+    #expect(matched == "constraint")
+    #expect(!(ResultCode.primaryKeyConstraint ~= code), "an extended pattern matches only itself")
+  }
+
+  @Test("the wrapper's helpers never reset a statement a caller is stepping")
+  func helpersKeepCallersStatement() throws {
+    let database = try Database(path: ":memory:")
+    try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1), (2), (3)")
+    let sql = "SELECT x FROM t ORDER BY x"
+    let statement = try database.cachedStatement(sql)
+    #expect(try statement.step())
+    #expect(statement.int64(0) == 1)
+    // The same SQL through a helper, mid-iteration: before the split this reset the caller's
+    // statement, and the next step started again at 1.
+    #expect(try database.query(sql).count == 3)
+    #expect(try statement.step())
+    #expect(statement.int64(0) == 2)
+  }
+
+  @Test("nested savepoints undo only the inner work")
+  func nestedSavepoints() throws {
+    let database = try Database(path: ":memory:")
+    try database.execute("CREATE TABLE t (x)")
+    try database.transaction {
+      try database.run("INSERT INTO t VALUES (1)")
+      _ = try? database.savepoint(named: "inner") {
+        try database.run("INSERT INTO t VALUES (2)")
+        throw SQLiteError(code: 1, message: "undo")
+      }
+      try database.savepoint { try database.run("INSERT INTO t VALUES (3)") }
+    }
+    #expect(try database.query("SELECT x FROM t ORDER BY x").map { $0[0].int64Value } == [1, 3])
   }
 
   @Test("values of every storage class round-trip through binding and reading")

@@ -12,10 +12,10 @@ import Testing
   func hardenedConnection() throws {
     let directory = TemporaryDirectory()
     for database in [try Database(path: ":memory:"), try Database(path: directory.file("a.db"))] {
-      #expect(database.configuration(SQLITE_DBCONFIG_DEFENSIVE) == 1)
-      #expect(database.configuration(SQLITE_DBCONFIG_TRUSTED_SCHEMA) == 0)
-      #expect(database.configuration(SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION) == 0)
-      #expect(database.configuration(SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER) == 0)
+      #expect(database.configurationValue(SQLITE_DBCONFIG_DEFENSIVE) == 1)
+      #expect(database.configurationValue(SQLITE_DBCONFIG_TRUSTED_SCHEMA) == 0)
+      #expect(database.configurationValue(SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION) == 0)
+      #expect(database.configurationValue(SQLITE_DBCONFIG_ENABLE_FTS3_TOKENIZER) == 0)
       #expect(throws: SQLiteError.self) {
         _ = try database.scalar("SELECT fts3_tokenizer('evil', X'0000000000000000')")
       }

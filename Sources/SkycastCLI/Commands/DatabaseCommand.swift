@@ -92,7 +92,7 @@ enum DatabaseCommand {
     let rows: [Row]
     do {
       rows = try store.database.query("PRAGMA integrity_check")
-    } catch let error as SQLiteError where error.code == 11 || error.code == 26 {
+    } catch let error as SQLiteError where error.code == .corrupt || error.code == .notADatabase {
       throw CLIError.failure(damaged(path))
     }
     let messages = rows.compactMap { $0.values.first?.stringValue }

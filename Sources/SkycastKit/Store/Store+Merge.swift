@@ -70,7 +70,9 @@ extension Store {
   static func checkMergeSource(_ path: String) throws {
     let source: Database
     do {
-      source = try Database(path: readOnlyURI(path), mode: .readOnly, enablesWAL: false)
+      source = try Database(
+        path: readOnlyURI(path), mode: .readOnly,
+        configuration: Store.connectionPolicy.deferringJournalMode)
       _ = try source.userVersion()
     } catch {
       throw MergeError(description: "cannot read \(path): it is missing or not a SQLite database")

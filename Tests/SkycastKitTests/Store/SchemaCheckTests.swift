@@ -10,7 +10,7 @@ import Testing
   /// A rollback-journal SQLite file made by "another application".
   func foreignFile(_ directory: TemporaryDirectory, version: Int, sql: String) throws -> String {
     let path = directory.file("other.sqlite")
-    let database = try Database(path: path, enablesWAL: false)
+    let database = try Database(path: path)
     try database.execute(sql)
     try database.setUserVersion(version)
     return path

@@ -3,7 +3,7 @@ import SkycastKit
 import TestSupport
 import Testing
 
-/// `summary uv`: the daily UV summary of SPEC §4.2/§11 through the command, by hand.
+/// `summary uv`: the daily UV summary through the command, by hand.
 @Suite struct SummaryUVTests {
   /// A clear day's hourly UV (hours 0–23). Half-up rounded: 2.5 → 3, 5.5 → 6, 7.5 → 8, 8.4 → 8,
   /// 2.49 → 2. Hours ≥ 3: 09–15 (7); ≥ 6: 10–14 (5); ≥ 8: 11–13 (3). Max 8.4 at 12:00.

@@ -9,7 +9,7 @@ import Testing
 /// The loopback server exercised through the real `URLSession`, as the product's HTTP client
 /// will use it. Each test starts its own server, so the suite runs in parallel.
 @Suite struct LoopbackServerTests {
-  /// An ephemeral session without a URL cache (PLATFORM-NOTES R9).
+  /// An ephemeral session without a URL cache, so no test sees another's cached reply.
   static func session(timeout: TimeInterval = 10) -> URLSession {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil

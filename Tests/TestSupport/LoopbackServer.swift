@@ -12,7 +12,7 @@ import Foundation
 ///
 /// It reads the request line and headers (bodies are read and dropped), records the request,
 /// asks the handler for a `Reply` and writes it with `Content-Length` and `Connection: close`.
-/// Sends use `MSG_NOSIGNAL`, so a client that hangs up never raises SIGPIPE (PLATFORM-NOTES R10).
+/// Sends use `MSG_NOSIGNAL`, so a client that hangs up never raises SIGPIPE, which would kill the test process.
 ///
 /// Creating a server also puts `127.0.0.1,localhost` into `no_proxy`/`NO_PROXY`, because
 /// URLSession on Linux honours `http_proxy` even for loopback addresses (R9).

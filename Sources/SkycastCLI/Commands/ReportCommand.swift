@@ -1,7 +1,7 @@
 import SQLiteKit
 import SkycastKit
 
-/// `skycast report NAME`, `skycast report --list`: named SQL reports (SPEC §6).
+/// `skycast report NAME`, `skycast report --list`: named SQL reports.
 enum ReportCommand {
   static let spec = CommandSpec(
     name: "report", abstract: "Run a named SQL report, or list them.",

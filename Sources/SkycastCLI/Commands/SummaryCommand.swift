@@ -1,6 +1,6 @@
 import SkycastKit
 
-/// `skycast summary feels-like|uv|precip`: per-city summaries of SPEC §4.
+/// `skycast summary feels-like|uv|precip`: per-city summaries.
 enum SummaryCommand {
   static let spec = CommandSpec(
     name: "summary", abstract: "Per-city feels-like, UV and precipitation summaries.",

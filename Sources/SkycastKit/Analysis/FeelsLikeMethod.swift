@@ -1,5 +1,5 @@
 /// A named feels-like definition, as `--method` selects it. Every output that shows a
-/// feels-like value names its method (SPEC §4.1: never silently mix methods).
+/// feels-like value names its method (methods are never mixed silently: their values differ by several degrees).
 public enum FeelsLikeMethod: String, CaseIterable, Sendable {
   /// ``FeelsLike/bom(temperature:relativeHumidity:windSpeed:)``.
   case bom

@@ -4,7 +4,7 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
   public static let latencyDays = 5
 
   /// `era5` (one consistent reanalysis; stored as source `era5`) or `best_match` (no `models`
-  /// parameter; the archive's own blend, stored as source `archive`). SPEC §11.
+  /// parameter; the archive's own blend, stored as source `archive`).
   public var model: String = "era5"
   public var hourly: [WeatherVariable] = WeatherVariable.with(.archive).filter {
     $0.frequency == .hourly

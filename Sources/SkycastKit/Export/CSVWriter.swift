@@ -6,7 +6,7 @@
 /// dynamic reals as shortest round-trip text, instants as ISO 8601 local time with the offset
 /// (`2026-03-20T06:00+01:00`). Plain CSV is for scripts and never alters text.
 ///
-/// With `excel: true` the output is for spreadsheets (SPEC §7, §11):
+/// With `excel: true` the output is for spreadsheets:
 /// - a UTF-8 byte order mark first (Excel on Chinese Windows shows mojibake without it);
 /// - headers with the unit, `temperature_2m (°C)`, when a column has one;
 /// - instants as `YYYY-MM-DD HH:MM` local time (the caller adds `timezone`/`utc_offset` columns);

@@ -1,4 +1,4 @@
-/// Terminal sparklines (SPEC §7, §11).
+/// Terminal sparklines.
 ///
 /// A value x on the scale min…max prints tick ⌊7·(x − min)/(max − min) + 0.5⌋ of `▁▂▃▄▅▆▇█`,
 /// values outside a fixed scale clamp to its ends, a flat series (max = min) prints `▄` for every

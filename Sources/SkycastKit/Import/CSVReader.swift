@@ -24,7 +24,7 @@ public struct CSVSyntaxError: Error, Equatable, CustomStringConvertible {
 ///
 /// Fields are separated by commas; a field in double quotes may hold commas, line breaks and
 /// doubled quotes (`""` is one `"`); records end with CRLF, LF or a lone CR. It works on bytes,
-/// not `Character`s, because `"\r\n"` is a single Swift `Character` (PLATFORM-NOTES R3), and
+/// not `Character`s, because `"\r\n"` is a single Swift `Character` (a grapheme cluster), and
 /// splitting UTF-8 at these ASCII bytes never cuts a multi-byte character. Each record carries
 /// the physical line it starts on, so errors can name it even after quoted line breaks.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The columns of an import file, read from its header row (SPEC §5).
+/// The columns of an import file, read from its header row.
 ///
 /// Recognised: `city`; `time` (or `valid_at`) for hourly rows or `date` for daily rows; for
 /// forecasts `issued_at` and optional `model`; variable columns valid for the target table,

@@ -56,7 +56,7 @@ public struct ImportResult: Sendable {
   public var counts: UpsertCounts { cities.reduce(UpsertCounts()) { $0 + $1.counts } }
 }
 
-/// Loads observations or forecasts from a CSV file (SPEC §5, §11), all or nothing.
+/// Loads observations or forecasts from a CSV file all or nothing.
 ///
 /// The file is decoded (`TextDecoding`), read as CSV (`CSVReader`), its header checked
 /// (`ImportLayout`) and every row checked (`ImportPlan`) before anything is written; then all

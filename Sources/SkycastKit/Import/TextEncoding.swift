@@ -7,7 +7,8 @@ public enum ImportEncoding: String, Sendable, CaseIterable {
   case gb18030
 
   /// GB18030 has no named `String.Encoding` constant on Linux; this is CoreFoundation's
-  /// `kCFStringEncodingGB_18030_2000` as an NSString encoding (PLATFORM-NOTES R1).
+  /// `kCFStringEncodingGB_18030_2000` as an NSString encoding; it decodes
+  /// 2- and 4-byte sequences and gives nil for invalid bytes.
   static let gb18030Encoding = String.Encoding(rawValue: 0x8000_0632)
 }
 
@@ -32,12 +33,12 @@ public struct TextEncodingError: Error, CustomStringConvertible, Equatable {
   public var description: String { message }
 }
 
-/// Detects and decodes the encodings spreadsheets and editors write CSV in (SPEC §5).
+/// Detects and decodes the encodings spreadsheets and editors write CSV in.
 ///
 /// Order: a byte order mark decides (UTF-8 `EF BB BF`, UTF-16 LE `FF FE`, UTF-16 BE `FE FF`);
 /// otherwise valid UTF-8 is UTF-8; otherwise GB18030 is tried (Excel/WPS on Chinese Windows
 /// save "CSV" in the ANSI code page), and the caller warns. `String(validating:)` is used rather
-/// than `String(decoding:)`, which would silently repair bad bytes to U+FFFD (PLATFORM-NOTES R2).
+/// than `String(decoding:)`, which would silently repair bad bytes to U+FFFD.
 public enum TextDecoding {
   /// Decodes `bytes`, detecting the encoding unless `forced`.
   public static func decode(_ bytes: [UInt8], forced: ImportEncoding? = nil) throws -> DecodedText {

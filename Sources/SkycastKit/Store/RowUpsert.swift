@@ -46,7 +46,7 @@ public struct UpsertCounts: Sendable, Equatable {
 
 /// A keyed "insert, or fill in" writer for tables with one row per key (observations, and
 /// forecasts from imports): a new key is inserted; for an existing key every non-NULL value
-/// replaces the stored one and a NULL never overwrites (SPEC §11); the provenance columns
+/// replaces the stored one and a NULL never overwrites (a value once observed is never lost to a later gap); the provenance columns
 /// (`fetch_id`, `fetched_at`) move only when something actually changed, so they name the last
 /// fetch or import that changed the row.
 ///

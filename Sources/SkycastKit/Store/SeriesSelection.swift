@@ -1,7 +1,7 @@
 /// Which stored series a command reads (`--series forecast|observed[:SOURCE]`): `summary`,
 /// `spark`, `export --wide` and charts all parse and resolve it here, so they agree.
 ///
-/// `forecast` is the latest-forecast series of SPEC §11: for each city and valid time, the row
+/// `forecast` is the latest-forecast series: for each city and valid time, the row
 /// with the greatest `issued_at` and lead ≥ 0, source `forecast`, model `best_match` (the
 /// `*_forecasts_latest` views). `observed` reads observations of one source: the one named, or by
 /// default `era5` when stored, else the only source (`Store.resolveObservationSource`).

@@ -1,4 +1,4 @@
-/// `skycast summary precip`: local-day precipitation totals and the ETCCDI indices of SPEC §4.3.
+/// `skycast summary precip`: local-day precipitation totals and the ETCCDI indices (Rx1day, Rx5day, CDD, CWD, R10mm, R20mm).
 ///
 /// Daily totals: for an observed series, `daily_observations.precipitation_sum` when stored and
 /// not NULL, else the sum of the day's hourly `precipitation`; for the forecast series, the sum

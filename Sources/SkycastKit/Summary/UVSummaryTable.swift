@@ -1,4 +1,4 @@
-/// `skycast summary uv`: the daily UV summary of SPEC §4.2 per city, and its monthly or
+/// `skycast summary uv`: the daily UV summary per city, and its monthly or
 /// whole-range aggregate.
 ///
 /// Each local day goes through ``UVIndex/dailySummary(_:expectedHours:)`` with the day's real

@@ -1,5 +1,5 @@
 /// SHA-256 as specified in FIPS 180-4, written by hand because the Linux toolchain has neither
-/// CryptoKit nor swift-crypto (PLATFORM-NOTES R13). Used for `fetches.body_sha256`.
+/// CryptoKit nor swift-crypto, and the design allows no package dependencies. Used for `fetches.body_sha256`.
 ///
 /// Whole 64-byte blocks are compressed straight from the caller's buffer; only a trailing
 /// partial block is copied into the internal buffer.

@@ -77,7 +77,7 @@ public struct Verifier {
   // MARK: - Observation source
 
   /// The `--obs` source: the one asked for, else `era5` when it holds the variable, else the
-  /// only source that does (SPEC §11; `Store.resolveObservationSource` holds the rule).
+  /// only source that does (`Store.resolveObservationSource` holds the rule).
   ///
   /// - Throws: `InvalidInput` (usage) for an unknown or ambiguous source;
   ///   ``VerifyError/noObservations`` when nothing is stored to compare with.

@@ -1,6 +1,6 @@
 /// A way to group forecast–observation pairs in `verify --by`.
 ///
-/// Raw values are the words typed after `--by`; ``column`` is the output column name (SPEC §4.4).
+/// Raw values are the words typed after `--by`; ``column`` is the output column name.
 public enum VerifyKey: String, CaseIterable, Sendable {
   /// Lead time in hours, `lead_hours` = (valid time − issue time) / 3600.
   case lead

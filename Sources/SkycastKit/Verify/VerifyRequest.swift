@@ -50,7 +50,7 @@ public struct VerifyRequest: Sendable, Equatable {
   }
 
   /// The group keys of the output, in column order: `source` first when the user neither
-  /// grouped by it nor selected exactly one source (SPEC §11: `verify` keeps sources apart,
+  /// grouped by it nor selected exactly one source (`verify` keeps sources apart,
   /// because lead time means retrieval time for `forecast` and nominal run time for
   /// `previous-runs`), then the `--by` keys.
   public var keys: [VerifyKey] {

@@ -1,4 +1,4 @@
-/// Columns and cells of `verify` output (SPEC §11 order), shared by every format.
+/// Columns and cells of `verify` output (keys, then n and the scores, in the documented order), shared by every format.
 public enum VerifyTable {
   // MARK: - Scores
 

@@ -1,4 +1,4 @@
-/// The weather-app view of `skycast now` (SPEC §7, §11) as lines of text: a pure function of a
+/// The weather-app view of `skycast now` as lines of text: a pure function of a
 /// `NowModel`, the width, the colour palette and the symbol set.
 ///
 /// Sections, top to bottom:

@@ -110,7 +110,7 @@ import Testing
     #expect(throws: SQLiteError.self) { try database.scalar("SELECT heat_index(30)") }
   }
 
-  /// Every name in SPEC §4 is registered, with its argument count.
+  /// Every documented SQL function name is registered, with its argument count.
   @Test("all nine SQL names are registered with their argument counts")
   func names() throws {
     let database = try Self.database()

@@ -50,7 +50,7 @@ import Testing
 
   // MARK: - Built-ins
 
-  /// SPEC §6: daily summary, hourly table, forecast error by lead day, model comparison, data
+  /// The documented reports: daily summary, hourly table, forecast error by lead day, model comparison, data
   /// completeness.
   @Test("the built-in library has the five required reports and more")
   func requiredReports() {

@@ -35,7 +35,7 @@ let package = Package(
     .target(name: "SkycastCLI", dependencies: ["SkycastKit", "SQLiteKit"]),
     .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
     .executableTarget(
-      name: "skycast-bench", dependencies: ["SkycastKit", "SkycastCLI", "SQLiteKit"]),
+      name: "skycast-bench", dependencies: ["SkycastKit", "SQLiteKit"]),
 
     // MARK: - Tests
     .target(

@@ -105,8 +105,6 @@ public enum CLI {
         try? errorOutput.write(formatter.usageError(message, path: specPath(names, root: root)))
       case .failure(let message):
         try? errorOutput.line("Error: " + TerminalSafe.escape(message))
-      case .helpRequested, .versionRequested:
-        break
       }
       try? errorOutput.flush()
       return ExitStatus.code(for: error)

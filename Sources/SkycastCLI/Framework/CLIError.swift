@@ -7,17 +7,11 @@ public enum CLIError: Error, CustomStringConvertible {
   case usage(String, command: [String])
   /// A runtime failure (exit 1).
   case failure(String)
-  /// Help was requested (exit 0): the text goes to stdout.
-  case helpRequested(command: [String])
-  /// `--version` (exit 0).
-  case versionRequested
 
   public var description: String {
     switch self {
     case .usage(let message, _): message
     case .failure(let message): message
-    case .helpRequested: "help requested"
-    case .versionRequested: "version requested"
     }
   }
 }
@@ -33,7 +27,6 @@ public enum ExitStatus {
   public static func code(for error: any Error) -> Int32 {
     switch error {
     case CLIError.usage: usage
-    case CLIError.helpRequested, CLIError.versionRequested: success
     case is any UsageError: usage
     default: failure
     }

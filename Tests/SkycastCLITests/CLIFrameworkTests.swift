@@ -80,6 +80,21 @@ import Testing
   }
 
   @Test(
+    "--version after a subcommand is a usage error and runs nothing",
+    arguments: [
+      ["vars", "--version"], ["collect", "--version"], ["city", "list", "--version"],
+    ])
+  func versionOnlyAtTheRoot(arguments: [String]) async {
+    let harness = CLIHarness()
+    let result = await harness.run(arguments)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr.hasPrefix("Error: Unknown option '--version'\nUsage: skycast "), "\(result)")
+    #expect(!FileManager.default.fileExists(atPath: harness.databasePath), "nothing was created")
+  }
+
+  @Test(
     "the database defaults to $XDG_DATA_HOME/skycast/skycast.sqlite; a writer creates it and its folder"
   )
   func defaultDatabasePath() async throws {

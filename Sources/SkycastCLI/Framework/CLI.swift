@@ -69,7 +69,12 @@ public enum CLI {
         try standardOutput.flush()
         return ExitStatus.success
       }
-      if scanned.values["version"] != nil, scanned.path.count == 1 {
+      if scanned.values["version"] != nil {
+        // Only the root command has a version to show; elsewhere the flag would be ignored and
+        // the command run, as if the user had not typed it.
+        guard scanned.path.count == 1 else {
+          throw CLIError.usage("Unknown option '--version'", command: scanned.names)
+        }
         try standardOutput.line(version)
         try standardOutput.flush()
         return ExitStatus.success

@@ -62,13 +62,16 @@ final class ParquetFileWriter {
     }
     // The buffers are moved out for the row, so each cell's append is one plain in-place
     // mutation rather than an exclusivity-checked access to the class's property.
-    var local: [ParquetColumnBuffer] = []
-    swap(&local, &buffers)
-    defer { swap(&local, &buffers) }
-    var column = 0
-    for cell in cells {
-      try append(cell, column: column, to: &local[column])
-      column += 1
+    // They must be back before a row group is flushed below, or it would find no columns.
+    do {
+      var local: [ParquetColumnBuffer] = []
+      swap(&local, &buffers)
+      defer { swap(&local, &buffers) }
+      var column = 0
+      for cell in cells {
+        try append(cell, column: column, to: &local[column])
+        column += 1
+      }
     }
     rows += 1
     bufferedRows += 1
@@ -159,6 +162,11 @@ final class ParquetFileWriter {
       throw ValueError(column: columns[index].name, reason: "\(epoch) s is out of range")
     }
     buffer.append(bits: UInt64(bitPattern: micros))
+  }
+
+  /// The rows and column chunks of each row group written so far.
+  var rowGroupShapes: [(rows: Int64, columns: Int)] {
+    rowGroups.map { ($0.rows, $0.chunks.count) }
   }
 
   /// Writes the buffered rows as a row group (nothing when none are buffered).

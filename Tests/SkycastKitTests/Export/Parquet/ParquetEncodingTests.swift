@@ -135,6 +135,9 @@ import Testing
     }
     #expect(length > 0 && length < bytes.count - 12)
     #expect(writer.rows == 250)
+    // Every row group, including those cut while a row was being written, has all its columns.
+    #expect(writer.rowGroupShapes.map(\.rows) == [100, 100, 50])
+    #expect(writer.rowGroupShapes.allSatisfy { $0.columns == 2 })
     #expect(throws: ParquetFileWriter.ValueError.self) { try writer.write([Cell.null, .null]) }
   }
 }

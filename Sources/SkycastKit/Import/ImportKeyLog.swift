@@ -1,26 +1,26 @@
 import SQLiteKit
 
-/// The keys an import has seen so far, with the line and values of the first row of each, so a
-/// later row with the same key can be told apart as an identical repeat or a conflict.
+/// The keys of stored rows an import has met, with the line and values of the file's first row
+/// of each, so a later row with the same key can be told apart as an identical repeat or a
+/// conflict, and named by its line.
 ///
-/// The keys live in a temporary table rather than in memory: SQLite keeps the temporary
-/// database in a file with a bounded page cache, so a file of ten million rows costs disk, not
-/// memory. The table is keyed like the target table (city, model, issue time, time), so a file
-/// in that order appends to it.
+/// A key new to the database needs no entry: the import inserts the row with its own fetch id,
+/// and that is how a later row of the file knows it is a repeat. A key that was already stored
+/// (a re-import, an overlapping file) may keep its old fetch id when nothing changes, so it is
+/// noted here. The keys live in a temporary table rather than in memory: SQLite keeps the
+/// temporary database in a file with a bounded page cache, so re-importing ten million rows
+/// costs disk, not memory.
 final class ImportKeyLog {
   /// The first row of a key, as an earlier line left it.
   struct Earlier {
     var line: Int
     var values: [Double?]
-    /// A conflict on this key was already reported (its line counted as left out).
-    var conflicted: Bool
   }
 
   private let database: Database
   private let valueCount: Int
   private let insertSQL: String
   private let selectSQL: String
-  private let conflictSQL: String
   static let table = "temp.skycast_import_keys"
 
   init(database: Database, valueCount: Int) throws {
@@ -32,7 +32,7 @@ final class ImportKeyLog {
       DROP TABLE IF EXISTS \(Self.table);
       CREATE TABLE \(Self.table) (
         city INTEGER NOT NULL, model TEXT NOT NULL, issued INTEGER NOT NULL, time INTEGER NOT NULL,
-        line INTEGER NOT NULL, conflicted INTEGER NOT NULL DEFAULT 0,
+        line INTEGER NOT NULL,
         \(valueColumns.map { "\($0) REAL" }.joined(separator: ", ")),
         PRIMARY KEY (city, model, issued, time)) WITHOUT ROWID
       """)
@@ -41,10 +41,8 @@ final class ImportKeyLog {
       + valueColumns.joined(separator: ", ") + ") VALUES (?1, ?2, ?3, ?4, ?5"
       + (0..<valueCount).map { ", ?\($0 + 6)" }.joined() + ") ON CONFLICT DO NOTHING"
     selectSQL =
-      "SELECT line, conflicted, " + valueColumns.joined(separator: ", ")
+      "SELECT line" + valueColumns.map { ", " + $0 }.joined()
       + " FROM \(Self.table) WHERE city = ?1 AND model = ?2 AND issued = ?3 AND time = ?4"
-    conflictSQL =
-      "UPDATE \(Self.table) SET conflicted = 1 WHERE city = ?1 AND model = ?2 AND issued = ?3 AND time = ?4"
   }
 
   /// Records `row` as the first of its key and returns nil, or returns the earlier first row.
@@ -57,21 +55,18 @@ final class ImportKeyLog {
     }
     try insert.execute()
     if database.changes > 0 { return nil }
+    return try earlier(row)
+  }
+
+  /// The first row of `row`'s key, if noted.
+  func earlier(_ row: ImportRow) throws -> Earlier? {
     let select = try database.cachedStatement(selectSQL)
     defer { select.reset() }
     try bindKey(select, row)
     guard try select.step() else { return nil }
     return Earlier(
-      line: Int(select.int64(0) ?? 0),
-      values: (0..<valueCount).map { select.double(Int32($0 + 2)) },
-      conflicted: select.int64(1) == 1)
-  }
-
-  /// Notes that a conflict on `row`'s key has been reported.
-  func markConflicted(_ row: ImportRow) throws {
-    let update = try database.cachedStatement(conflictSQL)
-    try bindKey(update, row)
-    try update.execute()
+      line: Int(select.int64(0) ?? 0), values: (0..<valueCount).map { select.double(Int32($0 + 1)) }
+    )
   }
 
   /// Drops the table (and its file).

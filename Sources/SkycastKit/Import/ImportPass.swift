@@ -3,19 +3,33 @@ import SQLiteKit
 /// One reading of an import file from its first byte to its last, checking and (unless
 /// `--dry-run`) writing as it goes. See `Importer` for the rules.
 struct ImportPass {
+  /// The problems and warnings of a whole reading, and the rows left out.
+  struct Report {
+    var problems: [ImportProblem] = []
+    var warnings: [ImportProblem] = []
+    var invalidRows = 0
+  }
+
   /// How a reading ended.
   enum Outcome {
     case done(ImportResult)
     /// The file is not UTF-8 after all: read it again as GB18030 (`detail`: where it broke).
     case retryAsGB18030(String)
     /// Conflicting keys were written before the conflict showed (`--skip-invalid`): read
-    /// again leaving these keys out.
-    case leaveOut(Set<ImportRow.Key>)
+    /// again leaving these keys out, reporting what this reading found.
+    case leaveOut(Set<ImportRow.Key>, Report)
   }
 
   /// Thrown out of the transaction so that it rolls back.
   private struct Restart: Error {
     var outcome: Outcome
+  }
+
+  /// A repeated key whose first line only a second reading can tell.
+  private struct Pending {
+    var line: Int
+    var row: ImportRow
+    var earlierValues: [Double?]
   }
 
   let text: ImportTextStream
@@ -24,8 +38,12 @@ struct ImportPass {
   let options: ImportOptions
   let store: Store
   let now: Int64
-  /// Keys whose rows conflict (found by an earlier reading): checked, never written.
+  /// Keys whose rows conflict (found by an earlier reading): never written.
   let excluded: Set<ImportRow.Key>
+  /// What the earlier reading reported (with `excluded`).
+  let earlierReport: Report?
+  /// Opens the file again for a second reading, in the same encoding.
+  let reopen: () throws -> ImportTextStream
 
   func run() throws -> Outcome {
     do {
@@ -64,8 +82,18 @@ struct ImportPass {
       try checkStream()
       throw error
     }
+    // A dry run writes too, to find repeated keys the same way, and is rolled back.
+    let result = try store.write {
+      let result = try rows(reader: &reader, plan: makePlan(layout), layout: layout)
+      if options.dryRun { throw Restart(outcome: .done(result)) }
+      return result
+    }
+    return .done(result)
+  }
+
+  private func makePlan(_ layout: ImportLayout) -> ImportPlan {
     let store = self.store
-    let plan = ImportPlan(
+    return ImportPlan(
       layout: layout, cityOption: options.city, source: options.source,
       resolveCity: { text in
         do {
@@ -76,9 +104,6 @@ struct ImportPass {
           return .failure(ImportRowError("cannot look up city '\(text)': \(error)"))
         }
       })
-    // A dry run writes only the temporary key table, which needs no write lock on the file.
-    let body = { try self.rows(reader: &reader, plan: plan, layout: layout) }
-    return .done(try options.dryRun ? store.read(body) : store.write(body))
   }
 
   /// Throws what stopped the decoding, if anything did.
@@ -96,22 +121,45 @@ struct ImportPass {
     -> ImportResult
   {
     var plan = plan
-    let keys = try ImportKeyLog(database: store.database, valueCount: layout.variables.count)
-    defer { keys.close() }
-    let writer =
-      options.dryRun
-      ? nil
-      : ImportWriter(
-        layout: layout, options: options, url: "file://" + path, now: now, store: store)
-    var writing = writer != nil
-    var problems: [ImportProblem] = []
-    var warnings: [ImportProblem] = []
+    let writer = ImportWriter(
+      layout: layout, options: options, url: "file://" + path, now: now, store: store)
+    defer { writer.close() }
+    var report = Report()
+    var pending: [Pending] = []
     var emptyRows = 0
-    var invalidRows = 0
     var rows = 0
     var conflicts: Set<ImportRow.Key> = []
     var cityRows: [Int64: Int] = [:]
     var cityOrder: [City] = []
+    func repeated(_ row: ImportRow, earlierLine: Int, earlierValues: [Double?]) {
+      if earlierValues == row.values {
+        report.warnings.append(
+          ImportProblem(line: row.line, "repeats line \(earlierLine) exactly; ignored"))
+        return
+      }
+      // Both rows are left out; the first only once, however many conflict with it.
+      report.invalidRows += conflicts.insert(row.key).inserted ? 2 : 1
+      report.problems.append(
+        ImportProblem(
+          line: row.line,
+          "conflicts with line \(earlierLine): same \(plan.describeKey()) but different values (\(plan.difference(earlierValues, row.values)))"
+        ))
+    }
+    // Repeats whose first line only a second reading tells, reported in line order among the
+    // rest.
+    func settle() throws {
+      guard !pending.isEmpty else { return }
+      let lines = try firstLines(of: Set(pending.map(\.row.key)), layout: layout)
+      let before = report
+      report.problems = []
+      report.warnings = []
+      for item in pending {
+        repeated(item.row, earlierLine: lines[item.row.key] ?? 0, earlierValues: item.earlierValues)
+      }
+      report.problems = Self.merged(before.problems, report.problems)
+      report.warnings = Self.merged(before.warnings, report.warnings)
+      pending = []
+    }
     while true {
       let record: CSVRecord?
       do {
@@ -120,66 +168,101 @@ struct ImportPass {
         try checkStream()
         // The rest of the file cannot be split into records reliably: stop, keeping what was
         // found so far.
+        try settle()
         throw ImportFailure(
-          problems: problems + [ImportProblem(line: error.line, error.message)], isFatal: true)
+          problems: report.problems + [ImportProblem(line: error.line, error.message)],
+          isFatal: true)
       }
       guard let record else { break }
       if record.isBlank { continue }
       switch plan.check(record) {
       case .invalid(let errors):
-        invalidRows += 1
-        problems += errors.map { ImportProblem(line: record.line, $0.message) }
-        if !options.skipInvalid { writing = false }
+        report.invalidRows += 1
+        report.problems += errors.map { ImportProblem(line: record.line, $0.message) }
       case .empty:
         emptyRows += 1
       case .row(let row, let city):
-        if let earlier = try keys.first(row) {
-          if earlier.values == row.values {
-            warnings.append(
-              ImportProblem(line: row.line, "repeats line \(earlier.line) exactly; ignored"))
-          } else {
-            if !earlier.conflicted {
-              invalidRows += 1
-              try keys.markConflicted(row)
-            }
-            invalidRows += 1
-            conflicts.insert(row.key)
-            problems.append(
-              ImportProblem(
-                line: row.line,
-                "conflicts with line \(earlier.line): same \(plan.describeKey()) but different values (\(plan.difference(earlier.values, row.values)))"
-              ))
-            if !options.skipInvalid { writing = false }
-          }
-          continue
-        }
         if !excluded.isEmpty, excluded.contains(row.key) { continue }
-        rows += 1
-        if let count = cityRows[city.id] {
-          cityRows[city.id] = count + 1
-        } else {
-          cityRows[city.id] = 1
-          cityOrder.append(city)
+        switch try writer.offer(row, city: city) {
+        case .repeats(let line?, let values):
+          repeated(row, earlierLine: line, earlierValues: values)
+        case .repeats(nil, let values):
+          pending.append(Pending(line: row.line, row: row, earlierValues: values))
+        case .written:
+          rows += 1
+          if let count = cityRows[city.id] {
+            cityRows[city.id] = count + 1
+          } else {
+            cityRows[city.id] = 1
+            cityOrder.append(city)
+          }
         }
-        if writing { try writer?.write(row, city: city) }
       }
     }
     try checkStream()
-    if !problems.isEmpty, !options.skipInvalid {
-      throw ImportFailure(problems: problems, isFatal: false)
+    try settle()
+    if let earlierReport { report = earlierReport }
+    if !report.problems.isEmpty, !options.skipInvalid {
+      throw ImportFailure(problems: report.problems, isFatal: false)
     }
     if !conflicts.isSubset(of: excluded) {
-      throw Restart(outcome: .leaveOut(excluded.union(conflicts)))
+      throw Restart(outcome: .leaveOut(excluded.union(conflicts), report))
     }
     let order = cityOrder.map { (city: $0, rows: cityRows[$0.id] ?? 0) }
     let cities =
-      try writer?.finish(order: order, bytes: input.byteCount, sha256: input.sha256 ?? "")
-      ?? order.map {
+      options.dryRun
+      ? order.map {
         ImportCityResult(city: $0.city, rows: $0.rows, counts: UpsertCounts(), fetchID: nil)
       }
+      : try writer.finish(order: order, bytes: input.byteCount, sha256: input.sha256 ?? "")
     return ImportResult(
       encoding: text.encoding, fellBackToGB18030: text.fellBackToGB18030, table: layout.table,
-      rows: rows, cities: cities, skipped: problems, skippedRows: invalidRows, warnings: warnings,
-      emptyRows: emptyRows)
+      rows: rows, cities: cities, skipped: report.problems, skippedRows: report.invalidRows,
+      warnings: report.warnings, emptyRows: emptyRows)
+  }
+
+  /// The first line of each of `keys` in the file, by reading it again.
+  private func firstLines(of keys: Set<ImportRow.Key>, layout: ImportLayout) throws
+    -> [ImportRow.Key: Int]
+  {
+    var wanted = keys
+    var lines: [ImportRow.Key: Int] = [:]
+    let text = try reopen()
+    var reader = CSVReader(pieces: { text.next() })
+    var plan = makePlan(layout)
+    var sawHeader = false
+    while !wanted.isEmpty, let record = try? reader.next() {
+      if record.isBlank { continue }
+      guard sawHeader else {
+        sawHeader = true
+        continue
+      }
+      if case .row(let row, _) = plan.check(record), wanted.remove(row.key) != nil {
+        lines[row.key] = row.line
+      }
+    }
+    return lines
+  }
+
+  /// Two lists of problems, each in line order, as one in line order (`first` first on a tie).
+  private static func merged(_ first: [ImportProblem], _ second: [ImportProblem])
+    -> [ImportProblem]
+  {
+    guard !second.isEmpty else { return first }
+    var result: [ImportProblem] = []
+    result.reserveCapacity(first.count + second.count)
+    var (i, j) = (0, 0)
+    while i < first.count || j < second.count {
+      if j == second.count
+        || (i < first.count && (first[i].line ?? 0) <= (second[j].line ?? 0))
+      {
+        result.append(first[i])
+        i += 1
+      } else {
+        result.append(second[j])
+        j += 1
+      }
+    }
+    return result
   }
 }

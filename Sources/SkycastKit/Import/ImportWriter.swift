@@ -31,6 +31,8 @@ final class ImportWriter {
   private let writer: RowUpsert
   private var cities: [Int64: CityState] = [:]
   private let sourceValue: SQLiteValue
+  /// Stored keys this import met (created on the first one).
+  private var keys: ImportKeyLog?
 
   /// - Parameters:
   ///   - url: the fetch log's `file://` URL of the file.
@@ -51,8 +53,17 @@ final class ImportWriter {
     }
   }
 
-  /// Upserts one row of `city`.
-  func write(_ row: ImportRow, city: City) throws {
+  /// What became of one row.
+  enum Offer {
+    case written
+    /// An earlier row of the file has the same key, so this one was not written: that row's
+    /// line when known (nil: only the database knows the key, find the line by reading the file
+    /// again) and values.
+    case repeats(line: Int?, values: [Double?])
+  }
+
+  /// Upserts one row of `city`, unless an earlier row of the file had its key.
+  func offer(_ row: ImportRow, city: City) throws -> Offer {
     let state: CityState
     if let known = cities[city.id] {
       state = known
@@ -65,47 +76,82 @@ final class ImportWriter {
       state = CityState(fetchID: try store.insertFetch(fetch), zone: city.zone)
       cities[city.id] = state
     }
+    let (key, derived, provenance) = columns(row, cityID: city.id, state: state)
+    let outcome: UpsertOutcome
+    if try writer.insert(key: key, derived: derived, values: row.values, provenance: provenance) {
+      outcome = .inserted
+    } else {
+      guard let stored = try writer.stored(key: key) else {
+        throw ImportFailure(
+          problems: [ImportProblem(line: row.line, "the row could not be stored")], isFatal: true)
+      }
+      if stored.provenance == .integer(state.fetchID) {
+        // This import wrote the row: an earlier line of the file has the key.
+        if let earlier = try keys?.earlier(row) {
+          return .repeats(line: earlier.line, values: earlier.values)
+        }
+        return .repeats(line: nil, values: stored.values)
+      }
+      let log: ImportKeyLog
+      if let keys {
+        log = keys
+      } else {
+        log = try ImportKeyLog(database: store.database, valueCount: row.values.count)
+        keys = log
+      }
+      if let earlier = try log.first(row) {
+        return .repeats(line: earlier.line, values: earlier.values)
+      }
+      outcome = try writer.fillIn(
+        key: key, derived: derived, values: row.values, provenance: provenance)
+    }
     if options.kind == .forecasts, !state.models.contains(row.model) {
       state.models.insert(row.model)
     }
-    state.counts.record(try upsert(row, cityID: city.id, state: state))
+    state.counts.record(outcome)
     store.didWriteRows(1)
+    return .written
   }
 
-  private func upsert(_ row: ImportRow, cityID: Int64, state: CityState) throws
-    -> UpsertOutcome
-  {
+  /// Drops the temporary key table, if one was needed.
+  func close() {
+    keys?.close()
+    keys = nil
+  }
+
+  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) -> (
+    key: [SQLiteValue], derived: [SQLiteValue], provenance: [SQLiteValue]
+  ) {
     let city = SQLiteValue.integer(cityID)
     let fetchID = SQLiteValue.integer(state.fetchID)
     switch (layout.kind, layout.frequency) {
     case (.observations, .hourly):
       let local = state.localDays.local(row.time)
-      return try writer.upsert(
-        key: [city, sourceValue, .integer(row.time)],
-        derived: [.text(local.date), .integer(Int64(local.hour))], values: row.values,
-        provenance: [fetchID, .integer(now)])
+      return (
+        [city, sourceValue, .integer(row.time)],
+        [.text(local.date), .integer(Int64(local.hour))], [fetchID, .integer(now)]
+      )
     case (.observations, .daily):
-      return try writer.upsert(
-        key: [city, sourceValue, .text(LocalDate(dayNumber: row.time).description)],
-        derived: [], values: row.values, provenance: [fetchID, .integer(now)])
+      return (
+        [city, sourceValue, .text(LocalDate(dayNumber: row.time).description)], [],
+        [fetchID, .integer(now)]
+      )
     case (.forecasts, .hourly):
       let local = state.localDays.local(row.time)
-      return try writer.upsert(
-        key: [city, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time)],
-        derived: [
+      return (
+        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time)],
+        [
           .text(local.date), .integer(Int64(local.hour)),
           .integer(WallClock.leadHours(valid: row.time, issued: row.issuedAt)),
-        ],
-        values: row.values, provenance: [fetchID])
+        ], [fetchID]
+      )
     case (.forecasts, .daily):
       let date = LocalDate(dayNumber: row.time)
       let issueDate = state.zone.localDate(row.issuedAt)
-      return try writer.upsert(
-        key: [
-          city, sourceValue, .text(row.model), .integer(row.issuedAt), .text(date.description),
-        ],
-        derived: [.integer(Int64(issueDate.days(to: date)))], values: row.values,
-        provenance: [fetchID])
+      return (
+        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .text(date.description)],
+        [.integer(Int64(issueDate.days(to: date)))], [fetchID]
+      )
     }
   }
 

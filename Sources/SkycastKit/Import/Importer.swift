@@ -127,25 +127,28 @@ public enum Importer {
     var fallBack = false
     var detail: String?
     var excluded: Set<ImportRow.Key> = []
+    var report: ImportPass.Report?
     while true {
-      try input.rewind()
-      let text: ImportTextStream
-      do {
-        text = try ImportTextStream(
-          input: input, forced: options.encoding, fallBack: fallBack, utf8Detail: detail)
-      } catch {
-        throw ImportFailure(problems: [ImportProblem(line: nil, "\(error)")], isFatal: true)
+      let open = { [fallBack, detail] in
+        do {
+          try input.rewind()
+          return try ImportTextStream(
+            input: input, forced: options.encoding, fallBack: fallBack, utf8Detail: detail)
+        } catch {
+          throw ImportFailure(problems: [ImportProblem(line: nil, "\(error)")], isFatal: true)
+        }
       }
       let pass = ImportPass(
-        text: text, input: input, path: path, options: options, store: store, now: now,
-        excluded: excluded)
+        text: try open(), input: input, path: path, options: options, store: store, now: now,
+        excluded: excluded, earlierReport: report, reopen: open)
       switch try pass.run() {
       case .done(let result): return result
       case .retryAsGB18030(let found):
         fallBack = true
         detail = found
-      case .leaveOut(let keys):
+      case .leaveOut(let keys, let found):
         excluded = keys
+        report = found
       }
     }
   }

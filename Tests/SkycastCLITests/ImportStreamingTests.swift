@@ -144,6 +144,33 @@ import Testing
     #expect(try Ingest.int(harness, "SELECT count(*) FROM fetches") == 0)
   }
 
+  @Test("re-importing stored rows still tells a repeat from a conflict and names the first line")
+  func repeatsOfStoredRows() async throws {
+    let harness = try await ImportCommandTests.berlin()
+    let rows = Self.observationLines(3)
+    try ImportCommandTests.file(
+      harness, "first.csv", ([Self.header] + rows).joined(separator: "\n") + "\n")
+    #expect(await harness.run("import", "observations", "first.csv").exitCode == 0)
+    let before = try ImportCommandTests.snapshot(harness)
+    let parts = rows[1].split(separator: ",")
+    let again = [Self.header] + rows + [rows[0], "\(parts[0]),\(parts[1]),21.5"]
+    try ImportCommandTests.file(harness, "again.csv", again.joined(separator: "\n") + "\n")
+    let result = await harness.run("import", "observations", "again.csv")
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(
+      result.stderr.contains(
+        "again.csv line 6: conflicts with line 3: same city and time but different values (temperature_2m -9.9 vs 21.5)"
+      ))
+    #expect(try ImportCommandTests.snapshot(harness) == before)
+    let skipped = await harness.run("import", "observations", "again.csv", "--skip-invalid")
+    #expect(skipped.exitCode == 0, "\(skipped)")
+    #expect(skipped.stderr.contains("again.csv line 5: repeats line 2 exactly; ignored"))
+    #expect(skipped.stderr.contains("skipped 2 invalid rows of again.csv (--skip-invalid)"))
+    #expect(skipped.stderr.contains("imported 2 rows for 1 city from again.csv"))
+    #expect(skipped.stderr.contains("0 new, 0 updated, 2 unchanged"))
+    #expect(try ImportCommandTests.snapshot(harness) == before)
+  }
+
   /// The peak RSS (kB) of `skycast import observations FILE` in a fresh database, by GNU time.
   static func importPeak(rows: Int) async throws -> Int {
     let harness = try await ImportCommandTests.berlin()

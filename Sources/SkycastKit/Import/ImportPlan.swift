@@ -33,7 +33,7 @@ struct ImportRow {
 /// the variable's `plausibleRange`); times and dates inside `PlausibleTime`; the `timezone`
 /// and `utc_offset` columns against the city. Duplicates across records (a row identical to an
 /// earlier one with the same key is dropped with a warning; the same key with different values
-/// is an error citing both lines) are found by `ImportKeyLog`, which keeps the keys on disk.
+/// is an error citing both lines) are found while writing (`ImportWriter`, `ImportPass`).
 struct ImportPlan {
   let layout: ImportLayout
   private let cityOption: City?

@@ -63,15 +63,17 @@ public struct ImportResult: Sendable {
 /// (`ImportPlan`) and, when valid, upserted at once (`ImportWriter`), all in one transaction
 /// with one `import:NAME` fetch-log row per city (url `file://…`, byte count and SHA-256 of the
 /// file). Only the record being read is in memory, so a file of any length imports in the same
-/// memory. The first invalid row stops the writing and the transaction is rolled back at the end
-/// (the rest of the file is still checked, so every problem is listed); with `--skip-invalid`
-/// invalid rows are left out and reported. Repeated keys are found through `ImportKeyLog`. A
-/// conflict (same key, different values) leaves out both rows: with `--skip-invalid` the first
-/// was already written when the second turns up, so the file is read once more, in a new
-/// transaction, leaving those keys out from the start. Rows are upserted (`RowUpsert`):
-/// observations on (city, source, time or date), forecasts on (city, source, model, issued_at,
-/// time or date); a NULL never overwrites a value. A city whose rows change nothing gets no
-/// fetch row, so importing the same file twice changes nothing at all.
+/// memory. Any invalid row makes the transaction roll back at the end (the rest of the file is
+/// still checked, so every problem is listed); with `--skip-invalid` invalid rows are left out
+/// and reported; `--dry-run` always rolls back. A repeated key is recognised by the database
+/// itself: the row is already stored with this import's fetch id (`ImportKeyLog` covers keys
+/// that were stored before); when only the database knows the key, the first line is found by
+/// reading the file again. A conflict (same key, different values) leaves out both rows: with
+/// `--skip-invalid` the first was already written when the second turns up, so the file is read
+/// once more, in a new transaction, leaving those keys out from the start. Rows are upserted
+/// (`RowUpsert`): observations on (city, source, time or date), forecasts on (city, source,
+/// model, issued_at, time or date); a NULL never overwrites a value. A city whose rows change
+/// nothing gets no fetch row, so importing the same file twice changes nothing at all.
 public enum Importer {
   /// Sources the tool's own commands write; an import cannot use them.
   public static let reservedSources: Set<String> = ["forecast", "previous-runs", "era5", "archive"]

@@ -15,7 +15,7 @@ extension Benchmark {
 
   /// The import measurements: one figure per size, the scaling and the bytes per row.
   func importSeries() throws -> [Figure] {
-    let sizes = options.quick ? [20_000, 60_000] : [1_000_000, 3_000_000, 10_000_000]
+    let sizes = options.quick ? [10_000, 30_000] : [1_000_000, 3_000_000, 10_000_000]
     var figures: [Figure] = []
     var points: [(rows: Int, ours: ProcessCost, shell: ProcessCost)] = []
     var bytesPerRow: (file: Double, tables: Double)?

@@ -67,6 +67,7 @@ struct Benchmark {
       figures.append(note(try ingest()))
       big = try buildHistory()
     }
+    figures += try importSeries()
     figures.append(try query(database: big))
     figures += try bootstrap(database: big)
     figures += try export(database: big)

@@ -85,9 +85,9 @@ enum ImportCommand {
     try Importer.checkSourceName(source)
     let encoding = try invocation.choice("encoding", as: ImportEncoding.self)
     let path = invocation.context.resolve(path: given)
-    let data: [UInt8]
+    let input: ImportInput
     do {
-      data = try InputFile.read(path, shown: given)
+      input = try ImportInput(path: path, shown: given)
     } catch {
       throw CLIError.failure("\(error)")
     }
@@ -99,7 +99,7 @@ enum ImportCommand {
     let result: ImportResult
     do {
       result = try Importer.run(
-        data, path: (path as NSString).standardizingPath, options: options, store: store,
+        input, path: (path as NSString).standardizingPath, options: options, store: store,
         now: invocation.context.nowEpoch)
     } catch let failure as ImportFailure {
       report(failure.problems, file: given, invocation: invocation)

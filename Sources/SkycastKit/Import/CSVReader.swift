@@ -34,13 +34,47 @@ public struct CSVSyntaxError: Error, Equatable, CustomStringConvertible {
 /// // 1 ["city", "note"]
 /// // 2 ["Berlin", "a, b"]
 /// ```
-public struct CSVReader: Sendable {
-  private let bytes: [UInt8]
+///
+/// The input may also arrive in pieces (`init(pieces:)`), so a file of any length is read in
+/// constant memory: only the record being read is held.
+public struct CSVReader {
+  private var bytes: [UInt8]
   private var position = 0
   private var line = 1
+  /// The next piece of input, nil at its end.
+  private var source: (() -> [UInt8]?)?
 
   public init(_ utf8: [UInt8]) {
     bytes = utf8
+  }
+
+  /// Reads the concatenation of the pieces `next` returns until it returns nil.
+  public init(pieces next: @escaping () -> [UInt8]?) {
+    bytes = []
+    source = next
+  }
+
+  /// True when `bytes[position + ahead]` exists, reading more input if needed. Consumed bytes
+  /// are dropped on the way, so `position` may move (to 0).
+  @inline(__always)
+  private mutating func has(_ ahead: Int) -> Bool {
+    position + ahead < bytes.count || refill(ahead)
+  }
+
+  private mutating func refill(_ ahead: Int) -> Bool {
+    guard let next = source else { return false }
+    if position > 0 {
+      bytes.removeSubrange(0..<position)
+      position = 0
+    }
+    while ahead >= bytes.count {
+      guard let piece = next() else {
+        source = nil
+        return false
+      }
+      bytes.append(contentsOf: piece)
+    }
+    return true
   }
 
   /// The next record, or nil at the end of the input.
@@ -48,12 +82,12 @@ public struct CSVReader: Sendable {
   /// - Throws: `CSVSyntaxError` for an unterminated quoted field (naming the line it opened
   ///   on), text after a closing quote, or a quote inside an unquoted field.
   public mutating func next() throws(CSVSyntaxError) -> CSVRecord? {
-    guard position < bytes.count else { return nil }
+    guard has(0) else { return nil }
     let startLine = line
     var fields: [String] = []
     var field: [UInt8] = []
     var atFieldStart = true
-    while position < bytes.count {
+    while has(0) {
       let byte = bytes[position]
       switch byte {
       case quote where atFieldStart:
@@ -66,7 +100,7 @@ public struct CSVReader: Sendable {
         position += 1
       case carriageReturn, lineFeed:
         position += 1
-        if byte == carriageReturn, position < bytes.count, bytes[position] == lineFeed {
+        if byte == carriageReturn, has(0), bytes[position] == lineFeed {
           position += 1
         }
         line += 1
@@ -93,12 +127,12 @@ public struct CSVReader: Sendable {
     let openedOn = line
     position += 1
     while true {
-      guard position < bytes.count else {
+      guard has(0) else {
         throw CSVSyntaxError(line: openedOn, message: "a quoted field is never closed (missing \")")
       }
       let byte = bytes[position]
       if byte == quote {
-        if position + 1 < bytes.count, bytes[position + 1] == quote {
+        if has(1), bytes[position + 1] == quote {
           field.append(quote)
           position += 2
           continue
@@ -108,14 +142,14 @@ public struct CSVReader: Sendable {
       }
       if byte == lineFeed
         || (byte == carriageReturn
-          && (position + 1 == bytes.count || bytes[position + 1] != lineFeed))
+          && (!has(1) || bytes[position + 1] != lineFeed))
       {
         line += 1
       }
       field.append(byte)
       position += 1
     }
-    if position < bytes.count {
+    if has(0) {
       let next = bytes[position]
       guard next == comma || next == carriageReturn || next == lineFeed else {
         throw CSVSyntaxError(

@@ -24,121 +24,70 @@ struct ImportRow {
   }
 }
 
-/// A whole import file checked row by row: the valid rows, and every problem with its line.
+/// The rules every record of an import file is checked against, one record at a time.
 ///
 /// Checks, per record: the field count against the header; the city (column or `--city`); the
 /// time or date (see `ImportTimes`; hourly times must fall on a whole hour); for forecasts the
 /// issue time (floored to the hour) and model; every variable cell (empty = NULL, otherwise a
 /// plain decimal number, whole for codes and flags, converted from the header's unit and inside
 /// the variable's `plausibleRange`); times and dates inside `PlausibleTime`; the `timezone`
-/// and `utc_offset` columns against the city. Then duplicates: a row identical to an earlier one
-/// with the same key is dropped with a warning; a row with the same key and different values is
-/// an error citing both lines (and, with `--skip-invalid`, both rows are left out).
+/// and `utc_offset` columns against the city. Duplicates across records (a row identical to an
+/// earlier one with the same key is dropped with a warning; the same key with different values
+/// is an error citing both lines) are found while writing (`ImportWriter`, `ImportPass`).
 struct ImportPlan {
   let layout: ImportLayout
-  private(set) var rows: [ImportRow] = []
-  /// The cities of the rows, by id.
-  private(set) var cities: [Int64: City] = [:]
-  /// Rows (or pairs of rows) that are invalid.
-  private(set) var problems: [ImportProblem] = []
-  /// Identical duplicates that were dropped.
-  private(set) var warnings: [ImportProblem] = []
-  /// Valid rows without a single value (nothing to store).
-  private(set) var emptyRows = 0
-  /// Lines with problems (so `--skip-invalid` can say how many rows it left out).
-  private(set) var invalidLines: Set<Int> = []
+  private let cityOption: City?
+  private let source: String
+  private let resolveCity: (String) -> Result<City, ImportRowError>
+  private var cityCache: [String: Result<City, ImportRowError>] = [:]
+  private var zoneCache: [Int64: CityTimeZone?] = [:]
 
-  /// Reads every record after the header.
-  ///
   /// - Parameters:
   ///   - cityOption: the city `--city` names (for rows without a city cell).
   ///   - source: the import's source NAME (the default model of forecasts).
   ///   - resolveCity: looks a city cell up (name, id or "Name, Admin1").
   init(
-    reader: inout CSVReader, layout: ImportLayout, cityOption: City?, source: String,
-    resolveCity: (String) -> Result<City, ImportRowError>
-  ) throws(ImportFailure) {
+    layout: ImportLayout, cityOption: City?, source: String,
+    resolveCity: @escaping (String) -> Result<City, ImportRowError>
+  ) {
     self.layout = layout
-    var cityCache: [String: Result<City, ImportRowError>] = [:]
-    var zoneCache: [Int64: CityTimeZone?] = [:]
-    var firstIndex: [ImportRow.Key: Int] = [:]
-    var conflicted: Set<ImportRow.Key> = []
-    while true {
-      let record: CSVRecord?
-      do {
-        record = try reader.next()
-      } catch {
-        // The rest of the file cannot be split into records reliably: stop, keeping what was
-        // found so far.
-        throw ImportFailure(
-          problems: problems + [ImportProblem(line: error.line, error.message)], isFatal: true)
-      }
-      guard let record else { break }
-      if record.isBlank { continue }
-      let parsed = parse(
-        record, cityOption: cityOption, source: source,
-        city: { text in
-          if let cached = cityCache[text] { return cached }
-          let result = resolveCity(text)
-          cityCache[text] = result
-          return result
-        },
-        zone: { city in
-          if let cached = zoneCache[city.id] { return cached }
-          let zone = city.timezone.flatMap(CityTimeZone.init(identifier:))
-          zoneCache[city.id] = zone
-          return zone
-        })
-      switch parsed {
-      case .invalid(let errors):
-        invalidLines.insert(record.line)
-        problems += errors.map { ImportProblem(line: record.line, $0.message) }
-      case .empty:
-        emptyRows += 1
-      case .row(let row, let city):
-        cities[city.id] = city
-        let key = row.key
-        if let index = firstIndex[key] {
-          let first = rows[index]
-          let earlier = first.line
-          if first.values == row.values {
-            warnings.append(
-              ImportProblem(line: row.line, "repeats line \(earlier) exactly; ignored"))
-          } else {
-            conflicted.insert(key)
-            invalidLines.insert(row.line)
-            invalidLines.insert(earlier)
-            problems.append(
-              ImportProblem(
-                line: row.line,
-                "conflicts with line \(earlier): same \(describeKey()) but different values (\(difference(first, row)))"
-              ))
-          }
-          continue
-        }
-        firstIndex[key] = rows.count
-        rows.append(row)
-      }
-    }
-    if !conflicted.isEmpty {
-      rows.removeAll { conflicted.contains($0.key) }
-    }
+    self.cityOption = cityOption
+    self.source = source
+    self.resolveCity = resolveCity
+  }
+
+  /// Checks one record (not blank) after the header.
+  mutating func check(_ record: CSVRecord) -> Parsed {
+    let resolve = resolveCity
+    return parse(
+      record, cityOption: cityOption, source: source,
+      city: { text in
+        if let cached = cityCache[text] { return cached }
+        let result = resolve(text)
+        cityCache[text] = result
+        return result
+      },
+      zone: { city in
+        if let cached = zoneCache[city.id] { return cached }
+        let zone = city.timezone.flatMap(CityTimeZone.init(identifier:))
+        zoneCache[city.id] = zone
+        return zone
+      })
   }
 
   /// "city and time", "city, model, issued_at and date", …
-  private func describeKey() -> String {
+  func describeKey() -> String {
     let time = layout.frequency == .hourly ? "time" : "date"
     return layout.kind == .forecasts ? "city, model, issued_at and \(time)" : "city and \(time)"
   }
 
   /// `temperature_2m 5.1 vs 5.3`, for conflict messages.
-  private func difference(_ first: ImportRow, _ second: ImportRow) -> String {
+  func difference(_ first: [Double?], _ second: [Double?]) -> String {
     var parts: [String] = []
-    for (offset, column) in layout.variables.enumerated()
-    where first.values[offset] != second.values[offset] {
+    for (offset, column) in layout.variables.enumerated() where first[offset] != second[offset] {
       func text(_ value: Double?) -> String { value.map { NumberText.shortest($0) } ?? "empty" }
       parts.append(
-        "\(column.variable.column) \(text(first.values[offset])) vs \(text(second.values[offset]))")
+        "\(column.variable.column) \(text(first[offset])) vs \(text(second[offset]))")
     }
     return parts.joined(separator: ", ")
   }
@@ -146,7 +95,7 @@ struct ImportPlan {
   // MARK: - One record
 
   /// A record checked.
-  private enum Parsed {
+  enum Parsed {
     case row(ImportRow, City)
     /// Valid, but without a single value.
     case empty

@@ -1,103 +1,189 @@
 import SQLiteKit
 
-/// An imported file: its provenance (`file://` and the absolute path, size, SHA-256) as the
-/// fetch log records it, and the import time (epoch seconds).
-struct ImportFile {
-  var provenance: ResponseProvenance
-  var now: Int64
-}
+/// Writes an import's checked rows one at a time, each city with its `import:NAME` fetch-log
+/// row. Use inside the import's write transaction.
+///
+/// A city's fetch row is inserted when its first row arrives, because the rows carry its id;
+/// its model list, the file's byte count and SHA-256 (known only once the whole file has been
+/// read) and its row count are filled in by `finish`, which deletes the fetch row again when the
+/// city's rows changed nothing, so a repeated import leaves the database exactly as it was.
+final class ImportWriter {
+  /// A class, so the per-row updates do not copy the model set out of the dictionary and back.
+  private final class CityState {
+    let fetchID: Int64
+    var counts = UpsertCounts()
+    var models: Set<String> = []
+    var localDays: LocalDayCache
+    let zone: CityTimeZone
 
-/// Writes one city's checked rows of an import, with its `import:NAME` fetch-log row. Call
-/// inside the import's write transaction.
-enum ImportWriter {
-  /// Upserts `rows` (all of `city`) and returns what changed. The fetch row is inserted first,
-  /// because the rows carry its id; when no row changed it is deleted again, so a repeated
-  /// import leaves the database exactly as it was.
-  static func write(
-    _ rows: [ImportRow], city: City, layout: ImportLayout, options: ImportOptions,
-    file: ImportFile, store: Store
-  ) throws -> ImportCityResult {
-    let models = Array(Set(rows.map(\.model))).sorted()
-    var fetch = FetchRecord(
-      cityID: city.id, source: "import:" + options.source,
-      model: options.kind == .forecasts ? models.joined(separator: ",") : options.source,
-      requestedAt: file.now, issuedAt: nil, status: .ok)
-    fetch.record(file.provenance)
-    let fetchID = try store.insertFetch(fetch)
-    let counts = try upsert(
-      rows, city: city, layout: layout, source: options.source, fetchID: fetchID, now: file.now,
-      store: store)
-    if counts.changed == 0 {
-      try store.database.run("DELETE FROM fetches WHERE id = ?", [.integer(fetchID)])
-      return ImportCityResult(city: city, rows: rows.count, counts: counts, fetchID: nil)
+    init(fetchID: Int64, zone: CityTimeZone) {
+      self.fetchID = fetchID
+      self.zone = zone
+      localDays = LocalDayCache(zone: zone)
     }
-    try store.setFetchRows(counts.changed, fetchID: fetchID)
-    return ImportCityResult(city: city, rows: rows.count, counts: counts, fetchID: fetchID)
   }
 
-  static func upsert(
-    _ rows: [ImportRow], city: City, layout: ImportLayout, source: String, fetchID: Int64,
-    now: Int64, store: Store
-  ) throws -> UpsertCounts {
+  private let layout: ImportLayout
+  private let options: ImportOptions
+  private let url: String
+  private let now: Int64
+  private let store: Store
+  private let writer: RowUpsert
+  private var cities: [Int64: CityState] = [:]
+  private let sourceValue: SQLiteValue
+  /// Stored keys this import met (created on the first one).
+  private var keys: ImportKeyLog?
+
+  /// - Parameters:
+  ///   - url: the fetch log's `file://` URL of the file.
+  ///   - now: epoch seconds, the fetch rows' `requested_at` and observations' `fetched_at`.
+  init(layout: ImportLayout, options: ImportOptions, url: String, now: Int64, store: Store) {
+    self.layout = layout
+    self.options = options
+    self.url = url
+    self.now = now
+    self.store = store
+    sourceValue = .text(options.source)
     let variables = layout.variables.map(\.variable)
-    let zone = city.zone
-    var localDays = LocalDayCache(zone: zone)
-    let cityID = SQLiteValue.integer(city.id)
-    let sourceValue = SQLiteValue.text(source)
-    var counts = UpsertCounts()
-    func record(_ outcome: UpsertOutcome) {
-      counts.record(outcome)
-      store.didWriteRows(1)
+    switch (layout.kind, layout.frequency) {
+    case (.observations, .hourly): writer = store.hourlyObservationWriter(variables: variables)
+    case (.observations, .daily): writer = store.dailyObservationWriter(variables: variables)
+    case (.forecasts, .hourly): writer = store.hourlyForecastWriter(variables: variables)
+    case (.forecasts, .daily): writer = store.dailyForecastWriter(variables: variables)
     }
+  }
+
+  /// What became of one row.
+  enum Offer {
+    case written
+    /// An earlier row of the file has the same key, so this one was not written: that row's
+    /// line when known (nil: only the database knows the key, find the line by reading the file
+    /// again) and values.
+    case repeats(line: Int?, values: [Double?])
+  }
+
+  /// Upserts one row of `city`, unless an earlier row of the file had its key.
+  func offer(_ row: ImportRow, city: City) throws -> Offer {
+    let state: CityState
+    if let known = cities[city.id] {
+      state = known
+    } else {
+      var fetch = FetchRecord(
+        cityID: city.id, source: "import:" + options.source,
+        model: options.kind == .forecasts ? row.model : options.source, requestedAt: now,
+        issuedAt: nil, status: .ok)
+      fetch.url = url
+      state = CityState(fetchID: try store.insertFetch(fetch), zone: city.zone)
+      cities[city.id] = state
+    }
+    let (key, derived, provenance) = columns(row, cityID: city.id, state: state)
+    let outcome: UpsertOutcome
+    if try writer.insert(key: key, derived: derived, values: row.values, provenance: provenance) {
+      outcome = .inserted
+    } else {
+      guard let stored = try writer.stored(key: key) else {
+        throw ImportFailure(
+          problems: [ImportProblem(line: row.line, "the row could not be stored")], isFatal: true)
+      }
+      if stored.provenance == .integer(state.fetchID) {
+        // This import wrote the row: an earlier line of the file has the key.
+        if let earlier = try keys?.earlier(row) {
+          return .repeats(line: earlier.line, values: earlier.values)
+        }
+        return .repeats(line: nil, values: stored.values)
+      }
+      let log: ImportKeyLog
+      if let keys {
+        log = keys
+      } else {
+        log = try ImportKeyLog(database: store.database, valueCount: row.values.count)
+        keys = log
+      }
+      if let earlier = try log.first(row) {
+        return .repeats(line: earlier.line, values: earlier.values)
+      }
+      outcome = try writer.fillIn(
+        key: key, derived: derived, values: row.values, provenance: provenance)
+    }
+    if options.kind == .forecasts, !state.models.contains(row.model) {
+      state.models.insert(row.model)
+    }
+    state.counts.record(outcome)
+    store.didWriteRows(1)
+    return .written
+  }
+
+  /// Drops the temporary key table, if one was needed.
+  func close() {
+    keys?.close()
+    keys = nil
+  }
+
+  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) -> (
+    key: [SQLiteValue], derived: [SQLiteValue], provenance: [SQLiteValue]
+  ) {
+    let city = SQLiteValue.integer(cityID)
+    let fetchID = SQLiteValue.integer(state.fetchID)
     switch (layout.kind, layout.frequency) {
     case (.observations, .hourly):
-      let writer = store.hourlyObservationWriter(variables: variables)
-      for row in rows {
-        let local = localDays.local(row.time)
-        record(
-          try writer.upsert(
-            key: [cityID, sourceValue, .integer(row.time)],
-            derived: [.text(local.date), .integer(Int64(local.hour))], values: row.values,
-            provenance: [.integer(fetchID), .integer(now)]))
-      }
+      let local = state.localDays.local(row.time)
+      return (
+        [city, sourceValue, .integer(row.time)],
+        [.text(local.date), .integer(Int64(local.hour))], [fetchID, .integer(now)]
+      )
     case (.observations, .daily):
-      let writer = store.dailyObservationWriter(variables: variables)
-      for row in rows {
-        record(
-          try writer.upsert(
-            key: [cityID, sourceValue, .text(LocalDate(dayNumber: row.time).description)],
-            derived: [], values: row.values, provenance: [.integer(fetchID), .integer(now)]))
-      }
+      return (
+        [city, sourceValue, .text(LocalDate(dayNumber: row.time).description)], [],
+        [fetchID, .integer(now)]
+      )
     case (.forecasts, .hourly):
-      let writer = store.hourlyForecastWriter(variables: variables)
-      for row in rows {
-        let local = localDays.local(row.time)
-        record(
-          try writer.upsert(
-            key: [
-              cityID, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time),
-            ],
-            derived: [
-              .text(local.date), .integer(Int64(local.hour)),
-              .integer(WallClock.leadHours(valid: row.time, issued: row.issuedAt)),
-            ],
-            values: row.values, provenance: [.integer(fetchID)]))
-      }
+      let local = state.localDays.local(row.time)
+      return (
+        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time)],
+        [
+          .text(local.date), .integer(Int64(local.hour)),
+          .integer(WallClock.leadHours(valid: row.time, issued: row.issuedAt)),
+        ], [fetchID]
+      )
     case (.forecasts, .daily):
-      let writer = store.dailyForecastWriter(variables: variables)
-      for row in rows {
-        let date = LocalDate(dayNumber: row.time)
-        let issueDate = zone.localDate(row.issuedAt)
-        record(
-          try writer.upsert(
-            key: [
-              cityID, sourceValue, .text(row.model), .integer(row.issuedAt),
-              .text(date.description),
-            ],
-            derived: [.integer(Int64(issueDate.days(to: date)))], values: row.values,
-            provenance: [.integer(fetchID)]))
-      }
+      let date = LocalDate(dayNumber: row.time)
+      let issueDate = state.zone.localDate(row.issuedAt)
+      return (
+        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .text(date.description)],
+        [.integer(Int64(issueDate.days(to: date)))], [fetchID]
+      )
     }
-    return counts
+  }
+
+  /// Completes the fetch rows and returns what each city's rows did.
+  ///
+  /// - Parameters:
+  ///   - order: every city with rows and its valid row count, in order of first appearance.
+  ///   - bytes: the file's size; `sha256` its digest.
+  func finish(order: [(city: City, rows: Int)], bytes: Int, sha256: String) throws
+    -> [ImportCityResult]
+  {
+    try order.map { city, rows in
+      guard let state = cities[city.id] else {
+        return ImportCityResult(city: city, rows: rows, counts: UpsertCounts(), fetchID: nil)
+      }
+      if state.counts.changed == 0 {
+        try store.database.run("DELETE FROM fetches WHERE id = ?", [.integer(state.fetchID)])
+        return ImportCityResult(city: city, rows: rows, counts: state.counts, fetchID: nil)
+      }
+      try store.database.run(
+        "UPDATE fetches SET model = ?, bytes = ?, body_sha256 = ?, rows = ? WHERE id = ?",
+        [
+          .text(
+            options.kind == .forecasts
+              ? state.models.sorted().joined(separator: ",") : options.source),
+          .integer(Int64(bytes)), .text(sha256), .integer(Int64(state.counts.changed)),
+          .integer(state.fetchID),
+        ])
+      return ImportCityResult(city: city, rows: rows, counts: state.counts, fetchID: state.fetchID)
+    }
   }
 }
+
+@available(*, unavailable)
+extension ImportWriter: Sendable {}

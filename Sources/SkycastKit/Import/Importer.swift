@@ -58,13 +58,22 @@ public struct ImportResult: Sendable {
 
 /// Loads observations or forecasts from a CSV file all or nothing.
 ///
-/// The file is decoded (`TextDecoding`), read as CSV (`CSVReader`), its header checked
-/// (`ImportLayout`) and every row checked (`ImportPlan`) before anything is written; then all
-/// rows go in one transaction with one `import:NAME` fetch-log row per city (url `file://…`,
-/// byte count and SHA-256 of the file). Rows are upserted (`RowUpsert`): observations on (city,
-/// source, time or date), forecasts on (city, source, model, issued_at, time or date); a NULL
-/// never overwrites a value. A city whose rows change nothing gets no fetch row, so importing the
-/// same file twice changes nothing at all.
+/// The file is streamed: decoded a chunk at a time (`ImportTextStream`), read as CSV
+/// (`CSVReader`), its header checked (`ImportLayout`), then every record checked
+/// (`ImportPlan`) and, when valid, upserted at once (`ImportWriter`), all in one transaction
+/// with one `import:NAME` fetch-log row per city (url `file://…`, byte count and SHA-256 of the
+/// file). Only the record being read is in memory, so a file of any length imports in the same
+/// memory. Any invalid row makes the transaction roll back at the end (the rest of the file is
+/// still checked, so every problem is listed); with `--skip-invalid` invalid rows are left out
+/// and reported; `--dry-run` always rolls back. A repeated key is recognised by the database
+/// itself: the row is already stored with this import's fetch id (`ImportKeyLog` covers keys
+/// that were stored before); when only the database knows the key, the first line is found by
+/// reading the file again. A conflict (same key, different values) leaves out both rows: with
+/// `--skip-invalid` the first was already written when the second turns up, so the file is read
+/// once more, in a new transaction, leaving those keys out from the start. Rows are upserted
+/// (`RowUpsert`): observations on (city, source, time or date), forecasts on (city, source,
+/// model, issued_at, time or date); a NULL never overwrites a value. A city whose rows change
+/// nothing gets no fetch row, so importing the same file twice changes nothing at all.
 public enum Importer {
   /// Sources the tool's own commands write; an import cannot use them.
   public static let reservedSources: Set<String> = ["forecast", "previous-runs", "era5", "archive"]
@@ -104,74 +113,46 @@ public enum Importer {
   public static func run(
     _ bytes: [UInt8], path: String, options: ImportOptions, store: Store, now: Int64
   ) throws -> ImportResult {
-    let text: DecodedText
-    do {
-      text = try TextDecoding.decode(bytes, forced: options.encoding)
-    } catch {
-      throw ImportFailure(problems: [ImportProblem(line: nil, "\(error)")], isFatal: true)
-    }
-    var reader = CSVReader(text.utf8)
-    var header: CSVRecord?
-    do {
-      while let record = try reader.next() {
-        if !record.isBlank {
-          header = record
-          break
-        }
-      }
-    } catch {
-      throw ImportFailure(problems: [ImportProblem(line: error.line, error.message)], isFatal: true)
-    }
-    guard let header else {
-      throw ImportFailure(
-        problems: [ImportProblem(line: nil, "the file is empty (a header row is required)")],
-        isFatal: true)
-    }
-    let layout = try ImportLayout(
-      header: header, kind: options.kind, hasCityOption: options.city != nil)
-    let plan = try ImportPlan(
-      reader: &reader, layout: layout, cityOption: options.city, source: options.source,
-      resolveCity: { text in
+    try run(ImportInput(bytes: bytes), path: path, options: options, store: store, now: now)
+  }
+
+  /// Imports the file `input` reads (opened from `path`), streaming it.
+  ///
+  /// - Parameters:
+  ///   - path: the file's absolute path, for the fetch log's `file://` URL.
+  ///   - now: epoch seconds, the fetch rows' `requested_at` and observations' `fetched_at`.
+  /// - Throws: `ImportFailure` when the file is unreadable or invalid (nothing stored), or a
+  ///   store error.
+  public static func run(
+    _ input: ImportInput, path: String, options: ImportOptions, store: Store, now: Int64
+  ) throws -> ImportResult {
+    var fallBack = false
+    var detail: String?
+    var excluded: Set<ImportRow.Key> = []
+    var report: ImportPass.Report?
+    while true {
+      let open = { [fallBack, detail] in
         do {
-          return .success(try store.resolveCity(text))
-        } catch let error as CityReferenceError {
-          return .failure(ImportRowError(Self.describe(error)))
+          try input.rewind()
+          return try ImportTextStream(
+            input: input, forced: options.encoding, fallBack: fallBack, utf8Detail: detail)
         } catch {
-          return .failure(ImportRowError("cannot look up city '\(text)': \(error)"))
+          throw ImportFailure(problems: [ImportProblem(line: nil, "\(error)")], isFatal: true)
         }
-      })
-    if !plan.problems.isEmpty, !options.skipInvalid {
-      throw ImportFailure(problems: plan.problems, isFatal: false)
-    }
-    var result = ImportResult(
-      encoding: text.encoding, fellBackToGB18030: text.fellBackToGB18030, table: layout.table,
-      rows: plan.rows.count, cities: [], skipped: plan.problems,
-      skippedRows: plan.invalidLines.count, warnings: plan.warnings, emptyRows: plan.emptyRows)
-    var groups: [(city: City, rows: [ImportRow])] = []
-    var groupIndex: [Int64: Int] = [:]
-    for row in plan.rows {
-      if let index = groupIndex[row.cityID] {
-        groups[index].rows.append(row)
-      } else if let city = plan.cities[row.cityID] {
-        groupIndex[row.cityID] = groups.count
-        groups.append((city, [row]))
+      }
+      let pass = ImportPass(
+        text: try open(), input: input, path: path, options: options, store: store, now: now,
+        excluded: excluded, earlierReport: report, reopen: open)
+      switch try pass.run() {
+      case .done(let result): return result
+      case .retryAsGB18030(let found):
+        fallBack = true
+        detail = found
+      case .leaveOut(let keys, let found):
+        excluded = keys
+        report = found
       }
     }
-    if options.dryRun {
-      result.cities = groups.map {
-        ImportCityResult(city: $0.city, rows: $0.rows.count, counts: UpsertCounts(), fetchID: nil)
-      }
-      return result
-    }
-    let file = ImportFile(
-      provenance: ResponseProvenance(url: "file://" + path, body: bytes, callWeight: nil), now: now)
-    result.cities = try store.write {
-      try groups.map { group in
-        try ImportWriter.write(
-          group.rows, city: group.city, layout: layout, options: options, file: file, store: store)
-      }
-    }
-    return result
   }
 
   /// A city-reference error on one line (the ambiguous-name list folded into it).

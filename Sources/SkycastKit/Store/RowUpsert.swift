@@ -61,6 +61,7 @@ final class RowUpsert {
   private let database: Database
   private let insertSQL: String
   private let updateSQL: String
+  private let storedSQL: String
   private let keyCount: Int
   private let derivedCount: Int
   private let provenanceCount: Int
@@ -110,6 +111,10 @@ final class RowUpsert {
     }
     var conditions = key.enumerated().map { "\($0.element) = ?\($0.offset + 1)" }
     if let guardClause { conditions.append(guardClause) }
+    storedSQL =
+      "SELECT \(provenance.first ?? "NULL")"
+      + valueNames.map { ", \($0)" }.joined() + " FROM \(table) WHERE "
+      + conditions.joined(separator: " AND ")
     updateSQL =
       "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE "
       + conditions.joined(separator: " AND ") + " AND ("
@@ -120,10 +125,37 @@ final class RowUpsert {
   func upsert(
     key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
   ) throws -> UpsertOutcome {
+    if try insert(key: key, derived: derived, values: values, provenance: provenance) {
+      return .inserted
+    }
+    return try fillIn(key: key, derived: derived, values: values, provenance: provenance)
+  }
+
+  /// Inserts the row if its key is new; false when the key is already stored.
+  func insert(
+    key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
+  ) throws -> Bool {
     let insert = try database.cachedStatement(insertSQL)
     try bind(insert, key: key, derived: derived, values: values, provenance: provenance)
     try insert.execute()
-    if database.changes > 0 { return .inserted }
+    return database.changes > 0
+  }
+
+  /// The stored row of `key`: its first provenance column (`fetch_id`) and its values.
+  func stored(key: [SQLiteValue]) throws -> (provenance: SQLiteValue, values: [Double?])? {
+    let select = try database.cachedStatement(storedSQL)
+    defer { select.reset() }
+    for (offset, value) in key.enumerated() { try select.bind(value, at: Int32(offset + 1)) }
+    guard try select.step() else { return nil }
+    return (
+      select.value(at: 0), (0..<integral.count).map { select.double(Int32($0 + 1)) }
+    )
+  }
+
+  /// Fills in an existing row (a NULL never overwrites): `.updated` or `.unchanged`.
+  func fillIn(
+    key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
+  ) throws -> UpsertOutcome {
     let update = try database.cachedStatement(updateSQL)
     try bind(update, key: key, derived: derived, values: values, provenance: provenance)
     try update.execute()

@@ -21,6 +21,27 @@ public enum InputFile {
 
   /// The bytes of the file at `path` (`shown` names it in errors).
   public static func read(_ path: String, shown: String) throws -> [UInt8] {
+    let descriptor = try open(path, shown: shown)
+    defer { close(descriptor) }
+    var info = stat()
+    var bytes: [UInt8] = []
+    if fstat(descriptor, &info) == 0 { bytes.reserveCapacity(max(0, Int(info.st_size))) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Failure(path: shown, reason: reason(errno))
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+  }
+
+  /// Opens the file at `path` for reading after the same checks as `read`; the caller closes
+  /// the descriptor.
+  static func open(_ path: String, shown: String) throws -> Int32 {
     var info = stat()
     guard stat(path, &info) == 0 else {
       throw Failure(path: shown, reason: reason(errno))
@@ -33,22 +54,9 @@ public enum InputFile {
     case S_IFSOCK: throw Failure(path: shown, reason: "it is a socket, not a file")
     default: throw Failure(path: shown, reason: "it is not a regular file")
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw Failure(path: shown, reason: reason(errno)) }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(0, Int(info.st_size)))
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Failure(path: shown, reason: reason(errno))
-      }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
-    return bytes
+    return descriptor
   }
 
   static func reason(_ code: Int32) -> String {

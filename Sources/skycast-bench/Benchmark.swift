@@ -179,7 +179,7 @@ struct Benchmark {
   // MARK: - Bootstrap
 
   /// `verify --by lead --ci` (1000 resamples of whole valid days) against the same command
-  /// without `--ci`, end to end (the SQL pass then groups by valid day too); and the resampling
+  /// without `--ci`, end to end (the merge join then also sums per valid day); and the resampling
   /// alone, timed in this process as CPU time (steadier than wall time on a busy machine) on
   /// the sums that pass read.
   func bootstrap(database: String) throws -> [Figure] {

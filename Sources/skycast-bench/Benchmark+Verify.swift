@@ -35,8 +35,11 @@ extension Benchmark {
   /// count.
   static func compareScores(ours: String, shell: String) throws -> Int {
     func rows(_ path: String, skipHeader: Bool) throws -> [[String]] {
-      let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
-        .filter { !$0.hasPrefix("#") && !$0.isEmpty }
+      // Split on any line break: skycast's CSV ends its lines with CRLF, one Character.
+      let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+        whereSeparator: \.isNewline
+      )
+      .filter { !$0.hasPrefix("#") && !$0.isEmpty }
       return lines.dropFirst(skipHeader ? 1 : 0).map {
         $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       }

@@ -69,6 +69,7 @@ struct Benchmark {
     }
     figures += try importSeries()
     figures.append(try query(database: big))
+    figures.append(note(try verifyAgainstHandWrittenSQL(database: big)))
     figures += try bootstrap(database: big)
     figures += try export(database: big)
     figures.append(try startup())
@@ -179,7 +180,7 @@ struct Benchmark {
   // MARK: - Bootstrap
 
   /// `verify --by lead --ci` (1000 resamples of whole valid days) against the same command
-  /// without `--ci`, end to end (the SQL pass then groups by valid day too); and the resampling
+  /// without `--ci`, end to end (the merge join then also sums per valid day); and the resampling
   /// alone, timed in this process as CPU time (steadier than wall time on a busy machine) on
   /// the sums that pass read.
   func bootstrap(database: String) throws -> [Figure] {
@@ -214,7 +215,7 @@ struct Benchmark {
         name: "bootstrap: verify --by lead --ci (1000 resamples), wall",
         ours: Self.seconds(intervals.seconds) + " (+\(Self.seconds(max(0, added))))",
         baseline: Self.seconds(plain.seconds) + " (skycast without --ci)", ratio: nil,
-        target: "—", holds: nil),
+        target: "< +1 s", holds: added < 1),
       Figure(
         name: "bootstrap: the 1000 resamples alone (CPU, in process)",
         ours: Self.seconds(resampling), baseline: "\(sums.groupCount) groups of valid days",

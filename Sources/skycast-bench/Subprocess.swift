@@ -14,6 +14,9 @@ struct ProcessCost {
   var seconds: Double
   var peakRSSKilobytes: Int
   var status: Int32
+  /// User + system CPU seconds of the process and the children it waited for (steadier than
+  /// wall time when other work shares the cores).
+  var cpuSeconds = 0.0
 }
 
 enum Subprocess {
@@ -62,8 +65,12 @@ enum Subprocess {
     }
     let reported = (try? String(contentsOfFile: memoryPath, encoding: .utf8))?
       .split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-    return ProcessCost(
+    var cost = ProcessCost(
       seconds: seconds, peakRSSKilobytes: reported ?? Int(usage.ru_maxrss), status: exitCode)
+    cost.cpuSeconds =
+      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+      + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return cost
   }
 
   /// The full path of a program on `PATH`, or nil.

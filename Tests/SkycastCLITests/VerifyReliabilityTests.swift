@@ -113,7 +113,7 @@ import Testing
   @Test(
     "--reliability usage errors",
     arguments: [
-      ["--var", "temperature_2m"], ["--revisions"], ["--ci"], ["--skill", "persistence"],
+      ["--var", "temperature_2m"], ["--revisions"], ["--ci", "--bins"], ["--skill", "persistence"],
       ["--pairs"],
     ])
   func usage(arguments: [String]) async throws {

@@ -16,9 +16,17 @@ extension VerifyCommand {
     for (name, given) in [
       ("revisions", invocation.flag("revisions")), ("pairs", invocation.flag("pairs")),
       ("compare", compare), ("skill", invocation.string("skill") != nil),
-      ("ci", invocation.string("ci") != nil),
     ] where given {
       throw invocation.usage("--\(name) cannot be combined with --reliability")
+    }
+    // The intervals belong to the decomposition table; the bin table and the diagram have no
+    // column for them.
+    if invocation.string("ci") != nil,
+      invocation.flag("bins") || invocation.string("format") == "svg"
+    {
+      throw invocation.usage(
+        "--ci with --reliability adds intervals to the decomposition table; leave out --bins and --format svg"
+      )
     }
   }
 
@@ -45,7 +53,7 @@ extension VerifyCommand {
       }
     } else {
       try writer.begin(columns: ReliabilityTable.columns(request))
-      for row in report.rows { try writer.write(ReliabilityTable.cells(row)) }
+      for row in report.rows { try writer.write(ReliabilityTable.cells(row, request: request)) }
     }
     try writer.finish()
     let rejected = report.rows.reduce(0) { $0 + $1.rejected }

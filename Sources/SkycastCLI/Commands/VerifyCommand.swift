@@ -42,13 +42,16 @@ enum VerifyCommand {
       interval, and the Diebold–Mariano test of the daily mean loss differential by valid local \
       date with the Harvey–Leybourne–Newbold correction and a Student t reference (h = 1 + the \
       group's largest lead day): dm, the two-sided p_value, and verdict (A better, B better or \
-      no significant difference at the --ci level, 95 % by default; sig marks it with *).
+      no significant difference at the --ci level, 95 % by default; sig marks it with *). With \
+      --var wind_vector_10m the loss is the squared (or plain) length of the vector error, so \
+      the scores are vector RMSE (or the mean vector error).
 
       --reliability scores precipitation_probability against the event > 0.1 mm (or \
       --threshold/--op): n_bs, base_rate, bs, its decomposition rel, res, unc over ten 10 % \
       bins (rel − res + unc = bs_binned, the Brier score of the bin-mean probabilities), bss \
       against the sample climatology and roc_area; --bins prints the reliability table and \
-      --format svg the reliability diagram.
+      --format svg the reliability diagram. With --ci, bs, rel, res, unc, bss and roc_area get \
+      percentile intervals from the same day-block bootstrap.
 
       --revisions reports, per lead day (or --by city, …), how much the forecast for one valid \
       time changes between successive issues (mean absolute revision) and the flip-flop index. \

@@ -90,7 +90,6 @@ public struct ComparisonRequest: Sendable, Equatable {
         "--\(comparesModels ? "model" : "source") cannot be combined with --compare of two \(comparesModels ? "models" : "sources")"
       )
     }
-    if base.vectorWind { throw InvalidInput("--compare does not score \(base.variableName)") }
     if base.event != nil || base.skill != nil {
       throw InvalidInput("--compare scores rmse or mae; leave out --threshold and --skill")
     }

@@ -40,7 +40,7 @@ public enum ComparisonTable {
       "A = \(request.a), B = \(request.b): \(base.variableName)\(VerifyTable.unitSuffix(base.variable)) vs \(base.observationSource) observations on the cases both forecast (same city, valid time and lead \(request.bucketsByHour ? "hour" : "day"))",
       VerifyTable.periodText(base, paired: nil),
       base.includePast ? "past leads included" : "lead ≥ 0",
-      "loss \(request.loss == .se ? "squared error (scores: rmse)" : "absolute error (scores: mae)")\(base.isCircular ? " on the circle" : "")",
+      "loss \(lossText(request))",
       "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, Harvey–Leybourne–Newbold correction with h = 1 + largest lead day, Student t with days − 1 degrees of freedom; p_value two-sided; verdict and sig (*) at p < \(alpha)",
       VerifyTable.bootstrapText(settings, blockDays: report.blockDays)
         .replacingOccurrences(
@@ -48,5 +48,18 @@ public enum ComparisonTable {
         )
         .replacingOccurrences(of: "cube root of the days)", with: "cube root of the days and h)"),
     ].joined(separator: "; ")
+  }
+
+  /// `squared error (scores: rmse)`, on the circle for angles, of the vector for the wind
+  /// vector.
+  static func lossText(_ request: ComparisonRequest) -> String {
+    let base = request.base
+    if base.vectorWind {
+      return request.loss == .se
+        ? "squared length of the vector error |V_f − V_o|² (scores: vector rmse)"
+        : "length of the vector error |V_f − V_o| (scores: mean vector error, as mae)"
+    }
+    return (request.loss == .se ? "squared error (scores: rmse)" : "absolute error (scores: mae)")
+      + (base.isCircular ? " on the circle" : "")
   }
 }

@@ -11,12 +11,16 @@ public struct ReliabilityRow: Sendable, Equatable {
   public var rocArea: Double?
   /// Probabilities outside 0–100 %, left out.
   public var rejected: Int
+  /// With `--ci`: percentile intervals from the day-block bootstrap.
+  public var intervals: [ReliabilityScore: ScoreInterval] = [:]
 }
 
 /// The result of `verify --reliability`.
 public struct ReliabilityReport: Sendable {
   public var request: VerifyRequest
   public var rows: [ReliabilityRow]
+  /// The block length the bootstrap used (with `--ci`).
+  public var blockDays: Int?
 
   /// The event scored: `--threshold/--op`, else Open-Meteo's > 0.1 mm.
   public var event: VerifyEvent { request.event ?? VerifyEvent(threshold: 0.1, op: .gt) }
@@ -33,18 +37,18 @@ public struct ReliabilityReport: Sendable {
 
 extension Verifier {
   /// Reliability tables, Brier decompositions and ROC areas per group, from one grouped count
-  /// of forecasts per stored probability value.
+  /// of forecasts per stored probability value; with ``VerifyRequest/bootstrap``, counts per
+  /// valid day too, and percentile intervals of ``ReliabilityScore`` from resampled blocks of
+  /// whole days (one block length for every group, as for the scores).
   public func reliability(_ request: VerifyRequest) throws -> ReliabilityReport {
     let statement = VerifySQL.reliability(request)
     let prepared = try store.database.prepare(statement.sql)
     try bind(statement, to: prepared)
     let labels = try cityLabels()
     let keys = request.keys
+    let byDay = request.groupsByDay
     var order: [[VerifyKeyValue]] = []
-    var groups:
-      [[VerifyKeyValue]: (
-        bins: [BrierDecomposition.Bin], counts: [ROCArea.Count], sum: Double, rejected: Int
-      )] = [:]
+    var groups: [[VerifyKeyValue]: ProbabilityCounts] = [:]
     while try prepared.step() {
       var values: [VerifyKeyValue] = []
       for (index, key) in keys.enumerated() {
@@ -58,36 +62,34 @@ extension Verifier {
           values.append(.integer(prepared.int64(column) ?? 0))
         }
       }
-      let base = Int32(keys.count)
-      let percent = prepared.double(base) ?? .nan
-      let n = Int(prepared.int64(base + 1) ?? 0)
-      let events = Int(prepared.int64(base + 2) ?? 0)
+      var base = Int32(keys.count)
+      let date = byDay ? prepared.text(base) ?? "" : nil
+      if byDay { base += 1 }
       if groups[values] == nil {
         order.append(values)
-        groups[values] = (BrierDecomposition.emptyBins(), [], 0, 0)
+        groups[values] = ProbabilityCounts()
       }
-      guard percent.isFinite, percent >= 0, percent <= 100 else {
-        groups[values]?.rejected += n
-        continue
-      }
-      let p = percent / 100
-      let index = BrierDecomposition.bin(percent: percent)
-      groups[values]?.bins[index].n += n
-      groups[values]?.bins[index].sumProbability += p * Double(n)
-      groups[values]?.bins[index].events += events
-      groups[values]?.counts.append(
-        ROCArea.Count(probability: p, events: events, nonEvents: n - events))
-      // Σ(p − o)² over the value's pairs: events contribute (p − 1)², the others p².
-      groups[values]?.sum += Double(events) * (1 - p) * (1 - p) + Double(n - events) * p * p
+      groups[values]?.add(
+        percent: prepared.double(base) ?? .nan, n: Int(prepared.int64(base + 1) ?? 0),
+        events: Int(prepared.int64(base + 2) ?? 0), date: date)
+    }
+    var blockDays: Int?
+    if let bootstrap = request.bootstrap {
+      blockDays =
+        bootstrap.blockDays
+        ?? order.compactMap { groups[$0]?.automaticBlockLength() }.max() ?? 1
     }
     var rows = order.compactMap { key -> ReliabilityRow? in
       guard let group = groups[key] else { return nil }
-      return ReliabilityRow(
-        keys: key, bins: group.bins,
-        decomposition: BrierDecomposition.decompose(group.bins, brierSum: group.sum),
-        rocArea: ROCArea.area(group.counts), rejected: group.rejected)
+      var row = group.row(keys: key)
+      if let bootstrap = request.bootstrap, let blockDays {
+        row.intervals = group.intervals(settings: bootstrap, blockDays: blockDays)
+      }
+      return row
     }
     rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
-    return ReliabilityReport(request: request, rows: rows)
+    var report = ReliabilityReport(request: request, rows: rows)
+    report.blockDays = blockDays
+    return report
   }
 }

@@ -1,10 +1,11 @@
 import SQLiteKit
 
 /// Runs `verify` against a store: chooses the observation source, computes grouped scores in
-/// one SQLite query, streams pairs, and computes revisions.
+/// one pass over the pairs (a merge join in Swift, or one SQLite query; ``ScoresPath``),
+/// streams pairs, and computes revisions.
 ///
-/// Scores are finished in Swift from per-group sums SQLite returns; pairs never pass through
-/// Swift arrays, so memory stays flat however long the history is.
+/// Scores are finished in Swift from per-group sums; pairs are never held in memory, so
+/// memory grows with groups (and days for `--ci`) and observations, not with forecasts.
 public struct Verifier {
   public let store: Store
 
@@ -23,9 +24,18 @@ public struct Verifier {
     try sums(request).report()
   }
 
-  /// The per-group (with `--ci`, per-group and per-day) sums of ``scores(_:)``, from its one SQL
-  /// pass; ``VerifyGroupedSums/report()`` finishes the scores and resamples.
-  public func sums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
+  /// The per-group (with `--ci`, per-group and per-day) sums of ``scores(_:)``, from one pass
+  /// over the pairs, by `path` (by default the one that wins for the request,
+  /// ``path(for:)``); ``VerifyGroupedSums/report()`` finishes the scores and resamples.
+  public func sums(_ request: VerifyRequest, path: ScoresPath? = nil) throws -> VerifyGroupedSums {
+    switch path ?? Self.path(for: request) {
+    case .mergeJoin: try mergeJoinSums(request)
+    case .sql: try sqlSums(request)
+    }
+  }
+
+  /// The sums from ``VerifySQL/scores(_:)``.
+  func sqlSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
     let statement = VerifySQL.scores(request)
     let prepared = try store.database.prepare(statement.sql)
     try bind(statement, to: prepared)

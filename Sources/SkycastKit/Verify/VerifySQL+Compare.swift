@@ -8,7 +8,9 @@ extension VerifySQL {
   /// A case is a city, valid time (daily: local date) and lead bucket (lead day, or lead hour
   /// with `--by lead`), and also a source when models are compared. Each side's loss for a case
   /// is the mean loss of its forecasts there (several issues can share a bucket), squared or
-  /// absolute error against the `:obs` observation (angles on the circle); only cases where
+  /// absolute error against the `:obs` observation (angles on the circle; for `wind_vector_10m`
+  /// the squared or plain length of the vector error, speed and direction both needed on both
+  /// sides); only cases where
   /// both sides have a scored forecast are kept, so both scores come from exactly the same
   /// cases. Each side reads its forecasts as scores do (forecasts outside, observation by primary
   /// key).
@@ -16,9 +18,22 @@ extension VerifySQL {
     let base = request.base
     let tables = Tables(base.variable.frequency)
     let v = base.variable.column
-    let error =
-      base.isCircular ? circularDifference("f.\(v)", "o.\(v)") : "(f.\(v) - o.\(v))"
-    let loss = request.loss == .se ? "\(error) * \(error)" : "abs\(error)"
+    let loss: String
+    if base.vectorWind {
+      // |V_f − V_o|² (or its root) with u = −s·sin θ, v = −s·cos θ: the scores are then MET's
+      // vector RMSE (or the mean vector error length).
+      let d = WeatherVariable.windDirection10m.column
+      func component(_ function: String) -> String {
+        "(o.\(v) * \(function)(radians(o.\(d))) - f.\(v) * \(function)(radians(f.\(d))))"
+      }
+      let squared =
+        "(\(component("sin")) * \(component("sin")) + \(component("cos")) * \(component("cos")))"
+      loss = request.loss == .se ? squared : "sqrt\(squared)"
+    } else {
+      let error =
+        base.isCircular ? circularDifference("f.\(v)", "o.\(v)") : "(f.\(v) - o.\(v))"
+      loss = request.loss == .se ? "\(error) * \(error)" : "abs\(error)"
+    }
     let bucket: String =
       tables.isDaily
       ? "f.lead_days"
@@ -35,6 +50,10 @@ extension VerifySQL {
       case .source: conditions.append("f.source = :\(name)")
       }
       conditions += ["f.\(v) IS NOT NULL", "o.\(v) IS NOT NULL"]
+      if base.vectorWind {
+        let d = WeatherVariable.windDirection10m.column
+        conditions += ["f.\(d) IS NOT NULL", "o.\(d) IS NOT NULL"]
+      }
       return """
         \(name) AS (
           SELECT f.city_id AS city_id, \(source)f.\(tables.valid) AS valid, \(bucket) AS bucket,

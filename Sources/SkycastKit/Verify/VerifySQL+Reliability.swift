@@ -4,7 +4,9 @@ extension VerifySQL {
   /// The probability counts of `verify --reliability`: per group and stored
   /// `precipitation_probability` value `p` (percent), the pairs `n` and how many had the event
   /// observed (`events`, the observed amount `op` `:threshold`). Every forecast with a
-  /// probability and an observation counts, whether or not it has an amount.
+  /// probability and an observation counts, whether or not it has an amount. With
+  /// ``VerifyRequest/groupsByDay`` the counts are per group, local valid date (`valid_date`)
+  /// and value, the days the bootstrap resamples.
   public static func reliability(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
     let v = request.variable.column
@@ -14,9 +16,11 @@ extension VerifySQL {
       "\(key.sql(for: request.variable.frequency) ?? "NULL") AS k\(index)"
     }
     inner += ["f.precipitation_probability AS p", "o.\(v) AS ob"]
+    if request.groupsByDay { inner.append("f.\(tables.date) AS valid_date") }
     var conditions = filters(request, tables: tables)
     conditions += ["f.precipitation_probability IS NOT NULL", "o.\(v) IS NOT NULL"]
-    let groups = keys.indices.map { "k\($0)" } + ["p"]
+    let groups =
+      keys.indices.map { "k\($0)" } + (request.groupsByDay ? ["valid_date"] : []) + ["p"]
     let sql = """
       SELECT \((groups + ["count(*) AS n", "count(CASE WHEN ob \(event.sqlComparisons.event) :threshold THEN 1 END) AS events"]).joined(separator: ",\n  "))
       FROM (

@@ -161,6 +161,40 @@ struct VerifySums: Sendable, Equatable {
     for field in fields { self[field] += other[field] }
   }
 
+  /// Adds every field of another pair's (or day's) sums: the merge join's per-pair update,
+  /// spelled out because a loop over ``Field`` would switch per field and per pair.
+  @inline(__always)
+  mutating func addEvery(_ other: VerifySums) {
+    forecasts += other.forecasts
+    matched += other.matched
+    n += other.n
+    sumError += other.sumError
+    sumAbsError += other.sumAbsError
+    sumSquaredError += other.sumSquaredError
+    sumF += other.sumF
+    sumO += other.sumO
+    sumFF += other.sumFF
+    sumOO += other.sumOO
+    sumFO += other.sumFO
+    a += other.a
+    b += other.b
+    c += other.c
+    d += other.d
+    brierPairs += other.brierPairs
+    brierSum += other.brierSum
+    brierRejected += other.brierRejected
+    referencePairs += other.referencePairs
+    referenceSumError2 += other.referenceSumError2
+    referenceSumReference2 += other.referenceSumReference2
+    uf += other.uf
+    vf += other.vf
+    uo += other.uo
+    vo += other.vo
+    uvfo += other.uvfo
+    uvff += other.uvff
+    uvoo += other.uvoo
+  }
+
   /// Finishes the scores: continuous ones from the sums (`ContinuousScores.scores(fromSums:)`),
   /// contingency scores from the table, BS = Σ(p − o)² / n (Brier 1950), and
   /// MSE skill = 1 − Σ(F − O)² / Σ(R − O)² over the pairs with a reference R (Murphy 1988).

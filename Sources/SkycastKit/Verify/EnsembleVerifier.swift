@@ -117,7 +117,10 @@ extension Verifier {
     let statement = try store.database.prepare(sql)
     try statement.bind(bindings)
     let labels = try cityLabels()
-    var groups: [[VerifyKeyValue]: EnsembleSums] = [:]
+    // Groups live in an array indexed through the key dictionary, so a case updates its sums in
+    // place (a dictionary value copied out and back would copy its arrays on every row).
+    var index: [[VerifyKeyValue]: Int] = [:]
+    var sums: [EnsembleSums] = []
     var generator = SplitMix64(seed: request.seed)
     var members: [Double] = []
     members.reserveCapacity(64)
@@ -152,20 +155,27 @@ extension Verifier {
       members.sort()
       let crps = Self.sortedCRPS(members, observation: observation, fair: request.fair)
       let mean = members.reduce(0, +) / Double(members.count)
-      var sums = groups[keys] ?? EnsembleSums()
+      let group: Int
+      if let known = index[keys] {
+        group = known
+      } else {
+        group = sums.count
+        index[keys] = group
+        sums.append(EnsembleSums())
+      }
       cases += 1
-      sums.n += 1
-      sums.members += members.count
-      if let crps { sums.crps += crps }
+      sums[group].n += 1
+      sums[group].members += members.count
+      if let crps { sums[group].crps += crps }
       let error = mean - observation
-      sums.error += error
-      sums.absolute += abs(error)
-      sums.squared += error * error
+      sums[group].error += error
+      sums[group].absolute += abs(error)
+      sums[group].squared += error * error
       if members.count >= 2 {
         var sum = 0.0
         for member in members { sum += (member - mean) * (member - mean) }
-        sums.variance += sum / Double(members.count - 1)
-        sums.varianceCases += 1
+        sums[group].variance += sum / Double(members.count - 1)
+        sums[group].varianceCases += 1
       }
       var referenceCRPS: Double?
       switch request.reference {
@@ -183,33 +193,32 @@ extension Verifier {
       case nil: break
       }
       if let referenceCRPS, let crps {
-        sums.referenceCases += 1
-        sums.crpsWithReference += crps
-        sums.reference += referenceCRPS
+        sums[group].referenceCases += 1
+        sums[group].crpsWithReference += crps
+        sums[group].reference += referenceCRPS
       }
       // Rank among sorted members; ties drawn with the seeded generator (one draw per case, so
       // the sequence does not depend on where ties occur).
       let draw = generator.nextUniform()
       if let rank = EnsembleScores.rank(members, observation: observation, uniform: draw) {
-        var counts = sums.ranks[members.count] ?? [Int](repeating: 0, count: members.count + 1)
-        counts[rank] += 1
-        sums.ranks[members.count] = counts
+        let size = members.count
+        sums[group].ranks[size, default: [Int](repeating: 0, count: size + 1)][rank] += 1
       }
       if let event = request.event {
         let hits = members.filter { event.op.test($0, threshold: event.threshold) }.count
         let p = Double(hits) / Double(members.count)
         let observed = event.op.test(observation, threshold: event.threshold)
         let bin = BrierDecomposition.bin(percent: Double(hits) * 100 / Double(members.count))
-        sums.bins[bin].n += 1
-        sums.bins[bin].sumProbability += p
-        if observed { sums.bins[bin].events += 1 }
-        sums.brierSum += (p - (observed ? 1 : 0)) * (p - (observed ? 1 : 0))
-        var count = sums.roc[p] ?? (0, 0)
+        sums[group].bins[bin].n += 1
+        sums[group].bins[bin].sumProbability += p
+        if observed { sums[group].bins[bin].events += 1 }
+        sums[group].brierSum += (p - (observed ? 1 : 0)) * (p - (observed ? 1 : 0))
+        var count = sums[group].roc[p] ?? (0, 0)
         if observed { count.events += 1 } else { count.nonEvents += 1 }
-        sums.roc[p] = count
+        sums[group].roc[p] = count
       }
-      groups[keys] = sums
     }
+    let groups = Dictionary(uniqueKeysWithValues: index.map { ($0.key, sums[$0.value]) })
     return Self.report(request, groups: groups, cases: cases)
   }
 

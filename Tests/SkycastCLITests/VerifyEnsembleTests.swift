@@ -167,6 +167,26 @@ import Testing
     #expect(table(climatology).row("model", "set0")?["n_ref"] == String(sets[0].members.count))
   }
 
+  @Test("--format svg draws the rank histogram, CRPS by lead day and spread-skill figures")
+  func figures() async throws {
+    let (harness, _) = try await harness()
+    let histogram = await harness.run(
+      "verify", "--ensemble", "--rank-histogram", "--by", "model", "--format", "svg")
+    #expect(histogram.exitCode == 0, "\(histogram)")
+    #expect(histogram.stdout.hasPrefix("<svg") || histogram.stdout.hasPrefix("<?xml"))
+    #expect(histogram.stdout.contains("flat: a calibrated ensemble"))
+    let crps = await harness.run("verify", "--ensemble", "--by", "model", "--format", "svg")
+    #expect(crps.exitCode == 0, "\(crps)")
+    #expect(
+      crps.stdout.contains("CRPS of 2 m temperature by lead day"), "\(crps.stdout.prefix(600))")
+    let spread = await harness.run(
+      "verify", "--ensemble", "--by", "lead,model", "--format", "svg", "--score", "spread-skill")
+    #expect(spread.exitCode == 0, "\(spread)")
+    #expect(spread.stdout.contains("set0: RMSE of the mean"))
+    let wrong = await harness.run("verify", "--ensemble", "--format", "svg", "--score", "rmse")
+    #expect(wrong.exitCode == 64)
+  }
+
   @Test("usage errors: --by source, an unknown --skill, --rank-histogram with --threshold")
   func usageErrors() async throws {
     let (harness, _) = try await harness()

@@ -26,7 +26,7 @@ extension VerifyCommand {
       throw invocation.unknownVariable(
         name, in: EnsembleRequestOptions.allowedVariables, for: " for --ensemble")
     }
-    let groupBy = try VerifyKey.parse(invocation.list("by"))
+    var groupBy = try VerifyKey.parse(invocation.list("by"))
     for key in groupBy where !EnsembleVerifyRequest.allowedKeys.contains(key) {
       throw invocation.usage(
         "--ensemble groups by \(EnsembleVerifyRequest.allowedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
@@ -41,7 +41,28 @@ extension VerifyCommand {
       throw invocation.usage("--bins with --ensemble shows the reliability table of --threshold")
     }
     let figure = invocation.string("format") == "svg"
-    if !figure { try invocation.rejectFigureOptions() }
+    var figureScore = EnsembleFigure.Score.crps
+    if figure {
+      if event != nil {
+        throw invocation.usage(
+          "--format svg with --ensemble draws crps, spread-skill or --rank-histogram")
+      }
+      if let text = invocation.string("score") {
+        guard let score = EnsembleFigure.Score(rawValue: text) else {
+          throw invocation.usage(
+            "The value '\(text)' is invalid for '--score' with --ensemble: expected crps or spread-skill"
+          )
+        }
+        figureScore = score
+      }
+      // Lines are drawn against lead (or lead day, added when no lead key is given).
+      if !histogram, EnsembleFigure.xKey(groupBy) == nil { groupBy.insert(.leadDay, at: 0) }
+    } else {
+      if invocation.string("score") != nil {
+        throw invocation.usage("--score chooses what --format svg draws")
+      }
+      try invocation.rejectFigureOptions()
+    }
     let format: OutputFormat = figure ? .csv : try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
@@ -67,7 +88,8 @@ extension VerifyCommand {
     }
     let report = try store.read { try verifier.ensemble(request) }
     if figure {
-      return try writeEnsembleFigure(report, histogram: histogram, invocation: invocation)
+      return try writeEnsembleFigure(
+        report, histogram: histogram, score: figureScore, invocation: invocation)
     }
     let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
     if histogram {
@@ -117,8 +139,21 @@ extension VerifyCommand {
   }
 
   static func writeEnsembleFigure(
-    _ report: EnsembleReport, histogram: Bool, invocation: Invocation
+    _ report: EnsembleReport, histogram: Bool, score: EnsembleFigure.Score,
+    invocation: Invocation
   ) throws -> Int32 {
-    throw invocation.usage("--format svg with --ensemble is not available yet")
+    let (width, height) = try invocation.figureSize()
+    let title = try invocation.figureTitle()
+    let svg =
+      histogram
+      ? EnsembleFigure.rankHistogram(report, width: width, height: height, title: title)
+      : EnsembleFigure.lines(report, score: score, width: width, height: height, title: title)
+    if report.cases == 0 {
+      invocation.warnEmptyFigure("no ensemble values matched an observation")
+    }
+    let output = try invocation.dataOutput()
+    try output.write(svg ?? "")
+    try output.flush()
+    return ExitStatus.success
   }
 }

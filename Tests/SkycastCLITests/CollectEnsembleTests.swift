@@ -236,3 +236,35 @@ import Testing
     #expect(server.requestCount == 0)
   }
 }
+
+/// `spark --ensemble` on ensembles collected from the fake Ensemble API.
+@Suite struct SparkEnsembleTests {
+  @Test("spark --ensemble draws the member median and the 10–90 % width per city")
+  func medianAndSpread() async throws {
+    let now = Date(timeIntervalSince1970: 1_774_000_000)
+    let server = try FakeOpenMeteo.server(.ensemble, now: { now })
+    defer { server.stop() }
+    let harness = CLIHarness(now: now)
+    harness.use(server: server.baseURL)
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
+    let collect = await harness.run("collect", "--ensemble", "ncep_gefs025", "--days", "3")
+    #expect(collect.exitCode == 0, "\(collect)")
+    let result = await harness.run("spark", "--ensemble", "--width", "200")
+    #expect(result.exitCode == 0, "\(result)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(result.stdout)")
+    #expect(lines.first?.contains("temperature_2m median") == true)
+    #expect(lines.last?.contains("spread p90−p10") == true)
+    // The last label of the median line is the median of the last stored hour from now on.
+    let database = try harness.store().database
+    let last = try #require(
+      try database.scalar(
+        "SELECT ens_quantile(members, 0.5) FROM ensemble_forecasts WHERE variable = 'temperature_2m' ORDER BY valid_at DESC LIMIT 1"
+      )?.doubleValue)
+    #expect(lines[0].contains(NumberText.fixed(last, decimals: 1)), "\(lines[0]) vs \(last)")
+    let usage = await harness.run("spark", "--ensemble", "--series", "observed")
+    #expect(usage.exitCode == 64)
+  }
+}

@@ -268,3 +268,51 @@ import Testing
     #expect(usage.exitCode == 64)
   }
 }
+
+/// `now` with and without a stored ensemble.
+@Suite struct NowEnsembleTests {
+  @Test("now lists the ensemble's 10–90 % range per coming day only when an ensemble is stored")
+  func ensembleRange() async throws {
+    let now = Date(timeIntervalSince1970: 1_774_000_000)
+    let server = try FakeOpenMeteo.server(.all, now: { now })
+    defer { server.stop() }
+    let harness = CLIHarness(now: now)
+    harness.use(server: server.baseURL)
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
+    _ = await harness.run("collect")
+    let before = await harness.run("now", "Berlin")
+    #expect(before.exitCode == 0, "\(before)")
+    #expect(!before.stdout.contains("Ensemble 10–90 % range"))
+    let collect = await harness.run("collect", "--ensemble", "ncep_gefs025", "--days", "3")
+    #expect(collect.exitCode == 0, "\(collect)")
+    let after = await harness.run("now", "Berlin")
+    #expect(after.exitCode == 0, "\(after)")
+    let lines = after.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    let header = try #require(lines.firstIndex { $0.contains("Ensemble 10–90 % range") })
+    #expect(lines[header + 1].hasPrefix("Today"), "\(after.stdout)")
+    #expect(lines[header + 3].contains("–"))
+    #expect(lines[header + 4].isEmpty, "three days of ensemble, then a blank line")
+    // Today's range: the lowest hourly 10 % quantile and the highest 90 % one.
+    let store = try harness.store()
+    let zone = try #require(CityTimeZone(identifier: "Europe/Berlin"))
+    let today = zone.localDate(1_774_000_000)
+    let steps = try store.latestEnsemble(
+      cityID: 1, variable: .temperature2m,
+      range: zone.startOfDay(today)..<zone.startOfDay(today.adding(days: 1)))
+    let low = try #require(steps.compactMap { $0.quantile(0.1) }.min())
+    let high = try #require(steps.compactMap { $0.quantile(0.9) }.max())
+    #expect(
+      lines[header + 1].contains(Self.degrees(low)), "\(lines[header + 1]) \(low)")
+    #expect(
+      lines[header + 1].contains(Self.degrees(high)),
+      "\(lines[header + 1]) \(high)")
+  }
+
+  /// `−3°` as the view prints it (a real minus sign).
+  static func degrees(_ value: Double) -> String {
+    NumberText.fixed(value, decimals: 0).replacingOccurrences(of: "-", with: "−") + "°"
+  }
+}

@@ -218,6 +218,16 @@ public final class Statement {
     return try body(UnsafeBufferPointer(start: pointer, count: count))
   }
 
+  /// Column `index`'s blob bytes without copying; valid until the next step. Nil for NULL.
+  public func withBlobBytes<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T)
+    rethrows -> T?
+  {
+    guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+    let pointer = sqlite3_column_blob(handle, index)
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+  }
+
   /// Column `index` as a `SQLiteValue`.
   public func value(at index: Int32) -> SQLiteValue {
     switch sqlite3_column_type(handle, index) {

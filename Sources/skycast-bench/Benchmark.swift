@@ -73,6 +73,7 @@ struct Benchmark {
     figures += try bootstrap(database: big)
     figures += try export(database: big)
     figures.append(try startup())
+    figures += try ensemble()
     return render(figures)
   }
 

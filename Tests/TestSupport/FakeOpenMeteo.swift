@@ -33,6 +33,8 @@ public struct FakeOpenMeteo: Sendable {
     case geocoding
     /// `/v1/forecast` as on `previous-runs-api.open-meteo.com`.
     case previousRuns
+    /// `/v1/ensemble` as on `ensemble-api.open-meteo.com`.
+    case ensemble
     /// All of the above on one server.
     case all
   }
@@ -83,6 +85,9 @@ public struct FakeOpenMeteo: Sendable {
     case "/v1/archive":
       guard service == .archive || service == .all else { return notFound }
       return WeatherEndpoint(kind: .archive, fake: self).respond(request)
+    case "/v1/ensemble":
+      guard service == .ensemble || service == .all else { return notFound }
+      return EnsembleEndpoint(fake: self).respond(request)
     case "/v1/forecast":
       switch service {
       case .forecast: return WeatherEndpoint(kind: .forecast, fake: self).respond(request)
@@ -92,7 +97,7 @@ public struct FakeOpenMeteo: Sendable {
         let kind: WeatherEndpoint.Kind =
           names.contains { $0.contains("_previous_day") } ? .previousRuns : .forecast
         return WeatherEndpoint(kind: kind, fake: self).respond(request)
-      case .archive, .geocoding: return notFound
+      case .archive, .geocoding, .ensemble: return notFound
       }
     default:
       return notFound

@@ -36,10 +36,11 @@ enum CollectCommand {
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
-    ] + SharedOptions.network,
+    ] + ensembleOptions + SharedOptions.network,
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
+    if invocation.string("ensemble") != nil { return try await runEnsemble(invocation) }
     let options = try requestOptions(invocation)
     let minInterval = try invocation.duration("min-interval") ?? 1800
     let store = try invocation.openStore()

@@ -24,6 +24,12 @@ enum SparkCommand {
       'spark -' reads numbers separated by spaces, commas or newlines from standard input; \
       nan, null and empty fields are gaps. The line is labelled 'stdin'.
 
+      --ensemble draws the city's latest stored ensemble (collect --ensemble, every model of \
+      the fetch pooled) over the 168 hours from the current hour: a first line with the member \
+      median, and under it a line 'spread' with the width of the 10-90 % member range \
+      (p90 − p10) at each hour, on its own scale, so a widening line means growing \
+      uncertainty.
+
       --format svg -o FILE.svg draws the same series as a figure (one line per city, with \
       observations overlaid when the series is the forecast and observations are stored); \
       --width and --height are then pixels.
@@ -51,6 +57,11 @@ enum SparkCommand {
         "width", value: "columns", help: "Line width in columns.",
         default: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█."),
+      .flag(
+        "ensemble",
+        help:
+          "The latest stored ensemble: member median, then the 10-90 % range width (p90 − p10) on a line of its own."
+      ),
       OptionSpec(
         "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
       OptionSpec("format", value: "format", help: "svg for a figure instead of sparklines."),
@@ -69,6 +80,9 @@ enum SparkCommand {
       }
       guard invocation.arguments.isEmpty else {
         throw invocation.usage("--format svg does not apply to 'spark -'")
+      }
+      if invocation.flag("ensemble") {
+        throw invocation.usage("--ensemble draws sparklines; leave out --format svg")
       }
       return try figure(invocation)
     }
@@ -95,6 +109,8 @@ enum SparkCommand {
       series = [
         SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)
       ]
+    } else if invocation.flag("ensemble") {
+      series = try ensembleSeries(invocation)
     } else {
       series = try storedSeries(invocation).lines.map(\.spark)
     }
@@ -225,5 +241,53 @@ enum SparkCommand {
       )
     }
     return (result, resolved, span, store)
+  }
+
+  /// `--ensemble`: per city, the median and the 10–90 % width of its latest ensemble.
+  static func ensembleSeries(_ invocation: Invocation) throws -> [SparkSeries] {
+    for option in ["series", "from", "to"] where invocation.string(option) != nil {
+      throw invocation.usage("--\(option) does not apply to --ensemble")
+    }
+    let name = invocation.string("var") ?? WeatherVariable.temperature2m.column
+    guard
+      let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.column == name })
+    else {
+      throw invocation.unknownVariable(
+        name, in: EnsembleRequestOptions.allowedVariables, for: " for --ensemble")
+    }
+    let store = try invocation.openStore(access: .readOnly)
+    let cities = try invocation.cities(in: store)
+    let start = WallClock.floorToHour(invocation.context.nowEpoch)
+    let hours = (0..<168).map { start + Int64($0) * 3600 }
+    var series: [SparkSeries] = []
+    for city in cities {
+      let steps = try store.latestEnsemble(
+        cityID: city.id, variable: variable, range: start..<(start + 168 * 3600))
+      let byTime = Dictionary(
+        steps.map { ($0.validAt, $0) }, uniquingKeysWith: { first, _ in first })
+      let median = hours.map { byTime[$0]?.quantile(0.5) }
+      let width = hours.map { hour -> Double? in
+        guard let step = byTime[hour], let high = step.quantile(0.9), let low = step.quantile(0.1)
+        else { return nil }
+        return high - low
+      }
+      // Trailing hours past the ensemble's end are not drawn as gaps.
+      let count = (median.lastIndex { $0 != nil } ?? -1) + 1
+      if count == 0 {
+        invocation.warn(
+          "\(invocation.label(city)): no ensemble stored from now on; collect --ensemble first")
+      }
+      series.append(
+        SparkSeries(
+          name: invocation.label(city), variable: variable.column + " median",
+          unit: variable.unit, decimals: variable.decimals, values: Array(median.prefix(count))))
+      series.append(
+        SparkSeries(
+          name: "", variable: "spread p90−p10", unit: variable.unit,
+          decimals: variable.decimals, values: Array(width.prefix(count))))
+    }
+    invocation.info(
+      "\(variable.column): latest ensemble, median and 10–90 % width over the 168 hours from now")
+    return series
   }
 }

@@ -137,10 +137,12 @@ enum VerifyCommand {
       OptionSpec(
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
-    ] + SharedOptions.figure + SharedOptions.output + [ExportCommand.parquetOptions[0]],
+    ] + ensembleOptions + SharedOptions.figure + SharedOptions.output
+      + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    if invocation.flag("ensemble") { return try runEnsemble(invocation) }
     let reliability = invocation.flag("reliability")
     let variableName =
       invocation.string("var") ?? (reliability ? "precipitation" : "temperature_2m")

@@ -72,6 +72,7 @@ extension Invocation {
     for (flag, keyPath) in [
       ("forecast-url", \Endpoints.forecast), ("archive-url", \Endpoints.archive),
       ("geocoding-url", \Endpoints.geocoding), ("previous-runs-url", \Endpoints.previousRuns),
+      ("ensemble-url", \Endpoints.ensemble),
     ] as [(String, WritableKeyPath<Endpoints, String>)] {
       if let url = string(flag) {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {

@@ -7,6 +7,8 @@ public struct Endpoints: Sendable, Equatable {
   public var archive: String
   public var geocoding: String
   public var previousRuns: String
+  /// The Ensemble API (`/v1/ensemble`), `SKYCAST_ENSEMBLE_URL`.
+  public var ensemble: String = Endpoints.defaultEnsemble
   /// `SKYCAST_API_KEY`, sent as `apikey` but never stored, printed or logged.
   public var apiKey: String?
 
@@ -14,6 +16,9 @@ public struct Endpoints: Sendable, Equatable {
     forecast: "https://api.open-meteo.com", archive: "https://archive-api.open-meteo.com",
     geocoding: "https://geocoding-api.open-meteo.com",
     previousRuns: "https://previous-runs-api.open-meteo.com", apiKey: nil)
+
+  /// Open-Meteo's Ensemble API host.
+  public static let defaultEnsemble = "https://ensemble-api.open-meteo.com"
 
   public init(
     forecast: String, archive: String, geocoding: String, previousRuns: String, apiKey: String?
@@ -38,6 +43,7 @@ public struct Endpoints: Sendable, Equatable {
     if let url = value("SKYCAST_ARCHIVE_URL") { endpoints.archive = url }
     if let url = value("SKYCAST_GEOCODING_URL") { endpoints.geocoding = url }
     if let url = value("SKYCAST_PREVIOUS_RUNS_URL") { endpoints.previousRuns = url }
+    if let url = value("SKYCAST_ENSEMBLE_URL") { endpoints.ensemble = url }
     endpoints.apiKey = value("SKYCAST_API_KEY")
     return endpoints
   }

@@ -6,5 +6,6 @@ import SQLiteKit
 public enum SQLFunctions {
   public static func register(on database: Database) throws {
     try AnalysisSQLFunctions.register(on: database)
+    try EnsembleSQLFunctions.register(on: database)
   }
 }

@@ -9,7 +9,7 @@ public enum Schema {
   public static var currentVersion: Int { migrations.count }
 
   /// Migration `i` brings a file from version `i` to `i + 1`.
-  public static let migrations: [String] = [version1, version2]
+  public static let migrations: [String] = [version1, version2, ensembleVersion]
 
   // MARK: - Version 1: cities, fetch log, forecasts, observations
 
@@ -220,5 +220,27 @@ public enum Schema {
           PARTITION BY city_id, source, model, date ORDER BY issued_at DESC, fetch_id DESC) AS issue_rank
         FROM daily_forecasts f WHERE lead_days >= 0)
       WHERE issue_rank = 1;
+    """
+
+  // MARK: - Ensemble members
+
+  /// One row per city, model, variable, valid time and fetch; `members` packs every member as
+  /// little-endian Float32 (member 0 = control, NaN = null; see `EnsembleBlob`). The primary key
+  /// is the verification order (city, model, variable, valid time, issue), so no second index
+  /// is needed and a value costs its 4 bytes plus about 70 bytes per row.
+  static let ensembleVersion = """
+    CREATE TABLE ensemble_forecasts (
+      city_id     INTEGER NOT NULL,
+      model       TEXT NOT NULL,
+      variable    TEXT NOT NULL,
+      valid_at    INTEGER NOT NULL,
+      issued_at   INTEGER NOT NULL,
+      fetch_id    INTEGER NOT NULL,
+      lead_hours  INTEGER NOT NULL,
+      members     BLOB NOT NULL,
+      PRIMARY KEY (city_id, model, variable, valid_at, issued_at, fetch_id)
+    ) WITHOUT ROWID;
+    CREATE VIEW ensemble_forecasts_named AS
+      SELECT c.name AS city, c.timezone, e.* FROM ensemble_forecasts e JOIN cities c ON c.id = e.city_id;
     """
 }

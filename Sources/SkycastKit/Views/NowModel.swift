@@ -56,7 +56,23 @@ public struct NowModel: Sendable, Equatable {
     public init(date: LocalDate) { self.date = date }
   }
 
+  /// One local day of the latest stored ensemble (`collect --ensemble`): the 10 % quantile of
+  /// the members at the day's coldest hour and the 90 % quantile at its warmest.
+  public struct EnsembleDay: Sendable, Equatable {
+    public var date: LocalDate
+    public var low: Double
+    public var high: Double
+
+    public init(date: LocalDate, low: Double, high: Double) {
+      self.date = date
+      self.low = low
+      self.high = high
+    }
+  }
+
   public var city: City
+  /// The coming days' 2 m temperature range from the latest ensemble; empty without one.
+  public var ensembleDays: [EnsembleDay] = []
   /// When the fetch was requested (epoch seconds): the "updated … ago" time.
   public var fetchedAt: Int64
   /// The clock of this run.

@@ -75,4 +75,21 @@ extension NowView {
     }
     return result
   }
+
+  /// The latest ensemble's 10–90 % range of 2 m temperature per coming day.
+  static func ensembleList(_ context: Context) -> [ViewLine] {
+    var lines = [ViewLine("Ensemble 10–90 % range", .bold)]
+    let days = context.model.ensembleDays
+    let labels = days.map { $0.date == context.today ? "Today" : context.dayName($0.date) }
+    let width = labels.map(DisplayWidth.of).max() ?? 0
+    for (index, day) in days.enumerated() {
+      var line = ViewLine(DisplayWidth.padded(labels[index], to: width, alignRight: false))
+      line.pad(2)
+      line.add(context.temperature(day.low), TerminalPalette.style(forTemperature: day.low))
+      line.add(" – ")
+      line.add(context.temperature(day.high), TerminalPalette.style(forTemperature: day.high))
+      lines.append(line)
+    }
+    return lines
+  }
 }

@@ -60,6 +60,10 @@ public enum NowView {
     lines.append(ViewLine())
     lines += dayList(context)
     lines.append(ViewLine())
+    if !model.ensembleDays.isEmpty {
+      lines += ensembleList(context)
+      lines.append(ViewLine())
+    }
     lines += modules(context)
     lines.append(ViewLine())
     lines.append(ViewLine("Weather data by Open-Meteo.com (CC BY 4.0)", .dim))

@@ -98,6 +98,30 @@ extension Store {
       day.windGustsMax = daily.double(10)
       model.days.append(day)
     }
+    model.ensembleDays = try ensembleDays(city: city, now: now)
     return model
+  }
+}
+
+extension Store {
+  /// The 10–90 % member range of 2 m temperature per local day, from today on (10 days), of the
+  /// city's latest ensemble fetch.
+  func ensembleDays(city: City, now: Int64) throws -> [NowModel.EnsembleDay] {
+    let zone = city.zone
+    let today = zone.localDate(now)
+    let start = zone.startOfDay(today)
+    let end = zone.startOfDay(today.adding(days: NowView.listedDays))
+    var days: [NowModel.EnsembleDay] = []
+    for step in try latestEnsemble(cityID: city.id, variable: .temperature2m, range: start..<end) {
+      guard let low = step.quantile(0.1), let high = step.quantile(0.9) else { continue }
+      let date = zone.localDate(step.validAt)
+      if let last = days.last, last.date == date {
+        days[days.count - 1].low = min(last.low, low)
+        days[days.count - 1].high = max(last.high, high)
+      } else {
+        days.append(NowModel.EnsembleDay(date: date, low: low, high: high))
+      }
+    }
+    return days
   }
 }

@@ -37,6 +37,9 @@ public struct BarChart: Sendable {
   /// Draw the title and subtitle; false leaves them to a caption (LaTeX, Word), keeping only
   /// the document's `<title>`.
   public var showsTitle = true
+  /// A dashed horizontal line across the plot at this value (for example the flat line of a
+  /// rank histogram), with its legend text; nil for none.
+  public var referenceLine: (value: Double, label: String)?
 
   public init(
     title: String, subtitle: String? = nil, categories: [String], xLabel: String,
@@ -66,6 +69,7 @@ public struct BarChart: Sendable {
       }
     }
     let present = values.flatMap { $0.compactMap { $0 } }
+    let scaled = present + (referenceLine.map { [$0.value] } ?? [])
     let layout = ChartLayout(
       width: width, height: height, title: title, subtitle: subtitle, xTitle: xLabel,
       yTitle: yAxis.title,
@@ -75,7 +79,7 @@ public struct BarChart: Sendable {
       symbol: .bar, attribution: attribution, hasStrip: false, showsTitle: showsTitle,
       makeY: { plotHeight in
         AxisScale.values(
-          lower: present.min(), upper: present.max(), axis: yAxis, includesZero: true,
+          lower: scaled.min(), upper: scaled.max(), axis: yAxis, includesZero: true,
           maxTicks: min(max(Int(plotHeight / 55) + 1, 3), 9))
       },
       makeX: { plotWidth in
@@ -91,6 +95,18 @@ public struct BarChart: Sendable {
     layout.writeGrid(to: &svg, vertical: false)
     writeBars(values, styles: styles, layout: layout, to: &svg)
     if layout.y.lower < 0 || layout.y.upper > 0 { layout.writeZeroLine(to: &svg) }
+    if let referenceLine {
+      let y = layout.yPosition(referenceLine.value)
+      svg.leaf(
+        "path",
+        [
+          (
+            "d", "M" + SVGWriter.point(layout.plot.x, y) + "h" + SVGWriter.number(layout.plot.width)
+          ),
+          ("stroke", "#222222"), ("stroke-width", "1.2"), ("stroke-dasharray", "6 4"),
+          ("fill", "none"),
+        ], title: referenceLine.label)
+    }
     layout.writeAxes(to: &svg)
     let noted = writeNotes(values, layout: layout, to: &svg)
     if present.isEmpty && !noted { layout.writeNote("No data", to: &svg) }

@@ -1,0 +1,102 @@
+import Foundation
+import SkycastKit
+
+/// `skycast collect --ensemble MODEL[,MODEL…]`: the Ensemble API's members instead of the
+/// deterministic forecast. A flag rather than a subcommand because everything else is the same
+/// job: the same cities, `--min-interval`, `--force`, `--dry-run`, cron line and report.
+extension CollectCommand {
+  static let ensembleOptions: [OptionSpec] = [
+    OptionSpec(
+      "ensemble", value: "models",
+      help:
+        "Collect ensemble members from the Ensemble API instead: comma-separated models "
+        + "(e.g. ecmwf_ifs025_ensemble,ncep_gefs025). Variables default to temperature_2m, "
+        + "precipitation, wind_speed_10m; --days to 35, default 15."),
+    OptionSpec(
+      "ensemble-url", value: "url", help: "Ensemble API base URL (env SKYCAST_ENSEMBLE_URL).",
+      default: Endpoints.defaultEnsemble),
+  ]
+
+  static func runEnsemble(_ invocation: Invocation) async throws -> Int32 {
+    let options = try ensembleRequest(invocation)
+    let minInterval = try invocation.duration("min-interval") ?? 1800
+    let store = try invocation.openStore()
+    let cities = try invocation.cities(in: store)
+    let client = try invocation.makeClient()
+    if invocation.flag("dry-run") {
+      var total = 0.0
+      let size = EnsembleCollector.defaultBatchSize
+      for start in stride(from: 0, to: cities.count, by: size) {
+        let batch = Array(cities[start..<min(start + size, cities.count)])
+        let request = options.request(for: batch, base: client.endpoints.ensemble)
+        total += request.weight
+        try invocation.stdout.line("GET \(request.displayURL)")
+        try invocation.say(
+          "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(invocation.label).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
+        )
+      }
+      let members = options.models.map { "\($0) \(EnsembleModel.memberCount($0))" }
+      try invocation.say("    members: \(members.joined(separator: ", "))")
+      try invocation.stdout.line(
+        "total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
+      return ExitStatus.success
+    }
+    try ClockSkewWarning.warn(
+      invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
+    let collector = EnsembleCollector(
+      store: store, client: client, now: { invocation.context.nowEpoch },
+      onEvent: { event in
+        switch event {
+        case .requesting(let batch, let index, let total):
+          invocation.progress(
+            "collecting ensembles \(index + 1)-\(index + batch.count)/\(total): \(batch.map(invocation.label).joined(separator: ", "))…"
+          )
+        case .decodeWarning(let city, let message):
+          invocation.detail("\(invocation.label(city)): \(message)")
+        case .alert(let city, let message):
+          invocation.warn("\(invocation.label(city)): \(message)")
+        case .writeRetry(let batch, let attempt):
+          invocation.detail(
+            "\(batch.map(invocation.label).joined(separator: ", ")): the database is locked by another "
+              + "process; waiting to store the fetched ensemble (try \(attempt + 1))")
+        }
+      })
+    let outcomes = try await collector.collect(
+      cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
+    invocation.endProgress()
+    return report(outcomes, invocation: invocation)
+  }
+
+  static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {
+    let models = invocation.list("ensemble")
+    guard !models.isEmpty else {
+      throw invocation.usage("'--ensemble' needs at least one model, e.g. ecmwf_ifs025_ensemble")
+    }
+    for model in models where !model.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+      throw invocation.usage(
+        "The value '\(model)' is invalid for '--ensemble': model names use letters, digits and _")
+    }
+    guard Set(models).count == models.count else {
+      throw invocation.usage("'--ensemble' names a model twice")
+    }
+    if invocation.string("models") != nil {
+      throw invocation.usage(
+        "'--models' and '--ensemble' cannot be combined: run collect once for each")
+    }
+    var options = EnsembleRequestOptions(models: models)
+    options.days =
+      try invocation.int("days", in: 1...EnsembleRequestOptions.maximumDays)
+      ?? EnsembleRequestOptions.defaultDays
+    let names = invocation.list("vars")
+    if !names.isEmpty {
+      let allowed = EnsembleRequestOptions.allowedVariables
+      options.variables = try names.map { name in
+        guard let variable = allowed.first(where: { $0.apiName == name }) else {
+          throw invocation.unknownVariable(name, in: allowed)
+        }
+        return variable
+      }
+    }
+    return options
+  }
+}

@@ -1,0 +1,159 @@
+import SkycastKit
+
+/// `skycast verify --ensemble`: scores of the stored ensemble members.
+extension VerifyCommand {
+  static let ensembleOptions: [OptionSpec] = [
+    .flag(
+      "ensemble",
+      help:
+        "Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss."
+    ),
+    .flag("fair", help: "With --ensemble: the fair CRPS (unbiased for the ensemble size)."),
+    .flag(
+      "rank-histogram",
+      help: "With --ensemble: the rank histogram (M + 1 bins, ties broken at random by --seed)."),
+  ]
+
+  static func runEnsemble(_ invocation: Invocation) throws -> Int32 {
+    for name in ["revisions", "pairs", "reliability", "compare", "ci", "loss", "source"]
+    where invocation.string(name) != nil || invocation.flag(name) {
+      throw invocation.usage("--ensemble cannot be combined with --\(name)")
+    }
+    let name = invocation.string("var") ?? "temperature_2m"
+    guard
+      let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.apiName == name })
+    else {
+      throw invocation.unknownVariable(
+        name, in: EnsembleRequestOptions.allowedVariables, for: " for --ensemble")
+    }
+    var groupBy = try VerifyKey.parse(invocation.list("by"))
+    for key in groupBy where !EnsembleVerifyRequest.allowedKeys.contains(key) {
+      throw invocation.usage(
+        "--ensemble groups by \(EnsembleVerifyRequest.allowedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
+      )
+    }
+    let histogram = invocation.flag("rank-histogram")
+    let event = try self.event(invocation)
+    if histogram, event != nil {
+      throw invocation.usage("--rank-histogram and --threshold cannot be combined")
+    }
+    if invocation.flag("bins"), event == nil {
+      throw invocation.usage("--bins with --ensemble shows the reliability table of --threshold")
+    }
+    let figure = invocation.string("format") == "svg"
+    var figureScore = EnsembleFigure.Score.crps
+    if figure {
+      if event != nil {
+        throw invocation.usage(
+          "--format svg with --ensemble draws crps, spread-skill or --rank-histogram")
+      }
+      if let text = invocation.string("score") {
+        guard let score = EnsembleFigure.Score(rawValue: text) else {
+          throw invocation.usage(
+            "The value '\(text)' is invalid for '--score' with --ensemble: expected crps or spread-skill"
+          )
+        }
+        figureScore = score
+      }
+      // Lines are drawn against lead (or lead day, added when no lead key is given).
+      if !histogram, EnsembleFigure.xKey(groupBy) == nil { groupBy.insert(.leadDay, at: 0) }
+    } else {
+      if invocation.string("score") != nil {
+        throw invocation.usage("--score chooses what --format svg draws")
+      }
+      try invocation.rejectFigureOptions()
+    }
+    let format: OutputFormat = figure ? .csv : try invocation.outputFormat()
+    let store = try invocation.openStore(access: .readOnly)
+    let verifier = Verifier(store: store)
+    let cities = invocation.strings("city").isEmpty ? [] : try invocation.cities(in: store)
+    var request = EnsembleVerifyRequest(
+      variable: variable, observationSource: "", period: try invocation.dateRange(required: false),
+      models: unique(invocation.list("model")), cityIDs: cities.map(\.id), groupBy: groupBy)
+    request.fair = invocation.flag("fair")
+    request.event = event
+    request.includePast = invocation.flag("include-past")
+    request.reference = try ensembleReference(invocation)
+    if let text = invocation.string("seed") {
+      guard let seed = UInt64(text) else {
+        throw invocation.usage(
+          "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
+        )
+      }
+      request.seed = seed
+    }
+    request.observationSource = try store.read {
+      try verifier.chooseObservationSource(
+        requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+    }
+    let report = try store.read { try verifier.ensemble(request) }
+    if figure {
+      return try writeEnsembleFigure(
+        report, histogram: histogram, score: figureScore, invocation: invocation)
+    }
+    let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
+    if histogram {
+      try writer.comment(EnsembleTable.histogramComment(report))
+      try writer.begin(columns: EnsembleTable.histogramColumns(request))
+      for row in report.histograms {
+        for cells in EnsembleTable.histogramCells(row) { try writer.write(cells) }
+      }
+    } else if event != nil {
+      let reliability = report.reliabilityReport
+      try writer.comment(EnsembleTable.brierComment(report))
+      if invocation.flag("bins") {
+        try writer.begin(columns: ReliabilityTable.binColumns(reliability.request))
+        for row in reliability.rows {
+          for cells in ReliabilityTable.binCells(row) { try writer.write(cells) }
+        }
+      } else {
+        try writer.begin(columns: ReliabilityTable.columns(reliability.request))
+        for row in reliability.rows { try writer.write(ReliabilityTable.cells(row)) }
+      }
+    } else {
+      try writer.comment(EnsembleTable.comment(report))
+      try writer.begin(columns: EnsembleTable.columns(request))
+      for row in report.rows { try writer.write(EnsembleTable.cells(row, request: request)) }
+    }
+    try writer.finish()
+    if report.cases == 0 {
+      invocation.info(
+        "no ensemble values matched an observation (check --model, --city, --from/--to and that '\(request.observationSource)' observations cover the valid times)"
+      )
+    }
+    return ExitStatus.success
+  }
+
+  /// `--skill climatology`, `--skill deterministic` (best_match) or `deterministic:MODEL`.
+  static func ensembleReference(_ invocation: Invocation) throws -> EnsembleVerifyRequest.Reference?
+  {
+    guard let text = invocation.string("skill") else { return nil }
+    if text == "climatology" { return .climatology }
+    if text == "deterministic" { return .deterministic(model: "best_match") }
+    if text.hasPrefix("deterministic:"), text.count > "deterministic:".count {
+      return .deterministic(model: String(text.dropFirst("deterministic:".count)))
+    }
+    throw invocation.usage(
+      "The value '\(text)' is invalid for '--skill' with --ensemble: expected climatology, deterministic or deterministic:MODEL"
+    )
+  }
+
+  static func writeEnsembleFigure(
+    _ report: EnsembleReport, histogram: Bool, score: EnsembleFigure.Score,
+    invocation: Invocation
+  ) throws -> Int32 {
+    let (width, height) = try invocation.figureSize()
+    let title = try invocation.figureTitle()
+    let svg =
+      histogram
+      ? EnsembleFigure.rankHistogram(report, width: width, height: height, title: title)
+      : EnsembleFigure.lines(report, score: score, width: width, height: height, title: title)
+    if report.cases == 0 {
+      invocation.warnEmptyFigure("no ensemble values matched an observation")
+    }
+    let output = try invocation.dataOutput()
+    try output.write(svg ?? "")
+    try output.flush()
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import SQLiteKit
+import SkycastKit
+
+/// The ensemble measurements: bytes on disk per stored member value, and `verify --ensemble
+/// --by lead-day` on a year of synthetic 51-member ensembles (two issues a day, 15 days hourly,
+/// one city) against the deterministic `verify --by lead-day` on the same number of forecast
+/// valid times. `--quick` uses 10 days; `SKYCAST_BENCH_ENSEMBLE_DAYS=365` with `--quick` measures
+/// the year alone without the full run's other workloads.
+extension Benchmark {
+  /// Members per ensemble value: ECMWF's 50 + 1.
+  static let ensembleMembers = 51
+
+  func ensemble() throws -> [Figure] {
+    let days =
+      ProcessInfo.processInfo.environment["SKYCAST_BENCH_ENSEMBLE_DAYS"].flatMap { Int($0) }
+      ?? (options.quick ? 10 : 365)
+    let issues = (0..<(days * 2)).map { Self.ensembleStart + Int64($0) * 12 * 3600 }
+    let steps = 15 * 24
+    let ensemblePath = directory + "/ensemble.sqlite"
+    let deterministicPath = directory + "/ensemble-deterministic.sqlite"
+    let emptyPath = directory + "/ensemble-empty.sqlite"
+    do { _ = try Store(path: emptyPath) }
+    let ensembleStore = try Store(path: ensemblePath)
+    let deterministicStore = try Store(path: deterministicPath)
+    for store in [ensembleStore, deterministicStore] {
+      try store.addCity(City(name: "Benchville", latitude: 50, longitude: 10, timezone: "UTC"))
+    }
+    log(
+      "ensemble: \(issues.count) issues × \(steps) hours × \(Self.ensembleMembers) members (\(Self.count(issues.count * steps * Self.ensembleMembers)) values)"
+    )
+    var generator = SplitMix64(seed: options.seed)
+    let (_, buildSeconds) = try measure {
+      for (number, issuedAt) in issues.enumerated() {
+        try ensembleStore.write {
+          let fetchID = try ensembleStore.insertFetch(
+            FetchRecord(
+              cityID: 1, source: EnsembleRequestOptions.source, model: "ecmwf_ifs025_ensemble",
+              requestedAt: issuedAt, issuedAt: issuedAt, status: .ok))
+          let insert = try ensembleStore.database.cachedStatement(
+            """
+            INSERT INTO ensemble_forecasts (city_id, model, variable, valid_at, issued_at,
+              fetch_id, lead_hours, members)
+            VALUES (1, 'ecmwf_ifs025_ensemble', 'temperature_2m', ?, ?, ?, ?, ?)
+            """)
+          var members = [Float](repeating: 0, count: Self.ensembleMembers)
+          for step in 0..<steps {
+            let validAt = issuedAt + Int64(step) * 3600
+            let truth = Self.truth(validAt)
+            let sd = 0.5 + Double(step) / 60
+            let centre = truth + generator.nextGaussian(mean: 0, standardDeviation: sd)
+            for member in members.indices {
+              members[member] = Float(
+                centre + generator.nextGaussian(mean: 0, standardDeviation: sd))
+            }
+            try insert.bind(
+              [
+                .integer(validAt), .integer(issuedAt), .integer(fetchID), .integer(Int64(step)),
+                .blob(EnsembleBlob.pack(members)),
+              ])
+            try insert.execute()
+          }
+        }
+        try deterministicStore.write {
+          let fetchID = try deterministicStore.insertFetch(
+            FetchRecord(
+              cityID: 1, source: "forecast", model: "best_match", requestedAt: issuedAt,
+              issuedAt: issuedAt, status: .ok))
+          let insert = try deterministicStore.database.cachedStatement(
+            """
+            INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
+              valid_date, valid_hour, lead_hours, temperature_2m)
+            VALUES (?, 1, 'forecast', 'best_match', ?, ?, ?, ?, ?, ?)
+            """)
+          for step in 0..<steps {
+            let validAt = issuedAt + Int64(step) * 3600
+            let local = CityTimeZone.utc.local(validAt)
+            try insert.bind(
+              [
+                .integer(fetchID), .integer(issuedAt), .integer(validAt),
+                .text(local.date.description), .integer(Int64(local.hour)), .integer(Int64(step)),
+                .real(Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 1)),
+              ])
+            try insert.execute()
+          }
+        }
+        if number % 100 == 99 { log("ensemble: issue \(number + 1)/\(issues.count)") }
+      }
+    }
+    log("ensemble: history built in \(Self.seconds(buildSeconds))")
+    // Bytes per value: the file with only the ensemble rows, compacted, less an empty database.
+    try ensembleStore.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try ensembleStore.database.execute("VACUUM")
+    let values = issues.count * steps * Self.ensembleMembers
+    let bytes = try Self.fileSize(ensemblePath) - Self.fileSize(emptyPath)
+    let perValue = Double(bytes) / Double(values)
+    // Observations for every valid time, in both files.
+    for store in [ensembleStore, deterministicStore] {
+      try store.write {
+        let insert = try store.database.cachedStatement(
+          """
+          INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour,
+            temperature_2m) VALUES (1, 'era5', ?, ?, ?, ?)
+          """)
+        let last = issues.last! + Int64(steps) * 3600
+        var generator = SplitMix64(seed: options.seed &+ 1)
+        for validAt in stride(from: Self.ensembleStart, to: last, by: 3600) {
+          let local = CityTimeZone.utc.local(validAt)
+          try insert.bind(
+            [
+              .integer(validAt), .text(local.date.description), .integer(Int64(local.hour)),
+              .real(Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 0.3)),
+            ])
+          try insert.execute()
+        }
+      }
+      try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+    log("ensemble: verify --ensemble --by lead-day against verify --by lead-day")
+    let ours = try best(of: 2) {
+      try Subprocess.run(
+        skycast,
+        [
+          "verify", "--ensemble", "--by", "lead-day", "--format", "csv", "--db", ensemblePath, "-o",
+          "/dev/null",
+        ])
+    }
+    let deterministic = try best(of: 2) {
+      try Subprocess.run(
+        skycast,
+        [
+          "verify", "--by", "lead-day", "--format", "csv", "--db", deterministicPath, "-o",
+          "/dev/null",
+        ])
+    }
+    guard ours.status == 0, deterministic.status == 0 else {
+      throw BenchError("verify failed (exit \(ours.status), \(deterministic.status))")
+    }
+    let ratio = ours.seconds / deterministic.seconds
+    let valid = issues.count * steps
+    return [
+      Figure(
+        name: "ensemble storage: bytes per member value (\(Self.count(values)) values)",
+        ours: NumberText.fixed(perValue, decimals: 2) + " B",
+        baseline: "\(Self.ensembleMembers) Float32 + row", ratio: nil, target: "≤ 6 B",
+        holds: perValue <= 6),
+      Figure(
+        name: "ensemble: verify --ensemble --by lead-day (\(Self.count(valid)) valid times)",
+        ours: Self.seconds(ours.seconds),
+        baseline: Self.seconds(deterministic.seconds) + " deterministic", ratio: ratio,
+        target: "≤ 2×", holds: ratio <= 2),
+    ]
+  }
+
+  /// 2026-01-01 00:00 UTC.
+  static let ensembleStart: Int64 = 1_767_225_600
+
+  /// A smooth synthetic temperature: seasonal and daily cycles.
+  static func truth(_ validAt: Int64) -> Double {
+    let day = Double(validAt - ensembleStart) / 86_400
+    return 10 - 8 * cos(2 * Double.pi * day / 365) - 4 * cos(2 * Double.pi * (day - 0.1))
+  }
+
+  static func fileSize(_ path: String) throws -> Int {
+    (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+  }
+}

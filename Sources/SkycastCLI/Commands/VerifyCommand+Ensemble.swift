@@ -108,7 +108,9 @@ extension VerifyCommand {
         }
       } else {
         try writer.begin(columns: ReliabilityTable.columns(reliability.request))
-        for row in reliability.rows { try writer.write(ReliabilityTable.cells(row)) }
+        for row in reliability.rows {
+          try writer.write(ReliabilityTable.cells(row, request: reliability.request))
+        }
       }
     } else {
       try writer.comment(EnsembleTable.comment(report))

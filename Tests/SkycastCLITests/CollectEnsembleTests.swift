@@ -32,6 +32,31 @@ import Testing
     }
   }
 
+  @Test("db merge carries the ensemble members of added fetches once; a second merge adds none")
+  func mergeCarriesEnsembles() async throws {
+    let server = try replay()
+    defer { server.stop() }
+    let collector = await harness(server)
+    #expect(await collector.run("collect", "--ensemble", Self.models).exitCode == 0)
+    let target = CLIHarness()
+    _ = await target.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
+    let first = await target.run("db", "merge", collector.databasePath)
+    #expect(first.exitCode == 0, "\(first)")
+    let members = """
+      SELECT c.name, e.model, e.variable, e.valid_at, e.issued_at, e.lead_hours, hex(e.members)
+      FROM ensemble_forecasts e JOIN cities c ON c.id = e.city_id
+      ORDER BY 1, 2, 3, 4
+      """
+    let stored = try collector.store().database.query(members).map(\.values)
+    #expect(!stored.isEmpty)
+    #expect(try target.store().database.query(members).map(\.values) == stored)
+    let second = await target.run("db", "merge", collector.databasePath)
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(try target.store().database.query(members).map(\.values) == stored)
+  }
+
   @Test("a replayed two-model, two-city reply is stored in one fetch per city, members exact")
   func storesMembersExactly() async throws {
     let server = try replay()

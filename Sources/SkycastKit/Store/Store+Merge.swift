@@ -59,6 +59,7 @@ extension Store {
       for table in ["hourly_forecasts", "daily_forecasts"] {
         try mergeForecasts(table, &report)
       }
+      try mergeEnsembles(&report)
       try mergeCurrent(&report)
       try mergeObservations("hourly_observations", key: ["city_id", "source", "valid_at"], &report)
       try mergeObservations("daily_observations", key: ["city_id", "source", "date"], &report)
@@ -230,6 +231,32 @@ extension Store {
       try database.scalarInt(
         """
         SELECT count(*) FROM merged.\(table) AS o
+        JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 0
+        """) ?? 0)
+  }
+
+  /// The ensemble members of added fetches. Their key holds the fetch, so they never meet a
+  /// stored row; a source from before ensembles were stored has none.
+  private func mergeEnsembles(_ report: inout MergeReport) throws {
+    let hasTable = try database.scalarInt(
+      "SELECT count(*) FROM merged.sqlite_schema WHERE type = 'table' AND name = 'ensemble_forecasts'"
+    )
+    guard hasTable == 1 else { return }
+    try database.run(
+      """
+      INSERT INTO main.ensemble_forecasts
+        (city_id, model, variable, valid_at, issued_at, fetch_id, lead_hours, members)
+      SELECT c.main_id, o.model, o.variable, o.valid_at, o.issued_at, f.main_id, o.lead_hours,
+        o.members
+      FROM merged.ensemble_forecasts AS o
+      JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 1
+      JOIN merge_cities AS c ON c.other_id = o.city_id
+      """)
+    report.rowsAdded += database.changes
+    report.rowsSkipped += Int(
+      try database.scalarInt(
+        """
+        SELECT count(*) FROM merged.ensemble_forecasts AS o
         JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 0
         """) ?? 0)
   }

@@ -34,7 +34,6 @@ public enum ComparisonTable {
     let request = report.request
     let base = request.base
     let settings = base.bootstrap ?? BootstrapSettings()
-    let level = settings.levelText
     let alpha = NumberText.shortest(((1 - settings.level) * 1e9).rounded() / 1e9)
     return [
       "A = \(request.a), B = \(request.b): \(base.variableName)\(VerifyTable.unitSuffix(base.variable)) vs \(base.observationSource) observations on the cases both forecast (same city, valid time and lead \(request.bucketsByHour ? "hour" : "day"))",

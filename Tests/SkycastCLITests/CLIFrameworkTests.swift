@@ -80,6 +80,27 @@ import Testing
   }
 
   @Test(
+    "each command offers the base-URL options of the APIs it calls, and no other",
+    arguments: [
+      (["collect"], "forecast-url"), (["now"], "forecast-url"), (["observe"], "archive-url"),
+      (["backfill"], "previous-runs-url"), (["city", "add"], "geocoding-url"),
+    ])
+  func baseURLOptionsPerCommand(command: [String], offered: String) async {
+    let all = ["forecast-url", "archive-url", "geocoding-url", "previous-runs-url"]
+    let help = await CLIHarness().run(command + ["--help"])
+    #expect(help.exitCode == 0)
+    for option in all {
+      #expect(
+        help.stdout.contains("--\(option) <url>") == (option == offered),
+        "\(command) --\(option): \(help.stdout)")
+    }
+    let other = all.first { $0 != offered }!
+    let refused = await CLIHarness().run(command + ["--\(other)", "http://127.0.0.1:9"])
+    #expect(refused.exitCode == 64, "\(refused)")
+    #expect(refused.stderr.hasPrefix("Error: Unknown option '--\(other)'"), "\(refused)")
+  }
+
+  @Test(
     "--version after a subcommand is a usage error and runs nothing",
     arguments: [
       ["vars", "--version"], ["collect", "--version"], ["city", "list", "--version"],

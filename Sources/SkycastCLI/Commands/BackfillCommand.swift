@@ -33,7 +33,7 @@ enum BackfillCommand {
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
-    ] + SharedOptions.network,
+    ] + SharedOptions.network([.previousRuns]),
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {

@@ -40,7 +40,7 @@ enum CityCommand {
         help: "IANA time zone such as Europe/Berlin or UTC, with --name.",
         default: "from the first forecast"),
       OptionSpec("elevation", value: "metres", help: "Elevation in metres, with --name."),
-    ] + SharedOptions.network,
+    ] + SharedOptions.network([.geocoding]),
     run: { try await runAdd($0) })
 
   static let list = CommandSpec(

@@ -36,7 +36,7 @@ enum CollectCommand {
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
-    ] + ensembleOptions + SharedOptions.network,
+    ] + ensembleOptions + SharedOptions.network([.forecast]),
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {

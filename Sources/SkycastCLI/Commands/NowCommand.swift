@@ -33,7 +33,7 @@ enum NowCommand {
         "width", value: "columns", help: "Width in columns.",
         default: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII symbols (METAR abbreviations), ticks and bars."),
-    ] + SharedOptions.network(defaults: refreshPolicy),
+    ] + SharedOptions.network([.forecast], defaults: refreshPolicy),
     run: { try await run($0) })
 
   /// A stored forecast younger than this is not refreshed.

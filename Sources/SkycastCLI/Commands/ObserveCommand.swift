@@ -31,7 +31,7 @@ enum ObserveCommand {
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
-    ] + SharedOptions.network,
+    ] + SharedOptions.network([.archive]),
     run: { try await run($0) })
 
   enum Model: String, CaseIterable {

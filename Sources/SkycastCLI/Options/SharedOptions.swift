@@ -15,26 +15,39 @@ enum SharedOptions {
       help: "With --format latex: a whole document pdflatex compiles, not just the table float."),
   ]
 
-  /// Base URLs, timeout and retries for commands that call Open-Meteo.
-  static let network = network(defaults: RetryPolicy())
+  /// The Open-Meteo APIs a command can call, each with its base-URL option.
+  enum API: CaseIterable {
+    case forecast, archive, geocoding, previousRuns
 
-  /// The network options with `defaults` as the documented timeout, retries and budget.
-  static func network(defaults policy: RetryPolicy) -> [OptionSpec] {
-    [
-      OptionSpec(
-        "forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).",
-        default: "https://api.open-meteo.com"),
-      OptionSpec(
-        "archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).",
-        default: "https://archive-api.open-meteo.com"),
-      OptionSpec(
-        "geocoding-url", value: "url",
-        help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).",
-        default: "https://geocoding-api.open-meteo.com"),
-      OptionSpec(
-        "previous-runs-url", value: "url",
-        help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).",
-        default: "https://previous-runs-api.open-meteo.com"),
+    var option: OptionSpec {
+      switch self {
+      case .forecast:
+        OptionSpec(
+          "forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).",
+          default: "https://api.open-meteo.com")
+      case .archive:
+        OptionSpec(
+          "archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).",
+          default: "https://archive-api.open-meteo.com")
+      case .geocoding:
+        OptionSpec(
+          "geocoding-url", value: "url",
+          help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).",
+          default: "https://geocoding-api.open-meteo.com")
+      case .previousRuns:
+        OptionSpec(
+          "previous-runs-url", value: "url",
+          help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).",
+          default: "https://previous-runs-api.open-meteo.com")
+      }
+    }
+  }
+
+  /// Base URLs of the APIs a command calls (only those: a command offers no option it would
+  /// ignore), then timeout and retries with `defaults` as the documented timeout, retries and
+  /// budget.
+  static func network(_ apis: [API], defaults policy: RetryPolicy = RetryPolicy()) -> [OptionSpec] {
+    apis.map(\.option) + [
       OptionSpec(
         "timeout", value: "seconds", help: "Give up on a request after this many seconds.",
         default: HTTPClient.seconds(policy.timeout).replacingOccurrences(of: " s", with: "")),

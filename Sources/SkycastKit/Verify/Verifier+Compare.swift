@@ -56,18 +56,7 @@ extension Verifier {
     var order: [[VerifyKeyValue]] = []
     var groups: [[VerifyKeyValue]: (days: [Double], maxBucket: Int64)] = [:]
     while try prepared.step() {
-      var values: [VerifyKeyValue] = []
-      for (index, key) in keys.enumerated() {
-        let column = Int32(index)
-        if key == .city {
-          let id = prepared.int64(column) ?? 0
-          values.append(.text(labels[id] ?? String(id)))
-        } else if key.isText {
-          values.append(.text(prepared.text(column) ?? ""))
-        } else {
-          values.append(.integer(prepared.int64(column) ?? 0))
-        }
-      }
+      let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
       let n = prepared.double(Int32(base + 1)) ?? 0
       let lossA = prepared.double(Int32(base + 2)) ?? 0
       let lossB = prepared.double(Int32(base + 3)) ?? 0

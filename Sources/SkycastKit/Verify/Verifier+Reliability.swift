@@ -50,18 +50,7 @@ extension Verifier {
     var order: [[VerifyKeyValue]] = []
     var groups: [[VerifyKeyValue]: ProbabilityCounts] = [:]
     while try prepared.step() {
-      var values: [VerifyKeyValue] = []
-      for (index, key) in keys.enumerated() {
-        let column = Int32(index)
-        if key == .city {
-          let id = prepared.int64(column) ?? 0
-          values.append(.text(labels[id] ?? String(id)))
-        } else if key.isText {
-          values.append(.text(prepared.text(column) ?? ""))
-        } else {
-          values.append(.integer(prepared.int64(column) ?? 0))
-        }
-      }
+      let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
       var base = Int32(keys.count)
       let date = byDay ? prepared.text(base) ?? "" : nil
       if byDay { base += 1 }

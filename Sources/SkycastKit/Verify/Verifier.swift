@@ -51,18 +51,7 @@ public struct Verifier {
     var order: [[VerifyKeyValue]] = []
     var groups: [[VerifyKeyValue]: GroupSums] = [:]
     while try prepared.step() {
-      var values: [VerifyKeyValue] = []
-      for (index, key) in keys.enumerated() {
-        let column = Int32(index)
-        if key == .city {
-          let id = prepared.int64(column) ?? 0
-          values.append(.text(labels[id] ?? String(id)))
-        } else if key.isText {
-          values.append(.text(prepared.text(column) ?? ""))
-        } else {
-          values.append(.integer(prepared.int64(column) ?? 0))
-        }
-      }
+      let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
       var sums = VerifySums()
       for (field, column) in readers { sums[field] = prepared.double(column) ?? 0 }
       if groups[values] == nil {
@@ -104,6 +93,27 @@ public struct Verifier {
   }
 
   // MARK: - Shared
+
+  /// The group key values of the current row, in the leading columns of a grouped statement:
+  /// cities by their label (the id when none), text keys as text, the rest as integers.
+  static func groupKeyValues(
+    _ statement: Statement, keys: [VerifyKey], labels: [Int64: String]
+  ) -> [VerifyKeyValue] {
+    var values: [VerifyKeyValue] = []
+    values.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
+      let column = Int32(index)
+      if key == .city {
+        let id = statement.int64(column) ?? 0
+        values.append(.text(labels[id] ?? String(id)))
+      } else if key.isText {
+        values.append(.text(statement.text(column) ?? ""))
+      } else {
+        values.append(.integer(statement.int64(column) ?? 0))
+      }
+    }
+    return values
+  }
 
   /// City labels for output (`City.labels` over every saved city).
   public func cityLabels() throws -> [Int64: String] {

@@ -19,6 +19,17 @@ struct DocumentTable {
   /// Per source column: false once a non-numeric cell was seen.
   private var allNumbers: [Bool] = []
 
+  /// The lines of a table comment without their leading `#` and spaces (the CSV comment
+  /// marker), escaped for a terminal; blank lines dropped.
+  static func commentLines(_ text: String) -> [String] {
+    text.split(separator: "\n").compactMap { line in
+      guard !line.isEmpty else { return nil }
+      var line = String(line)
+      while line.hasPrefix("#") || line.hasPrefix(" ") { line.removeFirst() }
+      return TerminalSafe.escape(line)
+    }
+  }
+
   /// Lays out the fields for `columns`.
   mutating func begin(_ columns: [Column]) {
     self.columns = columns

@@ -25,11 +25,7 @@ public final class MarkdownWriter: RowWriter {
   }
 
   public func comment(_ text: String) throws {
-    for line in text.split(separator: "\n") where !line.isEmpty {
-      var line = String(line)
-      while line.hasPrefix("#") || line.hasPrefix(" ") { line.removeFirst() }
-      comments.append(TerminalSafe.escape(line))
-    }
+    comments += DocumentTable.commentLines(text)
   }
 
   public func begin(columns: [Column]) throws {

@@ -20,27 +20,9 @@ public struct EnsembleDecoder: Sendable {
 
   /// Decodes a whole body (one object, or an array for several locations).
   public func decode(_ bytes: [UInt8]) throws(APIError) -> [DecodedEnsemble] {
-    let root: JSONValue
-    do {
-      root = try JSONParser.parse(bytes)
-    } catch {
-      throw APIError.decoding(error.description)
-    }
-    switch root {
-    case .object(let object):
-      return [try decodeLocation(object, position: 0)]
-    case .array(let elements):
-      var locations: [DecodedEnsemble] = []
-      for (position, element) in elements.enumerated() {
-        guard case .object(let object) = element else {
-          throw APIError.decoding(
-            "element \(position) of the response array is \(element.typeName), not an object")
-        }
-        locations.append(try decodeLocation(object, position: position))
-      }
-      return locations
-    default:
-      throw APIError.decoding("the response is \(root.typeName), not an object")
+    try ResponseDecoder.locationObjects(bytes).enumerated().map {
+      (position, object) throws(APIError) in
+      try decodeLocation(object, position: position)
     }
   }
 

@@ -19,6 +19,15 @@ public struct ResponseDecoder: Sendable {
 
   /// Decodes a whole body.
   public func decode(_ bytes: [UInt8]) throws(APIError) -> [DecodedLocation] {
+    try ResponseDecoder.locationObjects(bytes).enumerated().map {
+      (position, object) throws(APIError) in
+      try decodeLocation(object, position: position)
+    }
+  }
+
+  /// The location objects of a body: the object itself, or each element of an array (a request
+  /// for several coordinates), every other shape refused with what it was.
+  static func locationObjects(_ bytes: [UInt8]) throws(APIError) -> [JSONObject] {
     let root: JSONValue
     do {
       root = try JSONParser.parse(bytes)
@@ -27,17 +36,17 @@ public struct ResponseDecoder: Sendable {
     }
     switch root {
     case .object(let object):
-      return [try decodeLocation(object, position: 0)]
+      return [object]
     case .array(let elements):
-      var locations: [DecodedLocation] = []
+      var objects: [JSONObject] = []
       for (position, element) in elements.enumerated() {
         guard case .object(let object) = element else {
           throw APIError.decoding(
             "element \(position) of the response array is \(element.typeName), not an object")
         }
-        locations.append(try decodeLocation(object, position: position))
+        objects.append(object)
       }
-      return locations
+      return objects
     default:
       throw APIError.decoding("the response is \(root.typeName), not an object")
     }

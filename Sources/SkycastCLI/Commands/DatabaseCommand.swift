@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast db info|check|vacuum|backup|prune`.
 enum DatabaseCommand {

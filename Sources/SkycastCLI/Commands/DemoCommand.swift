@@ -1,5 +1,9 @@
+import Demo
 import Foundation
-import SkycastKit
+import Import
+import OpenMeteo
+import SkycastModel
+import Store
 
 /// `skycast demo`: builds a fresh database from the samples and walks through every feature.
 enum DemoCommand {

@@ -1,6 +1,8 @@
+import Export
+import ExportJobs
 import Foundation
 import SQLiteKit
-import SkycastKit
+import Store
 
 /// `export … --format parquet -o DIR`: the table as a Hive-partitioned Parquet dataset for
 /// DuckDB, Spark, pandas and polars (see `ParquetDatasetWriter`).

@@ -1,5 +1,8 @@
+import Export
+import ExportJobs
 import Foundation
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast export hourly|daily|observations|fetches|cities`: the history as tables for
 /// spreadsheets and scripts, streamed row by row.

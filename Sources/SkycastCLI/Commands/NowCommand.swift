@@ -1,4 +1,8 @@
-import SkycastKit
+import Collect
+import OpenMeteo
+import SkycastModel
+import Store
+import Views
 
 /// `skycast now [CITY] [--refresh]`: the weather-app view from the newest stored forecast.
 enum NowCommand {

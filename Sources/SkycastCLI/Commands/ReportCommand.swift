@@ -1,5 +1,7 @@
+import Export
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast report NAME`, `skycast report --list`: named SQL reports.
 enum ReportCommand {

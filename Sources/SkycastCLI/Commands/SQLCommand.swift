@@ -1,5 +1,6 @@
+import Export
 import SQLiteKit
-import SkycastKit
+import SkycastModel
 
 /// `skycast sql "SELECT …"`: one read-only statement over the history.
 enum SQLCommand {

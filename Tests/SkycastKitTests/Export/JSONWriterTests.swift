@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 @Suite struct JSONWriterTests {
   static let columns = [

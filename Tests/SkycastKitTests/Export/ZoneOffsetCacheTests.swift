@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import ExportJobs
+@testable import SkycastModel
 
 @Suite struct ZoneOffsetCacheTests {
   /// The cache answers exactly like `CityTimeZone.offset(at:)`, in order, backwards and at

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 /// Any Int64 can come out of a hand-edited database: time arithmetic must never trap on one.
 @Suite struct StoredTimeTests {

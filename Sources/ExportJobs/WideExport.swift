@@ -1,0 +1,149 @@
+import Export
+import SQLiteKit
+import SkycastModel
+import Store
+
+/// A multi-city table of one variable: one row per valid time (or date), one column per city
+/// (`skycast export … --wide`).
+///
+/// Forecast tables read the latest-forecast series (`hourly_forecasts_latest`, source and model
+/// defaulting to `forecast` and `best_match`), since a wide table holds one value per city and
+/// time. Hourly times are shown in the cities' common zone, or in UTC when the cities lie in
+/// different zones (`zone` tells which). A city without a value at a time gets an empty cell.
+///
+/// ```
+/// valid_at,Berlin,北京
+/// 2026-03-20T06:00+00:00,3.1,12.4
+/// ```
+public final class WideExport {
+  /// The output columns: the time (plus `timezone` and `utc_offset` with `excel`), then one
+  /// column per city named after it (`Name (id)` when two cities share a name).
+  public let columns: [Column]
+  /// The zone times are shown in.
+  public let zone: CityTimeZone
+  package let store: Store
+  package let sql: String
+  package let bindings: [SQLiteValue]
+  package let isDaily: Bool
+  package let excel: Bool
+  package let cityColumns: [Int64: Int]
+
+  /// - Parameters:
+  ///   - table: `hourly`, `daily`, `observations` or `observations-daily`.
+  ///   - cities: the cities, in column order (at least one).
+  ///   - variable: a variable of the table.
+  ///   - source: the source (forecast tables default to `forecast`; observation tables need one).
+  ///   - model: forecast tables only; defaults to `best_match`.
+  public init(
+    store: Store, table: ExportTable, cities: [City], variable: WeatherVariable,
+    dates: ClosedRange<LocalDate>?, source: String, model: String?, excel: Bool
+  ) {
+    self.store = store
+    self.excel = excel
+    isDaily = table.isDaily
+    let zones = Set(cities.map(\.zone))
+    zone = zones.count == 1 ? zones.first! : .utc
+    var columns: [Column] =
+      isDaily ? [Column("date", .date)] : [Column("valid_at", .instant)]
+    if excel {
+      columns.append(Column("timezone", .text))
+      if !isDaily { columns.append(Column("utc_offset", .dynamic, unit: "h")) }
+    }
+    let valueColumn = ExportPlan.variableField(variable).column
+    var indexes: [Int64: Int] = [:]
+    let labels = City.labels(cities)
+    for city in cities where indexes[city.id] == nil {
+      indexes[city.id] = columns.count
+      columns.append(Column(labels[city.id] ?? city.name, valueColumn.kind, unit: valueColumn.unit))
+    }
+    self.columns = columns
+    cityColumns = indexes
+
+    let from: String
+    switch table {
+    case .hourly: from = "hourly_forecasts_latest"
+    case .daily: from = "daily_forecasts_latest"
+    case .dailyObservations: from = "daily_observations"
+    default: from = "hourly_observations"
+    }
+    let key = isDaily ? "date" : "valid_at"
+    var conditions = ["city_id IN (" + indexes.keys.map { _ in "?" }.joined(separator: ", ") + ")"]
+    var bindings: [SQLiteValue] = indexes.keys.sorted().map { .integer($0) }
+    conditions.append("source = ?")
+    bindings.append(.text(source))
+    if table.isForecast {
+      conditions.append("model = ?")
+      bindings.append(.text(model ?? "best_match"))
+    }
+    if let dates {
+      conditions.append("\(isDaily ? "date" : "valid_date") BETWEEN ? AND ?")
+      bindings += [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
+    }
+    sql = """
+      SELECT \(key), city_id, \(variable.column) FROM \(from)
+      WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(key), city_id
+      """
+    self.bindings = bindings
+  }
+
+  /// Writes the table (begin, rows, finish) and returns the number of rows.
+  @discardableResult
+  public func write(to writer: any RowWriter) throws -> Int {
+    try writer.begin(columns: columns)
+    let statement = try store.database.prepare(sql)
+    try statement.bind(bindings)
+    let integerValues = columns.last?.kind == .integer
+    var cells = [Cell](repeating: .null, count: columns.count)
+    var pendingInstant: Int64?
+    var pendingDate: String?
+    var rows = 0
+    var offsets = ZoneOffsetCache(zone: zone)
+    let timezoneCell = Cell.text(zone.identifier)
+
+    func flush() throws {
+      guard pendingInstant != nil || pendingDate != nil else { return }
+      if let epoch = pendingInstant {
+        let offset = offsets.offset(at: epoch)
+        cells[0] = .instant(epoch: epoch, offset: offset)
+        if excel {
+          cells[1] = timezoneCell
+          cells[2] = .number(Double(offset) / 3600)
+        }
+      } else if let date = pendingDate {
+        cells[0] = .text(date)
+        if excel { cells[1] = timezoneCell }
+      }
+      try writer.write(cells)
+      rows += 1
+      for index in cityColumns.values { cells[index] = .null }
+    }
+
+    while try statement.step() {
+      if isDaily {
+        let date = statement.text(0) ?? ""
+        if date != pendingDate {
+          try flush()
+          pendingDate = date
+        }
+      } else {
+        let epoch = try StoredTime.check(statement.int64(0) ?? 0, column: "valid_at")
+        if epoch != pendingInstant {
+          try flush()
+          pendingInstant = epoch
+        }
+      }
+      guard let cityID = statement.int64(1), let index = cityColumns[cityID] else { continue }
+      if integerValues {
+        cells[index] = statement.int64(2).map(Cell.integer) ?? .null
+      } else {
+        cells[index] = statement.double(2).map(Cell.number) ?? .null
+      }
+    }
+    try flush()
+    try writer.finish()
+    return rows
+  }
+}
+
+@available(*, unavailable)
+extension WideExport: Sendable {}

@@ -68,11 +68,8 @@ let package = Package(
       name: "Verify",
       dependencies: ["Store", "Analysis", "Export", "Collect", "SkycastModel", "SQLiteKit"]),
     .target(name: "Summary", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
-    .target(
-      name: "Views", dependencies: ["Store", "Analysis", "Export", "SkycastModel", "SQLiteKit"]),
-    .target(
-      name: "ExportJobs",
-      dependencies: ["Store", "Export", "OpenMeteo", "SkycastModel", "SQLiteKit"]),
+    .target(name: "Views", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
+    .target(name: "ExportJobs", dependencies: ["Store", "Export", "OpenMeteo", "SkycastModel"]),
     .target(name: "Synthetic", dependencies: ["Analysis", "SkycastModel"]),
     .target(
       name: "Demo",

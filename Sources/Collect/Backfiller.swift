@@ -1,5 +1,4 @@
 import OpenMeteo
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -109,10 +108,10 @@ package struct PreviousRunsProduct: HistoryProduct {
     for day in 1...7 {
       let hasDay = hourly.columns.keys.contains { $0.previousDay == day && $0.model == Self.model }
       guard hasDay else { continue }
-      let lead = Int64(day) * 24 * 3600
       written += try store.insertHourlyForecasts(
         hourly, model: Self.model, previousDay: day, fetchID: fetchID, cityID: city.id,
-        source: Self.source, zone: city.zone, issuedAt: { $0 - lead })
+        source: Self.source, zone: city.zone,
+        issuedAt: { LeadTime.issued(valid: $0, daysBefore: day) })
     }
     let after = try count(store, city: city, from: first, to: last)
     return HistoryCounts(hourly: written, inserted: Int(after - before), updated: nil)
@@ -120,12 +119,7 @@ package struct PreviousRunsProduct: HistoryProduct {
 
   /// Stored previous-runs rows of the city with valid times in `from…to`.
   package func count(_ store: Store, city: City, from: Int64, to: Int64) throws -> Int64 {
-    try store.database.scalarInt(
-      """
-      SELECT count(*) FROM hourly_forecasts
-      WHERE city_id = ? AND source = ? AND model = ? AND valid_at BETWEEN ? AND ?
-      """,
-      [.integer(city.id), .text(Self.source), .text(Self.model), .integer(from), .integer(to)]
-    ) ?? 0
+    try store.hourlyForecastCount(
+      cityID: city.id, source: Self.source, model: Self.model, validFrom: from, to: to)
   }
 }

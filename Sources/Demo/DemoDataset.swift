@@ -127,10 +127,10 @@ public struct DemoDataset {
       var rows = 0
       if let hourly = location.hourly {
         for day in 1...7 where hourly.columns.keys.contains(where: { $0.previousDay == day }) {
-          let lead = Int64(day) * 86_400
           rows += try store.insertHourlyForecasts(
             hourly, model: "best_match", previousDay: day, fetchID: fetchID, cityID: enschede.id,
-            source: "previous-runs", zone: enschede.zone, issuedAt: { $0 - lead })
+            source: "previous-runs", zone: enschede.zone,
+            issuedAt: { LeadTime.issued(valid: $0, daysBefore: day) })
         }
       }
       try store.setFetchRows(rows, fetchID: fetchID)

@@ -1,6 +1,5 @@
 import Export
 import Foundation
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -60,7 +59,7 @@ public struct DatasetExport {
     if manifest == nil || !append {
       try requireEmptyFolder(hasManifest: manifest != nil, append: append)
     }
-    let highWater = try store.database.scalarInt("SELECT max(id) FROM fetches") ?? 0
+    let highWater = try store.fetchHighWater()
     var run = 0
     var replaced: [String] = []
     if let manifest {
@@ -197,85 +196,24 @@ public struct DatasetExport {
   /// that are updated in place changed; returns those partitions' folders.
   package func restrict(_ export: HistoryExport, since mark: Int64, store: Store) throws -> [String]
   {
-    var plan = export.plan
-    let fetchColumn = table == .fetches ? "id" : "fetch_id"
-    var condition = "\(fetchColumn) > ?"
-    var bindings: [SQLiteValue] = [.integer(mark)]
-    var folders: [String] = []
-    if table != .fetches, let fetch = plan.sqlIndex(of: table == .fetches ? "id" : "fetch_id") {
-      var keys: [(DatasetPartition, String, Int32)] = []
-      for key in partitionBy {
-        switch key {
-        case .city: keys.append((key, "city_id", plan.cityColumn))
-        case .source:
-          guard let index = plan.sqlIndex(of: "source") else { continue }
-          keys.append((key, "source", index))
-        case .month:
-          guard let name = monthColumn, let index = plan.sqlIndex(of: name) else { continue }
-          keys.append((key, "substr(\(name), 1, 7)", index))
-        }
-      }
-      let selected = keys.map { key -> String in
-        key.0 == .month ? "substr(c\(key.2), 1, 7)" : "c\(key.2)"
-      }
-      var changedSQL =
-        "SELECT DISTINCT \(selected.isEmpty ? "1" : selected.joined(separator: ", ")) FROM (\(plan.select)) WHERE c\(fetch) > ?"
-      if table.isForecast, let source = plan.sqlIndex(of: "source") {
-        changedSQL += " AND c\(source) <> 'forecast'"
-      }
-      let changed = try store.database.query(changedSQL, plan.bindings + [.integer(mark)])
-      if !changed.isEmpty {
-        if keys.isEmpty {
-          condition = "1"
-          folders = [""]
-        } else {
-          let tuple = "(" + keys.map(\.1).joined(separator: ", ") + ")"
-          let values = changed.map { _ in
-            "(" + keys.map { _ in "?" }.joined(separator: ", ") + ")"
-          }
-          condition += " OR \(tuple) IN (VALUES \(values.joined(separator: ", ")))"
-          for row in changed {
-            var segments: [String] = []
-            for (offset, key) in keys.enumerated() {
-              let value = row[offset]
-              bindings.append(value)
-              switch key.0 {
-              case .city: segments.append("city_id=\(value.int64Value ?? 0)")
-              case .source:
-                segments.append("source=" + DatasetPartition.escape(value.stringValue ?? ""))
-              case .month: segments.append("month=" + (value.stringValue ?? ""))
-              }
-            }
-            folders.append(segments.joined(separator: "/"))
-          }
-        }
+    let keys: [Store.PartitionKey] = partitionBy.map { key in
+      switch key {
+      case .city: .city
+      case .source: .source
+      case .month: .month(column: monthColumn)
       }
     }
-    plan = plan.narrowed(by: condition, bindings: bindings)
-    export.plan = plan
-    return folders
-  }
-}
-
-extension ExportPlan {
-  /// The `c<index>` result column an output column is read from.
-  package func sqlIndex(of name: String) -> Int32? {
-    guard let position = columns.firstIndex(where: { $0.name == name }) else { return nil }
-    switch readers[position] {
-    case .text(let index), .repeatedText(let index, _), .integer(let index), .real(let index),
-      .instant(let index, _):
-      return index
-    default:
-      return nil
+    let narrowed = try store.narrowToChanges(
+      export.plan, table: table, partitionKeys: keys, sinceFetch: mark)
+    export.plan = narrowed.plan
+    return narrowed.changed.map { values in
+      values.map { value in
+        switch value {
+        case .city(let id): "city_id=\(id)"
+        case .source(let source): "source=" + DatasetPartition.escape(source)
+        case .month(let month): "month=" + month
+        }
+      }.joined(separator: "/")
     }
-  }
-
-  /// The plan with one more `WHERE` condition.
-  package func narrowed(by condition: String, bindings extra: [SQLiteValue]) -> ExportPlan {
-    let joiner = select.contains(" WHERE ") ? " AND " : " WHERE "
-    return ExportPlan(
-      columns: columns, readers: readers, select: select + joiner + "(\(condition))",
-      order: order, bindings: bindings + extra, cityColumn: cityColumn, month: month,
-      offsetSlots: offsetSlots, textSlots: textSlots)
   }
 }

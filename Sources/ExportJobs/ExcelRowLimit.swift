@@ -1,3 +1,5 @@
+import Store
+
 /// Excel's sheet size, and the warnings `--excel` prints before writing more rows than a sheet
 /// holds.
 public enum ExcelRowLimit {

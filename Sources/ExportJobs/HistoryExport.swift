@@ -1,5 +1,4 @@
 import Export
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -36,24 +35,12 @@ public final class HistoryExport {
   // MARK: - Counting
 
   /// The number of rows the export writes.
-  public func count() throws -> Int {
-    guard let sql = plan.countSQL(split: nil) else { return 0 }
-    return Int(try store.database.scalarInt(sql, plan.bindings) ?? 0)
-  }
+  public func count() throws -> Int { try store.exportRowCount(plan) }
 
   /// Rows per part of a split export; nil when the parts cannot be counted in SQL (the fetch
   /// log by month, whose months depend on each city's zone).
   public func counts(by split: ExportSplit) throws -> [ExportPart: Int]? {
-    guard let sql = plan.countSQL(split: split) else { return nil }
-    var result: [ExportPart: Int] = [:]
-    for row in try store.database.query(sql, plan.bindings) {
-      let count = Int(row[1].int64Value ?? 0)
-      switch split {
-      case .city: result[.city(row[0].int64Value ?? 0)] = count
-      case .month: result[.month(row[0].stringValue ?? "")] = count
-      }
-    }
-    return result
+    try store.exportRowCounts(plan, by: split)
   }
 
   // MARK: - Writing
@@ -102,40 +89,7 @@ public final class HistoryExport {
 
   /// Runs the query and hands every row (and its part when splitting) to `body`.
   package func stream(split: ExportSplit?, _ body: ([Cell], ExportPart?) throws -> Void) throws {
-    let statement = try store.database.prepare(plan.sql)
-    try statement.bind(plan.bindings)
-    let reader = ExportRowReader(plan: plan, cities: cities)
-    var cells = [Cell](repeating: .null, count: plan.readers.count)
-    var monthText = ""
-    var monthBytes: [UInt8] = []
-    while try statement.step() {
-      try reader.read(statement, into: &cells)
-      var part: ExportPart?
-      switch split {
-      case nil: break
-      case .city?: part = .city(reader.currentCityID)
-      case .month?:
-        switch plan.month {
-        case .dateText(let column)?:
-          statement.withTextBytes(column) { bytes in
-            let prefix = UnsafeBufferPointer(rebasing: bytes.prefix(7))
-            if !monthBytes.elementsEqual(prefix) {
-              monthBytes = Array(prefix)
-              monthText = String(decoding: prefix, as: UTF8.self)
-            }
-          }
-          part = .month(monthText)
-        case .instant(let column, let slot)?:
-          part = try statement.int64(column).map {
-            .month(try reader.localMonth(epoch: $0, slot: slot))
-          }
-        case nil:
-          part = nil
-        }
-      }
-      try body(cells, part)
-      store.didWriteRows(1)
-    }
+    try store.exportRows(plan, cities: cities, split: split, body)
   }
 }
 

@@ -1,5 +1,4 @@
 import Export
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -22,8 +21,7 @@ public final class WideExport {
   /// The zone times are shown in.
   public let zone: CityTimeZone
   package let store: Store
-  package let sql: String
-  package let bindings: [SQLiteValue]
+  package let query: Store.WideQuery
   package let isDaily: Bool
   package let excel: Bool
   package let cityColumns: [Int64: Int]
@@ -59,39 +57,15 @@ public final class WideExport {
     self.columns = columns
     cityColumns = indexes
 
-    let from: String
-    switch table {
-    case .hourly: from = "hourly_forecasts_latest"
-    case .daily: from = "daily_forecasts_latest"
-    case .dailyObservations: from = "daily_observations"
-    default: from = "hourly_observations"
-    }
-    let key = isDaily ? "date" : "valid_at"
-    var conditions = ["city_id IN (" + indexes.keys.map { _ in "?" }.joined(separator: ", ") + ")"]
-    var bindings: [SQLiteValue] = indexes.keys.sorted().map { .integer($0) }
-    conditions.append("source = ?")
-    bindings.append(.text(source))
-    if table.isForecast {
-      conditions.append("model = ?")
-      bindings.append(.text(model ?? "best_match"))
-    }
-    if let dates {
-      conditions.append("\(isDaily ? "date" : "valid_date") BETWEEN ? AND ?")
-      bindings += [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
-    }
-    sql = """
-      SELECT \(key), city_id, \(variable.column) FROM \(from)
-      WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(key), city_id
-      """
-    self.bindings = bindings
+    query = Store.WideQuery(
+      table: table, cityIDs: indexes.keys.sorted(), variable: variable, source: source,
+      model: model, dates: dates)
   }
 
   /// Writes the table (begin, rows, finish) and returns the number of rows.
   @discardableResult
   public func write(to writer: any RowWriter) throws -> Int {
     try writer.begin(columns: columns)
-    let statement = try store.database.prepare(sql)
-    try statement.bind(bindings)
     let integerValues = columns.last?.kind == .integer
     var cells = [Cell](repeating: .null, count: columns.count)
     var pendingInstant: Int64?
@@ -118,25 +92,24 @@ public final class WideExport {
       for index in cityColumns.values { cells[index] = .null }
     }
 
-    while try statement.step() {
-      if isDaily {
-        let date = statement.text(0) ?? ""
+    try store.wideRows(query) { row in
+      switch row.key {
+      case .date(let date):
         if date != pendingDate {
           try flush()
           pendingDate = date
         }
-      } else {
-        let epoch = try StoredTime.check(statement.int64(0) ?? 0, column: "valid_at")
+      case .instant(let epoch):
         if epoch != pendingInstant {
           try flush()
           pendingInstant = epoch
         }
       }
-      guard let cityID = statement.int64(1), let index = cityColumns[cityID] else { continue }
+      guard let index = cityColumns[row.cityID] else { return }
       if integerValues {
-        cells[index] = statement.int64(2).map(Cell.integer) ?? .null
+        cells[index] = row.integer.map(Cell.integer) ?? .null
       } else {
-        cells[index] = statement.double(2).map(Cell.number) ?? .null
+        cells[index] = row.number.map(Cell.number) ?? .null
       }
     }
     try flush()

@@ -145,7 +145,7 @@ package final class ImportWriter {
         [city, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time)],
         [
           .text(local.date), .integer(Int64(local.hour)),
-          .integer(WallClock.leadHours(valid: row.time, issued: row.issuedAt)),
+          .integer(LeadTime.hours(valid: row.time, issued: row.issuedAt)),
         ], [fetchID]
       )
     case (.forecasts, .daily):
@@ -153,7 +153,7 @@ package final class ImportWriter {
       let issueDate = state.zone.localDate(row.issuedAt)
       return (
         [city, sourceValue, .text(row.model), .integer(row.issuedAt), .text(date.description)],
-        [.integer(Int64(issueDate.days(to: date)))], [fetchID]
+        [.integer(LeadTime.days(issueDate: issueDate, date: date))], [fetchID]
       )
     }
   }

@@ -114,14 +114,6 @@ public enum WallClock {
     subtracting(epoch, floorDivide(epoch, 3600).remainder)
   }
 
-  /// Whole hours from `issued` to `valid`, rounded down: `lead_hours`. Floor, not truncation, so
-  /// a valid time 30 minutes before the issue hour (half-hour zones such as Asia/Kolkata, whose
-  /// local hours fall at :30 UTC) is lead −1, not 0, and never passes a `lead_hours >= 0` filter.
-  @inline(__always)
-  public static func leadHours(valid: Int64, issued: Int64) -> Int64 {
-    floorDivide(subtracting(valid, issued), 3600).quotient
-  }
-
   /// Floor division with a remainder in `0..<divisor` (`divisor` > 0), for times before 1970.
   /// Defined for every `Int64`, `Int64.min` included.
   @inline(__always)

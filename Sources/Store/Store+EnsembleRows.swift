@@ -26,7 +26,7 @@ extension Store {
       for (step, members) in steps.enumerated() where members.contains(where: { !$0.isNaN }) {
         let validAt = ensemble.instants[step]
         try statement.bind(validAt, at: 4)
-        try statement.bind(WallClock.leadHours(valid: validAt, issued: issuedAt), at: 7)
+        try statement.bind(LeadTime.hours(valid: validAt, issued: issuedAt), at: 7)
         try statement.bind(.blob(EnsembleBlob.pack(members)), at: 8)
         try statement.execute()
         written += 1

@@ -79,7 +79,7 @@ extension Store {
       try statement.bind(validAt, at: 6)
       try statement.bind(local.date, at: 7)
       try statement.bind(Int64(local.hour), at: 8)
-      try statement.bind(WallClock.leadHours(valid: validAt, issued: issued), at: 9)
+      try statement.bind(LeadTime.hours(valid: validAt, issued: issued), at: 9)
       for (offset, column) in columns.enumerated() {
         try statement.bind(column?[row], at: Int32(10 + offset))
       }
@@ -122,7 +122,7 @@ extension Store {
     for (row, date) in series.dates.enumerated() {
       guard columns.contains(where: { $0?[row] != nil }) else { continue }
       try statement.bind(date.description, at: 6)
-      try statement.bind(Int64(issueDate.days(to: date)), at: 7)
+      try statement.bind(LeadTime.days(issueDate: issueDate, date: date), at: 7)
       for (offset, column) in columns.enumerated() {
         let value = column?[row]
         if variables[offset].quantity == .instant {
@@ -185,5 +185,20 @@ package struct LocalDayCache {
       lastDate = LocalDate(dayNumber: day).description
     }
     return (lastDate, Int(second / 3600))
+  }
+}
+
+extension Store {
+  /// Stored hourly forecast rows of one city, source and model with valid times in `from…to`.
+  package func hourlyForecastCount(
+    cityID: Int64, source: String, model: String, validFrom from: Int64, to: Int64
+  ) throws -> Int64 {
+    try database.scalarInt(
+      """
+      SELECT count(*) FROM hourly_forecasts
+      WHERE city_id = ? AND source = ? AND model = ? AND valid_at BETWEEN ? AND ?
+      """,
+      [.integer(cityID), .text(source), .text(model), .integer(from), .integer(to)]
+    ) ?? 0
   }
 }

@@ -147,7 +147,7 @@ extension Verifier {
       for key in request.groupBy {
         switch key {
         case .lead: keys.append(.integer(lead))
-        case .leadDay: keys.append(.integer(WallClock.floorDivide(lead, 24).quotient))
+        case .leadDay: keys.append(.integer(LeadTime.day(hours: lead)))
         case .city: keys.append(.text(labels[cityID] ?? String(cityID)))
         case .model: keys.append(.text(statement.text(1) ?? ""))
         case .month: keys.append(.text(String((statement.text(3) ?? "").prefix(7))))

@@ -82,7 +82,7 @@ extension Verifier {
       guard let group = groups[key] else { continue }
       let leadDay =
         request.bucketsByHour
-        ? WallClock.floorDivide(group.maxBucket, 24).quotient : group.maxBucket
+        ? LeadTime.day(hours: group.maxBucket) : group.maxBucket
       let horizon = 1 + Int(max(0, leadDay))
       var differences: [Double] = []
       for day in stride(from: 0, to: group.days.count, by: 3) {

@@ -1,6 +1,7 @@
 import Export
 import Foundation
 import SQLiteKit
+import SkycastModel
 
 extension Verifier {
   /// How ``sums(_:path:)`` computes a request's sums.
@@ -114,7 +115,7 @@ extension Verifier {
         }
         lastSegmentKey = key
       }
-      let leadDay = lead >= 0 ? lead / 24 : (lead - 23) / 24
+      let leadDay = LeadTime.day(hours: lead)
       let slot = byLead ? lead : byLeadDay ? leadDay : 0
       var group = segments[segment].group(slot)
       if group < 0 {

@@ -41,7 +41,7 @@ extension Verifier {
       func keyValues(lead: Int64) -> [VerifyKeyValue] {
         zip(keys, validKeys).map { key, value in
           if let value { return value }
-          return .integer(key == .lead || isDaily ? lead : WallClock.floorDivide(lead, 24).quotient)
+          return .integer(key == .lead || isDaily ? lead : LeadTime.day(hours: lead))
         }
       }
       guard splitsByLead else {
@@ -51,7 +51,7 @@ extension Verifier {
       }
       // The lead hour decides every lead key (lead_day is a function of it).
       func bucket(_ lead: Int64) -> Int64 {
-        byLeadHour ? lead : WallClock.floorDivide(lead, 24).quotient
+        byLeadHour ? lead : LeadTime.day(hours: lead)
       }
       var start = 0
       while start < sequence.forecasts.count {

@@ -53,8 +53,7 @@ public enum VerifyKey: String, CaseIterable, Sendable {
   package func sql(for frequency: WeatherVariable.Frequency) -> String? {
     switch (self, frequency) {
     case (.lead, .hourly): "f.lead_hours"
-    case (.leadDay, .hourly):
-      "CASE WHEN f.lead_hours >= 0 THEN f.lead_hours / 24 ELSE (f.lead_hours - 23) / 24 END"
+    case (.leadDay, .hourly): LeadTime.daySQL(hours: "f.lead_hours")
     case (.leadDay, .daily): "f.lead_days"
     case (.city, _): "f.city_id"
     case (.model, _): "f.model"

@@ -1,6 +1,7 @@
 import Analysis
 import Export
 import SkycastModel
+import Store
 
 extension NowView {
   /// What the sections share: the model, the drawing options, and the choices derived once

@@ -1,4 +1,5 @@
 import Analysis
+import Store
 
 /// The weather-app view of `skycast now` as lines of text: a pure function of a
 /// `NowModel`, the width, the colour palette and the symbol set.

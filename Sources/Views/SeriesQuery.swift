@@ -1,5 +1,4 @@
 import Export
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -32,35 +31,9 @@ public enum SeriesQuery {
     store: Store, city: City, variable: WeatherVariable, series: ResolvedSeries,
     range: Range<Int64>
   ) throws -> CitySeries {
-    let count = max(0, Int((range.upperBound - range.lowerBound + 3599) / 3600))
-    var values = [Double?](repeating: nil, count: count)
-    var exact = [Bool](repeating: false, count: count)
-    var sql = """
-      SELECT valid_at, \(variable.column) FROM \(series.table)
-      WHERE city_id = ? AND source = ? AND valid_at >= ? AND valid_at < ?
-      """
-    var bindings: [SQLiteValue] = [
-      .integer(city.id), .text(series.source), .integer(range.lowerBound),
-      .integer(range.upperBound),
-    ]
-    if let model = series.model {
-      sql += " AND model = ?"
-      bindings.append(.text(model))
-    }
-    let statement = try store.database.prepare(sql + " ORDER BY valid_at")
-    try statement.bind(bindings)
-    while try statement.step() {
-      guard let validAt = statement.int64(0) else { continue }
-      let offset = validAt - range.lowerBound
-      let slot = Int(offset / 3600)
-      guard slot < count else { continue }
-      guard let value = statement.double(1) else { continue }
-      let onTheHour = offset % 3600 == 0
-      if onTheHour || (!exact[slot] && values[slot] == nil) {
-        values[slot] = value
-        exact[slot] = onTheHour
-      }
-    }
+    let values = try store.hourlySlots(
+      cityID: city.id, variable: variable, series: series, range: range)
+    let count = values.count
     let instants = (0..<count).map { range.lowerBound + Int64($0) * 3600 }
     return CitySeries(city: city, variable: variable, instants: instants, dates: [], values: values)
   }
@@ -73,24 +46,8 @@ public enum SeriesQuery {
     let days = (0...dates.lowerBound.days(to: dates.upperBound)).map {
       dates.lowerBound.adding(days: $0)
     }
-    var sql = """
-      SELECT date, \(variable.column) FROM \(series.table)
-      WHERE city_id = ? AND source = ? AND date BETWEEN ? AND ?
-      """
-    var bindings: [SQLiteValue] = [
-      .integer(city.id), .text(series.source), .text(dates.lowerBound.description),
-      .text(dates.upperBound.description),
-    ]
-    if let model = series.model {
-      sql += " AND model = ?"
-      bindings.append(.text(model))
-    }
-    var byDate: [LocalDate: Double] = [:]
-    for row in try store.database.query(sql, bindings) {
-      if let date = row[0].stringValue.flatMap({ LocalDate($0) }), let value = row[1].doubleValue {
-        byDate[date] = value
-      }
-    }
+    let byDate = try store.dailyValues(
+      cityID: city.id, variable: variable, series: series, dates: dates)
     return CitySeries(
       city: city, variable: variable, instants: [], dates: days, values: days.map { byDate[$0] })
   }

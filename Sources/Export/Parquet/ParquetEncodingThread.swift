@@ -1,4 +1,5 @@
 import Foundation
+import SkycastModel
 
 /// The second stage of a Parquet export: a thread that encodes rows into their files' row
 /// groups while the first (SQLite and the cells of the next rows) carries on.

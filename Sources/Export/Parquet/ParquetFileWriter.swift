@@ -1,3 +1,5 @@
+import SkycastModel
+
 /// Writes one Parquet file row group by row group: `PAR1`, the column chunks of each row group
 /// as it fills, then the footer (`FileMetaData`, its length, `PAR1`).
 ///

@@ -1,3 +1,5 @@
+import SkycastModel
+
 /// One column of a Parquet file: its physical type, how engines should read it, and whether it
 /// may hold NULLs.
 public struct ParquetColumn: Sendable, Equatable {

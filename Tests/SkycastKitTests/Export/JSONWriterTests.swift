@@ -1,4 +1,5 @@
 import Foundation
+import SkycastModel
 import Testing
 
 @testable import Export

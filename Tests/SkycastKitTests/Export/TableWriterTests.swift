@@ -1,3 +1,4 @@
+import SkycastModel
 import Testing
 
 @testable import Export

@@ -1,4 +1,5 @@
 import Foundation
+import SkycastModel
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
-import Export
 import SQLiteKit
+import SkycastModel
 
 /// The query and column layout of one export: which SQL runs, with which bound values, and how
 /// each output column is read from the statement (`HistoryExport` streams it).

@@ -1,6 +1,5 @@
 import SQLiteKit
 import SkycastModel
-import Store
 
 extension Store {
   /// The newest successful `forecast` fetch of a city: its id and request time. With several
@@ -20,8 +19,8 @@ extension Store {
   }
 
   /// The `now` view's data from the city's newest stored forecast (rows by `fetch_id`), or nil
-  /// when no forecast is stored.
-  public func nowModel(city: City, now: Int64) throws -> NowModel? {
+  /// when no forecast is stored; the ensemble's ranges cover `listedDays` local days from today.
+  public func nowModel(city: City, now: Int64, listedDays: Int) throws -> NowModel? {
     guard let fetch = try newestForecastFetch(cityID: city.id) else { return nil }
     // Hand-edited times far outside the calendar would make every date below meaningless.
     let fetchedAt = try StoredTime.check(fetch.requestedAt, column: "fetches.requested_at")
@@ -100,19 +99,21 @@ extension Store {
       day.windGustsMax = daily.double(10)
       model.days.append(day)
     }
-    model.ensembleDays = try ensembleDays(city: city, now: now)
+    model.ensembleDays = try ensembleDays(city: city, now: now, listedDays: listedDays)
     return model
   }
 }
 
 extension Store {
-  /// The 10–90 % member range of 2 m temperature per local day, from today on (10 days), of the
-  /// city's latest ensemble fetch.
-  package func ensembleDays(city: City, now: Int64) throws -> [NowModel.EnsembleDay] {
+  /// The 10–90 % member range of 2 m temperature per local day, for `listedDays` days from
+  /// today on, of the city's latest ensemble fetch.
+  package func ensembleDays(city: City, now: Int64, listedDays: Int) throws
+    -> [NowModel.EnsembleDay]
+  {
     let zone = city.zone
     let today = zone.localDate(now)
     let start = zone.startOfDay(today)
-    let end = zone.startOfDay(today.adding(days: NowView.listedDays))
+    let end = zone.startOfDay(today.adding(days: listedDays))
     var days: [NowModel.EnsembleDay] = []
     for step in try latestEnsemble(cityID: city.id, variable: .temperature2m, range: start..<end) {
       guard let low = step.quantile(0.1), let high = step.quantile(0.9) else { continue }

@@ -1,4 +1,3 @@
-import Export
 import SQLiteKit
 import SkycastModel
 

@@ -20,7 +20,7 @@ extension CollectCommand {
 
   static func runEnsemble(_ invocation: Invocation) async throws -> Int32 {
     let options = try ensembleRequest(invocation)
-    let minInterval = try invocation.duration("min-interval") ?? 1800
+    let minInterval = try invocation.durationValue("min-interval")
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()

@@ -21,7 +21,8 @@ enum CollectCommand {
       """,
     options: [
       SharedOptions.cities,
-      OptionSpec("days", value: "days", help: "Forecast days, 1-16.", default: "16"),
+      .typed(
+        "days", value: "days", help: "Forecast days, 1-16.", type: .integer(1...16), default: "16"),
       OptionSpec(
         "models", value: "models",
         help:
@@ -30,10 +31,10 @@ enum CollectCommand {
       OptionSpec(
         "vars", value: "variables",
         help: "Comma-separated variables to request instead of the defaults (see 'skycast vars')."),
-      OptionSpec(
+      .typed(
         "min-interval", value: "duration",
         help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).",
-        default: "30m"),
+        type: .duration, default: "30m"),
       .flag("force", help: "Fetch even when a city was fetched within --min-interval."),
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
@@ -44,7 +45,7 @@ enum CollectCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     if invocation.string("ensemble") != nil { return try await runEnsemble(invocation) }
     let options = try requestOptions(invocation)
-    let minInterval = try invocation.duration("min-interval") ?? 1800
+    let minInterval = try invocation.durationValue("min-interval")
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
@@ -79,7 +80,7 @@ enum CollectCommand {
 
   static func requestOptions(_ invocation: Invocation) throws -> ForecastRequestOptions {
     var options = ForecastRequestOptions()
-    options.days = try invocation.int("days", in: 1...16) ?? 16
+    options.days = try invocation.intValue("days")
     let models = invocation.list("models")
     for model in models where !model.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
       throw invocation.usage(

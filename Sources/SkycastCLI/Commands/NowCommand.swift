@@ -51,7 +51,7 @@ enum NowCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
     // A reader: a read-only database (or folder) still shows the stored forecast.
-    let store = try invocation.openStoreForReading()
+    let store = try invocation.openExistingStore()
     var city = try chooseCity(invocation, store: store)
     let now = invocation.context.nowEpoch
     var refreshFailure: String?

@@ -87,7 +87,8 @@ public enum CLI {
       try scanner.validatePositionals(scanned)
       let invocation = Invocation(
         context: context, commandPath: scanned.names, values: scanned.values,
-        arguments: scanned.positionals)
+        arguments: scanned.positionals, options: scanned.path.last!.options + globalOptions)
+      try invocation.validateTypedOptions()
       do {
         let code = try await run(invocation)
         invocation.endProgress()

@@ -45,8 +45,7 @@ import Testing
   @Test("help prints the declared default")
   func helpShowsDefault() async {
     let collect = await CLIHarness().run("collect", "--help")
-    #expect(collect.stdout.contains("Forecast days, 1-16. (default: 16)"), "\(collect.stdout)")
-    #expect(collect.stdout.contains("(default: 30m)"))
+    #expect(collect.stdout.contains("(default: 30m)"), "\(collect.stdout)")
     let backfill = await CLIHarness().run("backfill", "--help")
     #expect(backfill.stdout.contains("(default: 7)"))
   }
@@ -55,8 +54,8 @@ import Testing
     "a value outside its declared range is a usage error before the command opens anything",
     arguments: [
       (
-        ["collect", "--days", "0"],
-        "The value '0' is invalid for '--days': expected a number from 1 to 16"
+        ["backfill", "--days", "0", "--from", "2026-03-01", "--to", "2026-03-02"],
+        "The value '0' is invalid for '--days': expected a number from 1 to 7"
       ),
       (
         ["backfill", "--days", "8", "--from", "2026-03-01", "--to", "2026-03-02"],

@@ -65,7 +65,7 @@ extension CollectCommand {
     let outcomes = try await collector.collect(
       cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
     invocation.endProgress()
-    return report(outcomes, invocation: invocation)
+    return report(outcomes, invocation: invocation, ensemble: true)
   }
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {

@@ -1,6 +1,5 @@
 import Foundation
 import OpenMeteo
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -75,216 +74,10 @@ public final class Collector {
   public func collect(
     cities: [City], options: ForecastRequestOptions, minInterval: Int, force: Bool
   ) async throws -> [CollectOutcome] {
-    var outcomes: [Int64: CollectOutcome] = [:]
-    var due: [City] = []
-    let start = now()
-    for city in cities {
-      if !force, minInterval > 0,
-        let last = try store.freshFetch(
-          cityID: city.id, now: start, minInterval: Int64(minInterval))
-      {
-        outcomes[city.id] = CollectOutcome(
-          city: city,
-          status: .skipped(.fresh(age: start - last)))
-      } else {
-        due.append(city)
-      }
-    }
-    let batches = stride(from: 0, to: due.count, by: max(1, batchSize)).map {
-      Array(due[$0..<min($0 + max(1, batchSize), due.count)])
-    }
-    var stopReason: String?
-    var done = 0
-    for (number, batch) in batches.enumerated() {
-      if let stopReason {
-        for city in batch {
-          outcomes[city.id] = CollectOutcome(city: city, status: .notAttempted(reason: stopReason))
-        }
-        continue
-      }
-      if number > 0 {
-        await client.pause(
-          afterWeight: options.request(for: batches[number - 1], base: client.endpoints.forecast)
-            .weight)
-      }
-      onEvent(.requesting(cities: batch, index: done, total: due.count))
-      let results = try await fetchBatch(
-        batch, options: options, minInterval: minInterval, force: force)
-      for outcome in results {
-        outcomes[outcome.city.id] = outcome
-        if case .failed(let error) = outcome.status, error.stopsAllRequests {
-          stopReason = "stopped after \(error)"
-        }
-      }
-      done += batch.count
-    }
-    return cities.compactMap { outcomes[$0.id] }
-  }
-
-  /// One request for the batch; on failure, one request per city (without retries) so the
-  /// other cities still get their data.
-  package func fetchBatch(
-    _ batch: [City], options: ForecastRequestOptions, minInterval: Int, force: Bool
-  ) async throws -> [CollectOutcome] {
-    let result = await attempt(batch, options: options, policy: client.policy)
-    switch result {
-    case .success(let response):
-      return try await storeSuccess(
-        response, cities: batch, options: options, minInterval: minInterval, force: force)
-    case .failure(let error) where batch.count == 1 || error.stopsAllRequests:
-      return try batch.map {
-        try storeFailure(
-          $0, error: error, request: options.request(for: [$0], base: client.endpoints.forecast),
-          options: options)
-      }
-    case .failure:
-      var outcomes: [CollectOutcome] = []
-      for (number, city) in batch.enumerated() {
-        if number > 0 {
-          await client.pause(
-            afterWeight: options.request(for: [batch[number - 1]], base: client.endpoints.forecast)
-              .weight)
-        }
-        var single = client.policy
-        single.retries = 0
-        switch await attempt([city], options: options, policy: single) {
-        case .success(let response):
-          outcomes += try await storeSuccess(
-            response, cities: [city], options: options, minInterval: minInterval, force: force)
-        case .failure(let error):
-          outcomes.append(
-            try storeFailure(
-              city, error: error,
-              request: options.request(for: [city], base: client.endpoints.forecast),
-              options: options))
-        }
-      }
-      return outcomes
-    }
-  }
-
-  /// A successful, decoded response.
-  package struct Response {
-    package let request: APIRequest
-    package let requestedAt: Int64
-    package let body: HTTPBody
-    package let locations: [DecodedLocation]
-  }
-
-  package func attempt(_ cities: [City], options: ForecastRequestOptions, policy: RetryPolicy) async
-    -> Result<Response, APIError>
-  {
-    let request = options.request(for: cities, base: client.endpoints.forecast)
-    let decoder = ResponseDecoder(models: options.models)
-    let expected = cities.count
-    do {
-      let (body, locations) = try await client.send(request, policy: policy) { bytes in
-        let locations = try decoder.decode(bytes)
-        guard locations.count == expected else {
-          throw APIError.decoding("expected \(expected) locations, got \(locations.count)")
-        }
-        // Several locations may come back in any order; `location_id` says which is which.
-        let ids = locations.map(\.locationID)
-        guard Set(ids) == Set(0..<expected) else {
-          throw APIError.decoding(
-            "location_id values \(ids.map(String.init).joined(separator: ",")) do not match the "
-              + "\(expected) requested locations")
-        }
-        return locations.sorted { $0.locationID < $1.locationID }
-      }
-      return .success(
-        Response(request: request, requestedAt: body.requestedAt, body: body, locations: locations))
-    } catch let error as APIError {
-      return .failure(error)
-    } catch {
-      return .failure(.transport("\(error)"))
-    }
-  }
-
-  /// Stores every city of a successful response: one commit, one savepoint per city. A city
-  /// whose location fails `LocationCheck`, or whose rows cannot be stored, gets a `failed` fetch
-  /// row alone; a write lock held elsewhere is waited for and the write retried.
-  package func storeSuccess(
-    _ response: Response, cities: [City], options: ForecastRequestOptions, minInterval: Int,
-    force: Bool
-  ) async throws -> [CollectOutcome] {
-    let provenance = ResponseProvenance(
-      url: response.request.displayURL, body: response.body.bytes,
-      callWeight: response.request.weight / Double(response.locations.count))
-    var outcomes: [Int64: CollectOutcome] = [:]
-    var rejected: [(City, APIError)] = []
-    var items: [ForecastIngest.Item] = []
-    for (city, location) in zip(cities, response.locations) {
-      for warning in location.warnings { onEvent(.decodeWarning(city: city, message: warning)) }
-      for line in location.droppedValues { onEvent(.alert(city: city, message: line)) }
-      if let warning = LocationCheck.zoneWarning(location, city: city, at: response.requestedAt) {
-        onEvent(.alert(city: city, message: warning))
-      }
-      if let problem = LocationCheck.problem(
-        location, for: city, models: options.storedModels, at: response.requestedAt)
-      {
-        rejected.append((city, .decoding(problem)))
-      } else {
-        items.append(ForecastIngest.Item(location: location, city: city, provenance: provenance))
-      }
-    }
-    var results: [Result<(rows: Int, fetches: Int)?, any Error>] = []
-    do {
-      let waiting = items.map(\.city)
-      let onEvent = self.onEvent
-      results = try await LockedWrite.retrying(
-        retries: lockedWriteRetries, sleep: client.sleep,
-        onRetry: { onEvent(.writeRetry(cities: waiting, attempt: $0)) },
-        {
-          try ForecastIngest.storeEach(
-            items, store: store, requestedAt: response.requestedAt, models: options.storedModels,
-            minInterval: force || minInterval <= 0 ? nil : minInterval)
-        })
-    } catch let error as SQLiteError where error.isBusy {
-      let reason = LockedWrite.failure(tries: lockedWriteRetries + 1)
-      for item in items {
-        outcomes[item.city.id] =
-          (try? storeFailure(item.city, error: reason, request: response.request, options: options))
-          ?? CollectOutcome(city: item.city, status: .failed(reason))
-      }
-      items = []
-    }
-    for (item, stored) in zip(items, results) {
-      let city = item.city
-      switch stored {
-      case .success(let counts?):
-        outcomes[city.id] = CollectOutcome(
-          city: city, status: .collected(rows: counts.rows, fetches: counts.fetches))
-      case .success(nil):
-        outcomes[city.id] = CollectOutcome(
-          city: city, status: .skipped(.storedByAnotherRun))
-      case .failure(let error):
-        rejected.append((city, .decoding("the reply could not be stored: \(error)")))
-      }
-    }
-    for (city, error) in rejected {
-      outcomes[city.id] = try storeFailure(
-        city, error: error, request: options.request(for: [city], base: client.endpoints.forecast),
-        options: options)
-    }
-    return cities.compactMap { outcomes[$0.id] }
-  }
-
-  package func storeFailure(
-    _ city: City, error: APIError, request: APIRequest, options: ForecastRequestOptions
-  ) throws -> CollectOutcome {
-    let requestedAt = now()
-    try store.write {
-      for model in options.storedModels {
-        var fetch = FetchRecord(
-          cityID: city.id, source: "forecast", model: model, requestedAt: requestedAt,
-          issuedAt: nil, status: .failed, httpStatus: error.httpStatus, error: error.description,
-          url: request.displayURL)
-        fetch.callWeight = request.weight / Double(options.storedModels.count)
-        try store.insertFetch(fetch)
-      }
-    }
-    return CollectOutcome(city: city, status: .failed(error))
+    try await FetchPipeline<ForecastProduct>(
+      store: store, client: client, now: now, onEvent: onEvent, batchSize: batchSize,
+      lockedWriteRetries: lockedWriteRetries, options: options
+    ).collect(cities: cities, minInterval: minInterval, force: force)
   }
 
   /// `12 min`, `3 h`, `2 days`.
@@ -300,3 +93,58 @@ public final class Collector {
 
 @available(*, unavailable)
 extension Collector: Sendable {}
+
+/// The deterministic forecast (`/v1/forecast`) in the fetch pipeline: one fetch-log row per
+/// model, hourly, daily and current rows.
+package enum ForecastProduct: FetchedProduct {
+  package static let source = "forecast"
+
+  package static func request(
+    for cities: [City], options: ForecastRequestOptions, endpoints: Endpoints
+  ) -> APIRequest {
+    options.request(for: cities, base: endpoints.forecast)
+  }
+
+  package static func decode(_ bytes: [UInt8], options: ForecastRequestOptions) throws
+    -> [DecodedLocation]
+  {
+    try ResponseDecoder(models: options.models).decode(bytes)
+  }
+
+  package static func location(of decoded: DecodedLocation) -> DecodedLocation { decoded }
+
+  package static func models(_ options: ForecastRequestOptions) -> [String] {
+    options.storedModels
+  }
+
+  package static func item(_ decoded: DecodedLocation, city: City, provenance: ResponseProvenance)
+    -> ForecastIngest.Item
+  {
+    ForecastIngest.Item(location: decoded, city: city, provenance: provenance)
+  }
+
+  package static func storeEach(
+    _ items: [ForecastIngest.Item], store: Store, requestedAt: Int64,
+    options: ForecastRequestOptions, minInterval: Int?
+  ) throws -> [Result<(rows: Int, fetches: Int)?, any Error>] {
+    try ForecastIngest.storeEach(
+      items, store: store, requestedAt: requestedAt, models: options.storedModels,
+      minInterval: minInterval)
+  }
+
+  package static func failedFetches(
+    city: City, error: APIError, request: APIRequest, options: ForecastRequestOptions,
+    endpoints: Endpoints, requestedAt: Int64
+  ) -> [FetchRecord] {
+    options.storedModels.map { model in
+      var fetch = FetchRecord(
+        cityID: city.id, source: source, model: model, requestedAt: requestedAt,
+        issuedAt: nil, status: .failed, httpStatus: error.httpStatus, error: error.description,
+        url: request.displayURL)
+      fetch.callWeight = request.weight / Double(options.storedModels.count)
+      return fetch
+    }
+  }
+
+  package static func city(of item: ForecastIngest.Item) -> City { item.city }
+}

@@ -33,9 +33,9 @@ enum NowCommand {
     options: [
       .flag(
         "refresh", help: "Fetch a new forecast first when the stored one is older than 30 minutes."),
-      OptionSpec(
-        "width", value: "columns", help: "Width in columns.",
-        default: "$COLUMNS, the terminal, or 80"),
+      .typed(
+        "width", value: "columns", help: "Width in columns.", type: .integer(1...100_000),
+        shown: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII symbols (METAR abbreviations), ticks and bars."),
     ] + SharedOptions.network([.forecast], defaults: refreshPolicy),
     run: { try await run($0) })
@@ -46,7 +46,7 @@ enum NowCommand {
   static let refreshPolicy = RetryPolicy(timeout: 9, retries: 0)
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
-    let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
+    let width = invocation.context.width(override: try invocation.int("width"))
     // A reader: a read-only database (or folder) still shows the stored forecast.
     let store = try invocation.openExistingStore()
     var city = try chooseCity(invocation, store: store)

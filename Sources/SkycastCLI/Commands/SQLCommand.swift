@@ -72,13 +72,14 @@ enum SQLCommand {
 /// Runs a prepared query and streams its rows to the chosen writer (`sql` and `report`).
 enum QueryRunner {
   /// `--timeout SECONDS` of `sql` and `report`.
-  static let timeoutOption = OptionSpec(
+  static let timeoutOption = OptionSpec.typed(
     "timeout", value: "seconds",
-    help: "Stop the query when it runs longer than this (e.g. 30 or 0.5).", default: "no limit")
+    help: "Stop the query when it runs longer than this (e.g. 30 or 0.5).",
+    type: .number(0.001...86_400), shown: "no limit")
 
   /// `--timeout`, in seconds.
   static func timeout(_ invocation: Invocation) throws -> Double? {
-    try invocation.double("timeout", in: 0.001...86_400)
+    try invocation.double("timeout")
   }
 
   /// What the reading authorizer refused (`ATTACH is refused`), or nil. A refused function or

@@ -57,9 +57,9 @@ enum SparkCommand {
       SharedOptions.from, SharedOptions.to,
       OptionSpec("min", value: "x", help: "Bottom of the scale (shared by all lines)."),
       OptionSpec("max", value: "y", help: "Top of the scale (shared by all lines)."),
-      OptionSpec(
-        "width", value: "columns", help: "Line width in columns.",
-        default: "$COLUMNS, the terminal, or 80"),
+      .typed(
+        "width", value: "columns", help: "Line width in columns.", type: .integer(1...100_000),
+        shown: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█."),
       .flag(
         "ensemble",
@@ -96,7 +96,7 @@ enum SparkCommand {
       throw invocation.usage(
         "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
     }
-    let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
+    let width = invocation.context.width(override: try invocation.int("width"))
     let ascii = invocation.prefersASCII
     let palette = invocation.palette
     let series: [SparkSeries]

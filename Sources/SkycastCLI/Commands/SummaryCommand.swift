@@ -85,9 +85,9 @@ enum SummaryCommand {
         skycast summary precip --by day --from 2026-03-01 --to 2026-03-31 --format svg -o rain.svg
       """,
     options: common + [
-      OptionSpec(
+      .typed(
         "wet-threshold", value: "mm", help: "Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common).",
-        default: "1.0")
+        type: .number(0.01...1000), default: String(PrecipitationIndices.etccdiWetThreshold))
     ] + SharedOptions.output + SharedOptions.figure,
     run: { try run($0, kind: .precip) })
 
@@ -102,9 +102,10 @@ enum SummaryCommand {
     let grouping = try invocation.choice("by", as: SummaryGrouping.self) ?? .day
     let selection = try series(invocation)
     let method = try invocation.choice("method", as: FeelsLikeMethod.self) ?? .bom
+    // Only `summary precip` declares --wet-threshold; the other summaries never read it.
     let wetThreshold =
-      try invocation.double("wet-threshold", in: 0.01...1000)
-      ?? PrecipitationIndices.etccdiWetThreshold
+      kind == .precip
+      ? try invocation.doubleValue("wet-threshold") : PrecipitationIndices.etccdiWetThreshold
     let svg = invocation.string("format") == "svg"
     if svg {
       guard kind == .precip, grouping == .day || grouping == .month else {

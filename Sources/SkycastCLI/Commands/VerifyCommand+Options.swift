@@ -25,8 +25,8 @@ extension VerifyCommand {
       }
       settings.level = percent / 100
     }
-    settings.resamples = try invocation.int("bootstrap", in: 100...100_000) ?? settings.resamples
-    settings.blockDays = try invocation.int("block-days", in: 1...100_000)
+    settings.resamples = try invocation.intValue("bootstrap")
+    settings.blockDays = try invocation.int("block-days")
     if let text = invocation.string("seed") {
       guard let seed = UInt64(text) else {
         throw invocation.usage(

@@ -126,12 +126,13 @@ enum VerifyCommand {
         help:
           "Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days.",
         default: "95 when given bare"),
-      OptionSpec(
+      .typed(
         "bootstrap", value: "n", help: "Bootstrap resamples for --ci and --compare.",
-        default: "1000"),
-      OptionSpec(
+        type: .integer(100...100_000), default: String(BootstrapSettings.defaultResamples)),
+      .typed(
         "block-days", value: "days", help: "Bootstrap block length in valid days.",
-        default:
+        type: .integer(1...100_000),
+        shown:
           "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the days (--compare: and at least h)"
       ),
       OptionSpec(

@@ -92,9 +92,9 @@ public struct OptionSpec: Sendable {
   /// validation before `run` and the value the command reads cannot disagree.
   public static func typed(
     _ name: String, value: String, help: String, type: OptionValueType,
-    default defaultValue: String? = nil
+    default defaultValue: String? = nil, shown defaultText: String? = nil
   ) -> OptionSpec {
-    var option = OptionSpec(name, value: value, help: help)
+    var option = OptionSpec(name, value: value, help: help, default: defaultText)
     option.valueType = type
     option.defaultValue = defaultValue
     return option

@@ -231,6 +231,12 @@ public final class Invocation {
   }
 
   /// A duration such as `30m`, `2h`, `45s`, `1d` or plain seconds, in seconds.
+  /// The value of a number option that declares a default.
+  public func doubleValue(_ name: String) throws -> Double {
+    guard let value = try double(name) else { preconditionFailure("--\(name) declares no default") }
+    return value
+  }
+
   /// The value of a duration option that declares a default, in seconds.
   public func durationValue(_ name: String) throws -> Int {
     guard let value = try duration(name) else {

@@ -46,22 +46,7 @@ extension CollectCommand {
       invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
     let collector = EnsembleCollector(
       store: store, client: client, now: { invocation.context.nowEpoch },
-      onEvent: { event in
-        switch event {
-        case .requesting(let batch, let index, let total):
-          invocation.progress(
-            "collecting ensembles \(index + 1)-\(index + batch.count)/\(total): \(batch.map(invocation.label).joined(separator: ", "))…"
-          )
-        case .decodeWarning(let city, let message):
-          invocation.detail("\(invocation.label(city)): \(message)")
-        case .alert(let city, let message):
-          invocation.warn("\(invocation.label(city)): \(message)")
-        case .writeRetry(let batch, let attempt):
-          invocation.detail(
-            "\(batch.map(invocation.label).joined(separator: ", ")): the database is locked by another "
-              + "process; waiting to store the fetched ensemble (try \(attempt + 1))")
-        }
-      })
+      onEvent: progressReporter(invocation, ensemble: true))
     let outcomes = try await collector.collect(
       cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
     invocation.endProgress()

@@ -58,22 +58,7 @@ enum CollectCommand {
       invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
     let collector = Collector(
       store: store, client: client, now: { invocation.context.nowEpoch },
-      onEvent: { event in
-        switch event {
-        case .requesting(let batch, let index, let total):
-          invocation.progress(
-            "collecting \(index + 1)-\(index + batch.count)/\(total): \(batch.map(invocation.label).joined(separator: ", "))…"
-          )
-        case .decodeWarning(let city, let message):
-          invocation.detail("\(invocation.label(city)): \(message)")
-        case .alert(let city, let message):
-          invocation.warn("\(invocation.label(city)): \(message)")
-        case .writeRetry(let batch, let attempt):
-          invocation.detail(
-            "\(batch.map(invocation.label).joined(separator: ", ")): the database is locked by another "
-              + "process; waiting to store the fetched forecast (try \(attempt + 1))")
-        }
-      })
+      onEvent: progressReporter(invocation, ensemble: false))
     let outcomes = try await collector.collect(
       cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
     invocation.endProgress()
@@ -133,6 +118,27 @@ enum CollectCommand {
   }
 
   /// Per-city lines and the summary; exit 1 when any city failed.
+  /// The progress lines of `collect` and `collect --ensemble`, one reporter for both.
+  static func progressReporter(_ invocation: Invocation, ensemble: Bool) -> (CollectEvent) -> Void {
+    let product = ensemble ? "ensemble" : "forecast"
+    return { event in
+      switch event {
+      case .requesting(let batch, let index, let total):
+        invocation.progress(
+          "collecting \(ensemble ? "ensembles " : "")\(index + 1)-\(index + batch.count)/\(total): \(batch.map(invocation.label).joined(separator: ", "))…"
+        )
+      case .decodeWarning(let city, let message):
+        invocation.detail("\(invocation.label(city)): \(message)")
+      case .alert(let city, let message):
+        invocation.warn("\(invocation.label(city)): \(message)")
+      case .writeRetry(let batch, let attempt):
+        invocation.detail(
+          "\(batch.map(invocation.label).joined(separator: ", ")): the database is locked by another "
+            + "process; waiting to store the fetched \(product) (try \(attempt + 1))")
+      }
+    }
+  }
+
   /// Why a city was skipped, in words, with the flag that overrides it.
   static func skipText(_ reason: CollectOutcome.SkipReason, ensemble: Bool) -> String {
     switch reason {

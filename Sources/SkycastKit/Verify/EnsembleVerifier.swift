@@ -138,9 +138,6 @@ struct RankTally {
 extension Verifier {
   /// Scores every stored ensemble value that has an observation, in one pass over
   /// `ensemble_forecasts` in primary-key order, walking each city's observations beside it.
-  ///
-  /// The cases come in the order of the former SQL join (city, model, variable, valid time,
-  /// issue, fetch), so the seeded tie-break draws fall on the same cases.
   public func ensemble(_ request: EnsembleVerifyRequest) throws -> EnsembleReport {
     let column = request.variable.column
     let keys = request.groupBy
@@ -149,42 +146,38 @@ extension Verifier {
       (wants.contains(.lead), wants.contains(.leadDay), wants.contains(.city))
     let (byModel, byMonth, byHour) =
       (wants.contains(.model), wants.contains(.month), wants.contains(.validHour))
-    var conditions = ["e.variable = ?"]
-    var bindings: [SQLiteValue] = [.text(column)]
+    var conditions = ["e.city_id = ?", "e.model = ?", "e.variable = ?"]
     if !request.includePast { conditions.append("e.lead_hours >= 0") }
-    if !request.models.isEmpty {
-      conditions.append("e.model IN (\(request.models.map { _ in "?" }.joined(separator: ", ")))")
-      bindings += request.models.map { .text($0) }
-    }
-    if !request.cityIDs.isEmpty {
-      conditions.append(
-        "e.city_id IN (\(request.cityIDs.map { _ in "?" }.joined(separator: ", ")))")
-      bindings += request.cityIDs.map { .integer($0) }
-    }
     var referenceColumn = "NULL"
-    var deterministic = false
+    var referenceModel: SQLiteValue?
     if case .deterministic(let model)? = request.reference {
       referenceColumn = """
         (SELECT d.\(column) FROM hourly_forecasts d WHERE d.city_id = e.city_id
           AND d.source = 'forecast' AND d.model = ? AND d.valid_at = e.valid_at
           AND d.issued_at = e.issued_at ORDER BY d.fetch_id DESC LIMIT 1)
         """
-      bindings.insert(.text(model), at: 0)
-      deterministic = true
+      referenceModel = .text(model)
     }
     let climatological = request.reference == .climatology
-    // Columns a request does not need are selected as NULL: SQLite decodes every result column.
+    // One (city, model) series at a time, with the primary key's leading columns all fixed: a
+    // search of the key in its order. One statement over the whole table sorted every row with
+    // its members in a temporary B-tree (the fixed `variable` between `model` and `valid_at`
+    // kept SQLite from reading the ORDER BY off the key), and read every variable's rows.
     let sql = """
-      SELECT e.city_id, e.valid_at, e.lead_hours, e.members, \(byModel ? "e.model" : "NULL"),
-        \(referenceColumn)
+      SELECT e.valid_at, e.lead_hours, e.members, \(referenceColumn)
       FROM ensemble_forecasts e
       WHERE \(conditions.joined(separator: " AND "))
-      ORDER BY e.city_id, e.model, e.variable, e.valid_at, e.issued_at, e.fetch_id
+      ORDER BY e.valid_at, e.issued_at, e.fetch_id
       """
     let observations = try ensembleObservations(request)
     let statement = try store.database.prepare(sql)
-    try statement.bind(bindings)
     let labels = try cityLabels()
+    let wantedModels = Set(request.models)
+    let wantedCities = Set(request.cityIDs)
+    let series = try ensembleSeries().filter {
+      (wantedCities.isEmpty || wantedCities.contains($0.cityID))
+        && (wantedModels.isEmpty || wantedModels.contains($0.model))
+    }
 
     // Groups are found as in the deterministic merge join: the keys other than the lead
     // ("segment", which changes rarely in table order) by a dictionary, then the lead through the
@@ -192,7 +185,7 @@ extension Verifier {
     // as they share an output row.
     var labelIDs: [String: Int64] = [:]
     var labelNames: [String] = []
-    var models = TextInterner()
+    var models: [String] = []
     var segmentOf: [MergeGroupKey: Int] = [:]
     var segments: [GroupSlots] = []
     var lastSegmentKey: MergeGroupKey?
@@ -202,79 +195,88 @@ extension Verifier {
     var generator = SplitMix64(seed: request.seed)
     var members = EnsembleMembers()
     var cases = 0
-    var lastCity: Int64?
-    var cityLabel: Int64 = 0
-    var series = EnsembleObservations.Series()
-    var cursor = 0
-    while try statement.step() {
-      let city = statement.int64(0) ?? 0
-      if city != lastCity {
-        lastCity = city
-        series = observations.cities[city] ?? EnsembleObservations.Series()
-        cursor = 0
-        let label = labels[city] ?? String(city)
-        if let known = labelIDs[label] {
-          cityLabel = known
-        } else {
-          cityLabel = Int64(labelNames.count)
-          labelIDs[label] = cityLabel
-          labelNames.append(label)
+    // The cases come in the order of the former single statement (city, model, valid time,
+    // issue, fetch), so the seeded tie-break draws fall on the same cases.
+    for (city, model) in series.map({ ($0.cityID, $0.model) }) {
+      let cityObservations = observations.cities[city] ?? EnsembleObservations.Series()
+      var cursor = 0
+      let label = labels[city] ?? String(city)
+      let cityLabel: Int64
+      if let known = labelIDs[label] {
+        cityLabel = known
+      } else {
+        cityLabel = Int64(labelNames.count)
+        labelIDs[label] = cityLabel
+        labelNames.append(label)
+      }
+      let modelID: Int32
+      if let known = models.firstIndex(of: model) {
+        modelID = Int32(known)
+      } else {
+        modelID = Int32(models.count)
+        models.append(model)
+      }
+      statement.reset()
+      try statement.bind(
+        (referenceModel.map { [$0] } ?? []) + [.integer(city), .text(model), .text(column)])
+      while try statement.step() {
+        guard
+          let row = cityObservations.times.position(
+            of: statement.int64(0) ?? 0, cursor: &cursor),
+          statement.withBlobBytes(2, { members.load($0) }) != nil, members.count > 0
+        else { continue }
+        let lead = statement.int64(1) ?? 0
+        var key = MergeGroupKey()
+        if byCity { key.city = cityLabel }
+        if byModel { key.model = modelID }
+        if byMonth { key.month = cityObservations.month[row] }
+        if byHour { key.hour = cityObservations.hour[row] }
+        if key != lastSegmentKey {
+          if let known = segmentOf[key] {
+            segment = known
+          } else {
+            segment = segments.count
+            segmentOf[key] = segment
+            segments.append(GroupSlots())
+          }
+          lastSegmentKey = key
         }
-      }
-      guard let row = series.times.position(of: statement.int64(1) ?? 0, cursor: &cursor),
-        statement.withBlobBytes(3, { members.load($0) }) != nil, members.count > 0
-      else { continue }
-      let lead = statement.int64(2) ?? 0
-      var key = MergeGroupKey()
-      if byCity { key.city = cityLabel }
-      if byModel { key.model = statement.withTextBytes(4) { models.id($0) } ?? -1 }
-      if byMonth { key.month = series.month[row] }
-      if byHour { key.hour = series.hour[row] }
-      if key != lastSegmentKey {
-        if let known = segmentOf[key] {
-          segment = known
-        } else {
-          segment = segments.count
-          segmentOf[key] = segment
-          segments.append(GroupSlots())
+        let leadDay = WallClock.floorDivide(lead, 24).quotient
+        let slot = byLead ? lead : byLeadDay ? leadDay : 0
+        var group = segments[segment].group(slot)
+        if group < 0 {
+          group = groupKeys.count
+          segments[segment].set(slot, group: group)
+          if byLead { key.lead = lead }
+          if byLeadDay { key.leadDay = leadDay }
+          groupKeys.append(key)
+          sums.append(EnsembleSums())
         }
-        lastSegmentKey = key
-      }
-      let leadDay = WallClock.floorDivide(lead, 24).quotient
-      let slot = byLead ? lead : byLeadDay ? leadDay : 0
-      var group = segments[segment].group(slot)
-      if group < 0 {
-        group = groupKeys.count
-        segments[segment].set(slot, group: group)
-        if byLead { key.lead = lead }
-        if byLeadDay { key.leadDay = leadDay }
-        groupKeys.append(key)
-        sums.append(EnsembleSums())
-      }
 
-      let observation = series.times.value[row]
-      let scored = members.withSorted {
-        EnsembleCase(sorted: $0, observation: observation, fair: request.fair)
-      }
-      var referenceCRPS: Double?
-      if deterministic {
-        referenceCRPS = statement.double(5).map { abs($0 - observation) }
-      } else if climatological, !series.climatologyCRPS[row].isNaN {
-        referenceCRPS = series.climatologyCRPS[row]
-      }
-      // One tie-break draw per case, so the sequence does not depend on where ties occur.
-      let draw = generator.nextUniform()
-      cases += 1
-      sums[group].add(
-        scored, observation: observation, referenceCRPS: referenceCRPS,
-        rank: observation.isFinite ? scored.rank(uniform: draw) : nil)
-      if let event = request.event {
-        let hits = members.withSorted { sorted in
-          sorted.reduce(0) { $0 + (event.op.test($1, threshold: event.threshold) ? 1 : 0) }
+        let observation = cityObservations.times.value[row]
+        let scored = members.withSorted {
+          EnsembleCase(sorted: $0, observation: observation, fair: request.fair)
         }
+        var referenceCRPS: Double?
+        if referenceModel != nil {
+          referenceCRPS = statement.double(3).map { abs($0 - observation) }
+        } else if climatological, !cityObservations.climatologyCRPS[row].isNaN {
+          referenceCRPS = cityObservations.climatologyCRPS[row]
+        }
+        // One tie-break draw per case, so the sequence does not depend on where ties occur.
+        let draw = generator.nextUniform()
+        cases += 1
         sums[group].add(
-          hits: hits, members: scored.members,
-          observed: event.op.test(observation, threshold: event.threshold))
+          scored, observation: observation, referenceCRPS: referenceCRPS,
+          rank: observation.isFinite ? scored.rank(uniform: draw) : nil)
+        if let event = request.event {
+          let hits = members.withSorted { sorted in
+            sorted.reduce(0) { $0 + (event.op.test($1, threshold: event.threshold) ? 1 : 0) }
+          }
+          sums[group].add(
+            hits: hits, members: scored.members,
+            observed: event.op.test(observation, threshold: event.threshold))
+        }
       }
     }
     var groups: [[VerifyKeyValue]: EnsembleSums] = [:]
@@ -284,7 +286,7 @@ extension Verifier {
         case .lead: .integer(key.lead)
         case .leadDay: .integer(key.leadDay)
         case .city: .text(labelNames[Int(key.city)])
-        case .model: .text(models.name(key.model))
+        case .model: .text(models[Int(key.model)])
         case .month: .text(observations.months.name(key.month))
         case .validHour: .integer(key.hour)
         case .source: .text(EnsembleRequestOptions.source)

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 /// Consistent exits and messages: data states exit 1 without a usage block, typos get one
 /// suggestion, a prompt asks again, ambiguous cities are suggested in a form that works.

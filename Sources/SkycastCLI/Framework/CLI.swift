@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteKit
-import SkycastKit
+import SkycastModel
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import SQLiteKit
-import SkycastKit
+import SkycastModel
 
 /// What a command can fail with, and how it ends the process.
 public enum CLIError: Error, CustomStringConvertible {

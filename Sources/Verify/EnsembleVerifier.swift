@@ -1,0 +1,405 @@
+import Analysis
+import Collect
+import Foundation
+import SQLiteKit
+import SkycastModel
+
+/// One group of `verify --ensemble`.
+public struct EnsembleScoreRow: Sendable, Equatable {
+  public var keys: [VerifyKeyValue]
+  /// Forecast–observation cases.
+  public var n: Int
+  /// Mean number of present members per case.
+  public var members: Double
+  /// Mean ensemble CRPS (fair when asked).
+  public var crps: Double?
+  /// Ensemble-mean bias, MAE and RMSE.
+  public var bias: Double?
+  public var mae: Double?
+  public var rmse: Double?
+  /// √(mean ensemble variance).
+  public var spread: Double?
+  /// √((m+1)/m) · spread / rmse.
+  public var spreadSkill: Double?
+  /// 1 − CRPS / CRPS_ref over the cases with a reference.
+  public var crpss: Double?
+  /// Cases with a reference value.
+  public var referenceCases: Int
+}
+
+/// One group's rank histogram: `counts[r]` cases had the observation at rank r (0…members).
+public struct RankHistogramRow: Sendable, Equatable {
+  public var keys: [VerifyKeyValue]
+  public var members: Int
+  public var counts: [Int]
+  /// Cases left out because they had another number of present members.
+  public var skipped: Int
+
+  /// Relative frequency of each rank.
+  public var frequencies: [Double] {
+    let total = counts.reduce(0, +)
+    return counts.map { total > 0 ? Double($0) / Double(total) : 0 }
+  }
+}
+
+/// The result of `verify --ensemble`.
+public struct EnsembleReport: Sendable {
+  public var request: EnsembleVerifyRequest
+  public var rows: [EnsembleScoreRow]
+  public var histograms: [RankHistogramRow]
+  /// With an event: the Brier decomposition per group of the member probabilities.
+  public var reliability: [ReliabilityRow]
+  /// Cases scored over all groups.
+  public var cases: Int
+
+  /// The reliability rows as the deterministic reliability report, for its table and figure.
+  public var reliabilityReport: ReliabilityReport {
+    ReliabilityReport(request: request.asVerifyRequest, rows: reliability)
+  }
+}
+
+/// Running sums of one group.
+package struct EnsembleSums {
+  package var n = 0
+  package var members = 0
+  package var crps = 0.0
+  package var error = 0.0
+  package var absolute = 0.0
+  package var squared = 0.0
+  package var variance = 0.0
+  package var varianceCases = 0
+  package var referenceCases = 0
+  package var crpsWithReference = 0.0
+  package var reference = 0.0
+  package var ranks = RankTally()
+  package var bins = BrierDecomposition.emptyBins()
+  package var brierSum = 0.0
+  package var roc: [Double: (events: Int, nonEvents: Int)] = [:]
+
+  /// Adds one case: its members' scores against `observation`, the reference's CRPS when there
+  /// is one, and the rank (nil for an observation that is not finite).
+  @inline(__always)
+  mutating func add(_ scored: EnsembleCase, observation: Double, referenceCRPS: Double?, rank: Int?)
+  {
+    n += 1
+    members += scored.members
+    if let crps = scored.crps { self.crps += crps }
+    let error = scored.mean - observation
+    self.error += error
+    absolute += abs(error)
+    squared += error * error
+    if let variance = scored.variance {
+      self.variance += variance
+      varianceCases += 1
+    }
+    if let referenceCRPS, let crps = scored.crps {
+      referenceCases += 1
+      crpsWithReference += crps
+      reference += referenceCRPS
+    }
+    if let rank { ranks.add(rank: rank, members: scored.members) }
+  }
+
+  /// Adds one case's event probability: `hits` of `members` members are events.
+  mutating func add(hits: Int, members: Int, observed: Bool) {
+    let p = Double(hits) / Double(members)
+    let bin = BrierDecomposition.bin(percent: Double(hits) * 100 / Double(members))
+    bins[bin].n += 1
+    bins[bin].sumProbability += p
+    if observed { bins[bin].events += 1 }
+    brierSum += (p - (observed ? 1 : 0)) * (p - (observed ? 1 : 0))
+    var count = roc[p] ?? (0, 0)
+    if observed { count.events += 1 } else { count.nonEvents += 1 }
+    roc[p] = count
+  }
+}
+
+/// A group's rank counts per number of present members (almost always one number, so a short
+/// list searched in order beats a dictionary lookup per case).
+package struct RankTally {
+  private var sizes: [Int] = []
+  private var counts: [[Int]] = []
+
+  @inline(__always)
+  mutating func add(rank: Int, members: Int) {
+    if let index = sizes.firstIndex(of: members) {
+      counts[index][rank] += 1
+    } else {
+      sizes.append(members)
+      var bins = [Int](repeating: 0, count: members + 1)
+      bins[rank] += 1
+      counts.append(bins)
+    }
+  }
+
+  /// The counts by member count: `[m: [count of rank 0, …, count of rank m]]`.
+  package var byMembers: [Int: [Int]] {
+    Dictionary(uniqueKeysWithValues: zip(sizes, counts))
+  }
+}
+
+extension Verifier {
+  /// Scores every stored ensemble value that has an observation, in one pass over
+  /// `ensemble_forecasts` in primary-key order, walking each city's observations beside it.
+  public func ensemble(_ request: EnsembleVerifyRequest) throws -> EnsembleReport {
+    let column = request.variable.column
+    let keys = request.groupBy
+    let wants = Set(keys)
+    let (byLead, byLeadDay, byCity) =
+      (wants.contains(.lead), wants.contains(.leadDay), wants.contains(.city))
+    let (byModel, byMonth, byHour) =
+      (wants.contains(.model), wants.contains(.month), wants.contains(.validHour))
+    var conditions = ["e.city_id = ?", "e.model = ?", "e.variable = ?"]
+    if !request.includePast { conditions.append("e.lead_hours >= 0") }
+    var referenceColumn = "NULL"
+    var referenceModel: SQLiteValue?
+    if case .deterministic(let model)? = request.reference {
+      referenceColumn = """
+        (SELECT d.\(column) FROM hourly_forecasts d WHERE d.city_id = e.city_id
+          AND d.source = 'forecast' AND d.model = ? AND d.valid_at = e.valid_at
+          AND d.issued_at = e.issued_at ORDER BY d.fetch_id DESC LIMIT 1)
+        """
+      referenceModel = .text(model)
+    }
+    let climatological = request.reference == .climatology
+    // One (city, model) series at a time, with the primary key's leading columns all fixed: a
+    // search of the key in its order. One statement over the whole table sorted every row with
+    // its members in a temporary B-tree (the fixed `variable` between `model` and `valid_at`
+    // kept SQLite from reading the ORDER BY off the key), and read every variable's rows.
+    let sql = """
+      SELECT e.valid_at, e.lead_hours, e.members, \(referenceColumn)
+      FROM ensemble_forecasts e
+      WHERE \(conditions.joined(separator: " AND "))
+      ORDER BY e.valid_at, e.issued_at, e.fetch_id
+      """
+    let observations = try ensembleObservations(request)
+    let statement = try store.database.prepare(sql)
+    let labels = try cityLabels()
+    let wantedModels = Set(request.models)
+    let wantedCities = Set(request.cityIDs)
+    let series = try ensembleSeries().filter {
+      (wantedCities.isEmpty || wantedCities.contains($0.cityID))
+        && (wantedModels.isEmpty || wantedModels.contains($0.model))
+    }
+
+    // Groups are found as in the deterministic merge join: the keys other than the lead
+    // ("segment", which changes rarely in table order) by a dictionary, then the lead through the
+    // segment's slots. Cities are keyed by their label, so two cities of one label share a group
+    // as they share an output row.
+    var labelIDs: [String: Int64] = [:]
+    var labelNames: [String] = []
+    var models: [String] = []
+    var segmentOf: [MergeGroupKey: Int] = [:]
+    var segments: [GroupSlots] = []
+    var lastSegmentKey: MergeGroupKey?
+    var segment = 0
+    var groupKeys: [MergeGroupKey] = []
+    var sums: [EnsembleSums] = []
+    var generator = SplitMix64(seed: request.seed)
+    var members = EnsembleMembers()
+    var cases = 0
+    // The cases come in the order of the former single statement (city, model, valid time,
+    // issue, fetch), so the seeded tie-break draws fall on the same cases.
+    for (city, model) in series.map({ ($0.cityID, $0.model) }) {
+      let cityObservations = observations.cities[city] ?? EnsembleObservations.Series()
+      var cursor = 0
+      let label = labels[city] ?? String(city)
+      let cityLabel: Int64
+      if let known = labelIDs[label] {
+        cityLabel = known
+      } else {
+        cityLabel = Int64(labelNames.count)
+        labelIDs[label] = cityLabel
+        labelNames.append(label)
+      }
+      let modelID: Int32
+      if let known = models.firstIndex(of: model) {
+        modelID = Int32(known)
+      } else {
+        modelID = Int32(models.count)
+        models.append(model)
+      }
+      statement.reset()
+      try statement.bind(
+        (referenceModel.map { [$0] } ?? []) + [.integer(city), .text(model), .text(column)])
+      while try statement.step() {
+        guard
+          let row = cityObservations.times.position(
+            of: statement.int64(0) ?? 0, cursor: &cursor),
+          statement.withBlobBytes(2, { members.load($0) }) != nil, members.count > 0
+        else { continue }
+        let lead = statement.int64(1) ?? 0
+        var key = MergeGroupKey()
+        if byCity { key.city = cityLabel }
+        if byModel { key.model = modelID }
+        if byMonth { key.month = cityObservations.month[row] }
+        if byHour { key.hour = cityObservations.hour[row] }
+        if key != lastSegmentKey {
+          if let known = segmentOf[key] {
+            segment = known
+          } else {
+            segment = segments.count
+            segmentOf[key] = segment
+            segments.append(GroupSlots())
+          }
+          lastSegmentKey = key
+        }
+        let leadDay = LeadTime.day(hours: lead)
+        let slot = byLead ? lead : byLeadDay ? leadDay : 0
+        var group = segments[segment].group(slot)
+        if group < 0 {
+          group = groupKeys.count
+          segments[segment].set(slot, group: group)
+          if byLead { key.lead = lead }
+          if byLeadDay { key.leadDay = leadDay }
+          groupKeys.append(key)
+          sums.append(EnsembleSums())
+        }
+
+        let observation = cityObservations.times.value[row]
+        let scored = members.withSorted {
+          EnsembleCase(sorted: $0, observation: observation, fair: request.fair)
+        }
+        var referenceCRPS: Double?
+        if referenceModel != nil {
+          referenceCRPS = statement.double(3).map { abs($0 - observation) }
+        } else if climatological, !cityObservations.climatologyCRPS[row].isNaN {
+          referenceCRPS = cityObservations.climatologyCRPS[row]
+        }
+        // One tie-break draw per case, so the sequence does not depend on where ties occur.
+        let draw = generator.nextUniform()
+        cases += 1
+        sums[group].add(
+          scored, observation: observation, referenceCRPS: referenceCRPS,
+          rank: observation.isFinite ? scored.rank(uniform: draw) : nil)
+        if let event = request.event {
+          let hits = members.withSorted { sorted in
+            sorted.reduce(0) { $0 + (event.op.test($1, threshold: event.threshold) ? 1 : 0) }
+          }
+          sums[group].add(
+            hits: hits, members: scored.members,
+            observed: event.op.test(observation, threshold: event.threshold))
+        }
+      }
+    }
+    var groups: [[VerifyKeyValue]: EnsembleSums] = [:]
+    for (index, key) in groupKeys.enumerated() {
+      let values = keys.map { name -> VerifyKeyValue in
+        switch name {
+        case .lead: .integer(key.lead)
+        case .leadDay: .integer(key.leadDay)
+        case .city: .text(labelNames[Int(key.city)])
+        case .model: .text(models[Int(key.model)])
+        case .month: .text(observations.months.name(key.month))
+        case .validHour: .integer(key.hour)
+        case .source: .text(EnsembleRequestOptions.source)
+        }
+      }
+      groups[values] = sums[index]
+    }
+    return Self.report(request, groups: groups, cases: cases)
+  }
+
+  package static func report(
+    _ request: EnsembleVerifyRequest, groups: [[VerifyKeyValue]: EnsembleSums], cases: Int
+  ) -> EnsembleReport {
+    var rows: [EnsembleScoreRow] = []
+    var histograms: [RankHistogramRow] = []
+    var reliability: [ReliabilityRow] = []
+    for keys in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+      guard let sums = groups[keys], sums.n > 0 else { continue }
+      let n = Double(sums.n)
+      let members = Double(sums.members) / n
+      let rmse = (sums.squared / n).squareRoot()
+      let spread =
+        sums.varianceCases > 0 ? (sums.variance / Double(sums.varianceCases)).squareRoot() : nil
+      rows.append(
+        EnsembleScoreRow(
+          keys: keys, n: sums.n, members: members, crps: sums.crps / n, bias: sums.error / n,
+          mae: sums.absolute / n, rmse: rmse, spread: spread,
+          spreadSkill: spread.flatMap {
+            EnsembleScores.spreadSkill(
+              meanVariance: $0 * $0, meanSquaredError: sums.squared / n, members: members)
+          },
+          crpss: sums.referenceCases > 0
+            ? EnsembleScores.skill(sums.crpsWithReference, reference: sums.reference) : nil,
+          referenceCases: sums.referenceCases))
+      // The histogram uses the most common member count (ties: the larger).
+      let ranks = sums.ranks.byMembers
+      if let (count, bins) = ranks.max(by: {
+        let left = $0.value.reduce(0, +)
+        let right = $1.value.reduce(0, +)
+        return left == right ? $0.key < $1.key : left < right
+      }) {
+        let total = ranks.values.reduce(0) { $0 + $1.reduce(0, +) }
+        histograms.append(
+          RankHistogramRow(
+            keys: keys, members: count, counts: bins, skipped: total - bins.reduce(0, +)))
+      }
+      if request.event != nil {
+        let counts = sums.roc.sorted { $0.key < $1.key }.map {
+          ROCArea.Count(probability: $0.key, events: $0.value.events, nonEvents: $0.value.nonEvents)
+        }
+        reliability.append(
+          ReliabilityRow(
+            keys: keys, bins: sums.bins,
+            decomposition: BrierDecomposition.decompose(sums.bins, brierSum: sums.brierSum),
+            rocArea: ROCArea.area(counts), rejected: 0))
+      }
+    }
+    return EnsembleReport(
+      request: request, rows: rows, histograms: histograms, reliability: reliability,
+      cases: cases)
+  }
+
+  /// `EnsembleScores.crps` on members already sorted, by the verification hot path's formula.
+  package static func sortedCRPS(_ sorted: [Double], observation: Double, fair: Bool) -> Double? {
+    sorted.withUnsafeBufferPointer {
+      EnsembleCase(sorted: $0, observation: observation, fair: fair).crps
+    }
+  }
+
+  /// CRPS of a normal distribution N(μ, σ²) (Gneiting et al. 2005, doi:10.1175/MWR2904.1):
+  /// σ [z (2Φ(z) − 1) + 2φ(z) − 1/√π], z = (y − μ)/σ; |y − μ| when σ = 0.
+  public static func gaussianCRPS(mean: Double, deviation: Double, observation: Double) -> Double {
+    guard deviation > 0 else { return abs(observation - mean) }
+    let z = (observation - mean) / deviation
+    let cdf = 0.5 * (1 + erf(z / 2.0.squareRoot()))
+    let pdf = exp(-z * z / 2) / (2 * Double.pi).squareRoot()
+    return deviation * (z * (2 * cdf - 1) + 2 * pdf - 1 / Double.pi.squareRoot())
+  }
+
+  package struct ClimatologyKey: Hashable {
+    package var cityID: Int64
+    package var month: String
+    package var hour: Int64
+  }
+
+  /// Mean and (population) standard deviation of the observations per city, calendar month and
+  /// local hour, over the period (every stored observation without one).
+  package func climatology(_ request: EnsembleVerifyRequest) throws -> [ClimatologyKey: (
+    mean: Double, deviation: Double
+  )] {
+    let column = request.variable.column
+    var sql = """
+      SELECT city_id, substr(valid_date, 6, 2), valid_hour, avg(\(column)),
+        avg(\(column) * \(column)), count(*)
+      FROM hourly_observations WHERE source = ? AND \(column) IS NOT NULL
+      """
+    var bindings: [SQLiteValue] = [.text(request.observationSource)]
+    if let period = request.period {
+      sql += " AND valid_date BETWEEN ? AND ?"
+      bindings += [.text(period.lowerBound.description), .text(period.upperBound.description)]
+    }
+    sql += " GROUP BY 1, 2, 3"
+    var result: [ClimatologyKey: (mean: Double, deviation: Double)] = [:]
+    for row in try store.database.query(sql, bindings) {
+      guard let mean = row[3].doubleValue, let square = row[4].doubleValue else { continue }
+      let key = ClimatologyKey(
+        cityID: row[0].int64Value ?? 0, month: row[1].stringValue ?? "",
+        hour: row[2].int64Value ?? 0)
+      result[key] = (mean, max(0, square - mean * mean).squareRoot())
+    }
+    return result
+  }
+}

@@ -4,7 +4,7 @@
 struct EnsembleMembers {
   /// Buffers owned by one verification pass (a class, so they are freed with it).
   private final class Storage {
-    /// The present members as read, in blocks of eight lanes.
+    /// The present members as read, in blocks of eight lanes (an even number of blocks).
     var blocks: UnsafeMutablePointer<SIMD8<Float>>
     /// The present members sorted ascending.
     var sorted: UnsafeMutablePointer<Double>
@@ -39,7 +39,7 @@ struct EnsembleMembers {
   /// present members.
   mutating func load(_ bytes: UnsafeRawBufferPointer) {
     let capacity = bytes.count / 4
-    storage.reserve(blocks: (capacity + 7) / 8)
+    storage.reserve(blocks: (capacity + 15) / 16 * 2)
     let lanes = UnsafeMutableRawPointer(storage.blocks).assumingMemoryBound(to: Float.self)
     var count = 0
     var offset = 0
@@ -68,23 +68,31 @@ struct EnsembleMembers {
   ) {
     guard count > 0 else { return }
     let lanes = UnsafeMutableRawPointer(blocks).assumingMemoryBound(to: Float.self)
-    let used = (count + 7) / 8
+    // Blocks go in pairs, so each member is broadcast once per sixteen lanes.
+    let pairs = (count + 15) / 16
     // NaN lanes compare false: padding counts nothing and is not placed.
-    for lane in count..<(used * 8) { lanes[lane] = .nan }
+    for lane in count..<(pairs * 16) { lanes[lane] = .nan }
     for index in 0..<count { sorted[index] = .nan }
-    for block in 0..<used {
-      let values: SIMD8<Float> = blocks[block]
-      var ranks = SIMD8<Int32>.zero
+    for pair in 0..<pairs {
+      let low: SIMD8<Float> = blocks[2 * pair]
+      let high: SIMD8<Float> = blocks[2 * pair + 1]
+      var lowRanks = SIMD8<Int32>.zero
+      var highRanks = SIMD8<Int32>.zero
       for other in 0..<count {
         // A mask's lanes are all ones (−1) where true, zero where false (`SIMDMask` is frozen
         // around its storage vector): subtracting them counts. `replace(with:where:)` did the
         // same lane by lane, without vector instructions; so does `.<` unless both operands
         // are spelled `SIMD8<Float>` (an inferred `SIMD8(repeating:)` picks the generic one).
         let member = SIMD8<Float>(repeating: lanes[other])
-        ranks &-= unsafeBitCast(member .< values, to: SIMD8<Int32>.self)
+        lowRanks &-= unsafeBitCast(member .< low, to: SIMD8<Int32>.self)
+        highRanks &-= unsafeBitCast(member .< high, to: SIMD8<Int32>.self)
       }
-      for lane in 0..<min(8, count - block * 8) {
-        sorted[Int(ranks[lane])] = Double(values[lane])
+      let first = pair * 16
+      for lane in 0..<min(8, count - first) {
+        sorted[Int(lowRanks[lane])] = Double(low[lane])
+      }
+      for lane in 0..<max(0, min(8, count - first - 8)) {
+        sorted[Int(highRanks[lane])] = Double(high[lane])
       }
     }
     for index in 1..<count where sorted[index].isNaN { sorted[index] = sorted[index - 1] }
@@ -119,13 +127,17 @@ struct EnsembleCase {
     var pairs = 0.0
     var below = 0
     var ties = 0
+    // 2·index − m + 1, kept as a Double stepped by 2 (exact: small integers) rather than
+    // converted from an integer for every member.
+    var weight = Double(1 - m)
     for index in 0..<m {
       let member = sorted[index]
       sum += member
       absolute += abs(member - observation)
-      pairs += Double(2 * index - m + 1) * member
-      below += member < observation ? 1 : 0
-      ties += member == observation ? 1 : 0
+      pairs += weight * member
+      weight += 2
+      below &+= member < observation ? 1 : 0
+      ties &+= member == observation ? 1 : 0
     }
     members = m
     mean = sum / Double(m)

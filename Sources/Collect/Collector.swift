@@ -9,13 +9,21 @@ public struct CollectOutcome: Sendable, Equatable {
   public enum Status: Sendable, Equatable {
     /// Stored `rows` data rows across `fetches` fetch-log rows (one per model).
     case collected(rows: Int, fetches: Int)
-    /// Not fetched: fetched successfully `age` seconds ago (the `--min-interval` rule), or
-    /// another run stored it first.
-    case skipped(reason: String)
+    /// Not fetched: still fresh, or another run stored it first.
+    case skipped(SkipReason)
     /// The request failed; a `failed` fetch row was written.
     case failed(APIError)
     /// Not attempted because an hourly or daily rate limit stopped the run.
     case notAttempted(reason: String)
+  }
+
+  /// Why a city was not fetched.
+  public enum SkipReason: Sendable, Equatable {
+    /// Its newest successful fetch is `age` seconds old, under the minimum interval.
+    case fresh(age: Int64)
+    /// Another run stored a fresh fetch while this one was requesting (the re-check inside
+    /// the write transaction).
+    case storedByAnotherRun
   }
 
   public let city: City
@@ -77,8 +85,7 @@ public final class Collector {
       {
         outcomes[city.id] = CollectOutcome(
           city: city,
-          status: .skipped(reason: "fetched \(Self.age(start - last)) ago; --force to fetch anyway")
-        )
+          status: .skipped(.fresh(age: start - last)))
       } else {
         due.append(city)
       }
@@ -250,7 +257,7 @@ public final class Collector {
           city: city, status: .collected(rows: counts.rows, fetches: counts.fetches))
       case .success(nil):
         outcomes[city.id] = CollectOutcome(
-          city: city, status: .skipped(reason: "another run stored it first"))
+          city: city, status: .skipped(.storedByAnotherRun))
       case .failure(let error):
         rejected.append((city, .decoding("the reply could not be stored: \(error)")))
       }

@@ -47,8 +47,7 @@ public final class EnsembleCollector {
       {
         outcomes[city.id] = CollectOutcome(
           city: city,
-          status: .skipped(
-            reason: "ensemble fetched \(Collector.age(start - last)) ago; --force to fetch anyway"))
+          status: .skipped(.fresh(age: start - last)))
       } else {
         due.append(city)
       }
@@ -202,7 +201,7 @@ public final class EnsembleCollector {
           city: item.city, status: .collected(rows: rows, fetches: 1))
       case .success(nil):
         outcomes[item.city.id] = CollectOutcome(
-          city: item.city, status: .skipped(reason: "another run stored it first"))
+          city: item.city, status: .skipped(.storedByAnotherRun))
       case .failure(let error):
         rejected.append((item.city, .decoding("the reply could not be stored: \(error)")))
       }

@@ -10,6 +10,13 @@ import SkycastModel
 /// clock catches up. The next fetch is stamped with the real time, and `--min-interval` works
 /// from that one on. Commands warn about such fetches (`Store.futureFetches`).
 public enum FreshnessRule {
+  /// How long a successful fetch keeps a city fresh unless told otherwise: `collect
+  /// --min-interval` and `now --refresh` (30 minutes; Open-Meteo's models update hourly at most).
+  public static let defaultInterval: Int64 = 1800
+
+  /// `defaultInterval` as `collect --min-interval` takes it (`30m`).
+  public static var defaultIntervalText: String { "\(defaultInterval / 60)m" }
+
   /// Five minutes: small clock corrections (NTP steps, two machines sharing a file) still count
   /// as "just fetched".
   public static let futureTolerance: Int64 = 300

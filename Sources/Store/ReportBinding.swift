@@ -14,7 +14,7 @@ public enum ReportBinding {
   public static let standardNames = ["city_id", "city", "from", "to"]
 
   /// A parameter problem the user can fix on the command line.
-  public enum Failure: UsageError, Equatable {
+  public enum Failure: Error, CustomStringConvertible, Equatable {
     case missing(report: String, parameter: String)
     case unknown(report: String, parameter: String, known: [String])
     case conflict(parameter: String, option: String)

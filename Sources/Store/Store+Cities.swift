@@ -2,7 +2,7 @@ import SQLiteKit
 import SkycastModel
 
 /// A city named on the command line did not resolve.
-public enum CityReferenceError: UsageError, Equatable {
+public enum CityReferenceError: Error, CustomStringConvertible, Equatable {
   case unknown(String)
   case ambiguous(String, candidates: [City])
   case noCities

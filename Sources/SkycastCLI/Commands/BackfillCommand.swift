@@ -27,9 +27,9 @@ enum BackfillCommand {
       """,
     options: [
       SharedOptions.cities, SharedOptions.from, SharedOptions.to,
-      OptionSpec(
+      .typed(
         "days", value: "days", help: "Lead days to fetch, 1-7 (previous_day1 … previous_dayN).",
-        default: "7"),
+        type: .integer(1...7), default: "7"),
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
@@ -39,7 +39,7 @@ enum BackfillCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     var options = PreviousRunsRequestOptions()
-    options.days = try invocation.int("days", in: 1...7) ?? 7
+    options.days = try invocation.intValue("days")
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()

@@ -281,7 +281,7 @@ enum CityCommand {
 
   static func runList(_ invocation: Invocation) throws -> Int32 {
     let format = try invocation.outputFormat()
-    let store = try invocation.openStoreForReading()
+    let store = try invocation.openExistingStore()
     let cities = try store.cities()
     let output = try invocation.dataOutput()
     let writer = invocation.rowWriter(format: format, output: output, excel: false)

@@ -20,7 +20,7 @@ extension CollectCommand {
 
   static func runEnsemble(_ invocation: Invocation) async throws -> Int32 {
     let options = try ensembleRequest(invocation)
-    let minInterval = try invocation.duration("min-interval") ?? 1800
+    let minInterval = try invocation.durationValue("min-interval")
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
@@ -65,7 +65,7 @@ extension CollectCommand {
     let outcomes = try await collector.collect(
       cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
     invocation.endProgress()
-    return report(outcomes, invocation: invocation)
+    return report(outcomes, invocation: invocation, ensemble: true)
   }
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {

@@ -2,6 +2,7 @@ import Collect
 import Foundation
 import OpenMeteo
 import SkycastModel
+import Store
 
 /// `skycast collect`: fetch current, hourly and daily forecasts and append them to the history.
 enum CollectCommand {
@@ -21,6 +22,8 @@ enum CollectCommand {
       """,
     options: [
       SharedOptions.cities,
+      // The range and default depend on the mode (1-16, 16; with --ensemble 1-35, 15), so the
+      // option is not typed: each mode reads it with its own.
       OptionSpec("days", value: "days", help: "Forecast days, 1-16.", default: "16"),
       OptionSpec(
         "models", value: "models",
@@ -30,10 +33,10 @@ enum CollectCommand {
       OptionSpec(
         "vars", value: "variables",
         help: "Comma-separated variables to request instead of the defaults (see 'skycast vars')."),
-      OptionSpec(
+      .typed(
         "min-interval", value: "duration",
         help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).",
-        default: "30m"),
+        type: .duration, default: FreshnessRule.defaultIntervalText),
       .flag("force", help: "Fetch even when a city was fetched within --min-interval."),
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
@@ -44,7 +47,7 @@ enum CollectCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     if invocation.string("ensemble") != nil { return try await runEnsemble(invocation) }
     let options = try requestOptions(invocation)
-    let minInterval = try invocation.duration("min-interval") ?? 1800
+    let minInterval = try invocation.durationValue("min-interval")
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
@@ -130,7 +133,18 @@ enum CollectCommand {
   }
 
   /// Per-city lines and the summary; exit 1 when any city failed.
-  static func report(_ outcomes: [CollectOutcome], invocation: Invocation) -> Int32 {
+  /// Why a city was skipped, in words, with the flag that overrides it.
+  static func skipText(_ reason: CollectOutcome.SkipReason, ensemble: Bool) -> String {
+    switch reason {
+    case .fresh(let age):
+      "\(ensemble ? "ensemble " : "")fetched \(Collector.age(age)) ago; --force to fetch anyway"
+    case .storedByAnotherRun: "another run stored it first"
+    }
+  }
+
+  static func report(_ outcomes: [CollectOutcome], invocation: Invocation, ensemble: Bool = false)
+    -> Int32
+  {
     var collected = 0
     var skipped = 0
     var failures: [String] = []
@@ -143,7 +157,7 @@ enum CollectCommand {
           "\(name): stored \(rows) rows\(fetches > 1 ? " from \(fetches) models" : "")")
       case .skipped(let reason):
         skipped += 1
-        invocation.info("\(name): skipped (\(reason))")
+        invocation.info("\(name): skipped (\(skipText(reason, ensemble: ensemble)))")
       case .failed(let error):
         failures.append("\(name) (\(error))")
         invocation.note("\(name): failed: \(error)")

@@ -44,7 +44,7 @@ enum DatabaseCommand {
     run: { try runPrune($0) })
 
   static func runInfo(_ invocation: Invocation) throws -> Int32 {
-    let store = try invocation.openStoreForReading()
+    let store = try invocation.openExistingStore()
     let overview = try store.overview()
     let size = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
     let out = invocation.stdout

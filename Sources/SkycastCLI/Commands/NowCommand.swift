@@ -40,9 +40,6 @@ enum NowCommand {
     ] + SharedOptions.network([.forecast], defaults: refreshPolicy),
     run: { try await run($0) })
 
-  /// A stored forecast younger than this is not refreshed.
-  static let refreshAge: Int64 = 1800
-
   /// One attempt of at most 9 s and no backoff: a weather app answers within about ten
   /// seconds, fresh or from its cache, so a slow or failing server must not hold the view
   /// for the minute the collecting commands allow.
@@ -51,7 +48,7 @@ enum NowCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     let width = invocation.context.width(override: try invocation.int("width", in: 1...100_000))
     // A reader: a read-only database (or folder) still shows the stored forecast.
-    let store = try invocation.openStoreForReading()
+    let store = try invocation.openExistingStore()
     var city = try chooseCity(invocation, store: store)
     let now = invocation.context.nowEpoch
     var refreshFailure: String?
@@ -116,18 +113,12 @@ enum NowCommand {
     }
   }
 
-  /// Fetches a forecast when the stored one is older than `refreshAge` (or missing). Returns the
+  /// Fetches a forecast unless the stored one is fresh (`FreshnessRule`). Returns the
   /// failure's description, or nil when fresh data is stored (or none was needed).
   static func refresh(_ invocation: Invocation, store: Store, city: City, now: Int64) async throws
     -> String?
   {
     try ClockSkewWarning.warn(invocation, store: store, cities: [city], now: now)
-    if let last = try store.freshFetch(cityID: city.id, now: now, minInterval: refreshAge) {
-      invocation.info(
-        "forecast fetched \(RelativeAge.text(seconds: now - last)); not refreshing (under 30 min old)"
-      )
-      return nil
-    }
     let collector = Collector(
       store: store, client: try invocation.makeClient(defaults: refreshPolicy),
       now: { invocation.context.nowEpoch },
@@ -137,10 +128,18 @@ enum NowCommand {
           invocation.progress("refreshing the forecast for \(city.name)…")
         }
       })
+    // The collector applies the freshness rule before fetching and again inside the write
+    // transaction, so a `collect` that stores a forecast meanwhile is not fetched twice.
     let outcomes = try await collector.collect(
-      cities: [city], options: ForecastRequestOptions(), minInterval: 0, force: true)
+      cities: [city], options: ForecastRequestOptions(),
+      minInterval: Int(FreshnessRule.defaultInterval), force: false)
     invocation.endProgress()
     switch outcomes.first?.status {
+    case .skipped(.fresh(let age))?:
+      invocation.info(
+        "forecast fetched \(RelativeAge.text(seconds: age)); not refreshing (under \(FreshnessRule.defaultInterval / 60) min old)"
+      )
+      return nil
     case .collected?, .skipped?: return nil
     case .failed(let error)?: return error.description
     case .notAttempted(let reason)?: return reason

@@ -71,8 +71,7 @@ enum SparkCommand {
       OptionSpec("format", value: "format", help: "svg for a figure instead of sparklines."),
       OptionSpec(
         "output", short: "o", value: "file", help: "Write to a file instead of standard output."),
-      OptionSpec(
-        "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
+      SharedOptions.figureHeight,
     ] + SharedOptions.figureTitle,
     run: { try run($0) })
 

@@ -39,8 +39,8 @@ extension VerifyCommand {
     let report = try verifier.store.read { try verifier.reliability(request) }
     if figure {
       let svg = ReliabilityFigure.svg(
-        report, width: try invocation.int("width", in: 320...10_000) ?? 800,
-        height: try invocation.int("height", in: 200...10_000) ?? 450)
+        report, width: try invocation.intValue(SharedOptions.figureWidth),
+        height: try invocation.intValue(SharedOptions.figureHeight))
       let output = try invocation.dataOutput()
       try output.write(svg)
       try output.flush()
@@ -77,8 +77,8 @@ extension VerifyCommand {
     let report = try verifier.store.read { try verifier.compare(comparison) }
     if figure {
       let svg = ComparisonFigure.svg(
-        report, width: try invocation.int("width", in: 320...10_000) ?? 800,
-        height: try invocation.int("height", in: 200...10_000) ?? 450)
+        report, width: try invocation.intValue(SharedOptions.figureWidth),
+        height: try invocation.intValue(SharedOptions.figureHeight))
       let output = try invocation.dataOutput()
       try output.write(svg ?? "")
       try output.flush()

@@ -24,5 +24,7 @@ enum CommandRegistry {
       DatabaseCommand.spec,
       VarsCommand.spec,
       DemoCommand.spec,
+      CompletionsCommand.spec,
+      ManualCommand.spec,
     ])
 }

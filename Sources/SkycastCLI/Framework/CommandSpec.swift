@@ -69,6 +69,12 @@ public struct OptionSpec: Sendable {
   /// True when the value may be left out (`--ci` or `--ci 90`): the next word is taken only when
   /// it is a number. The option then stores `""` when given bare.
   public var valueIsOptional = false
+  /// The value's type and allowed range: checked before the command runs, and the range the
+  /// typed accessors (`Invocation.int(_:)`, …) apply.
+  public var valueType: OptionValueType?
+  /// The value when the option is not given, written as a user would type it; the typed
+  /// accessors return it and help shows it (unless `defaultText` says it in words).
+  public var defaultValue: String?
 
   public init(
     _ name: String, short: Character? = nil, value: String? = nil, help: String,
@@ -81,6 +87,21 @@ public struct OptionSpec: Sendable {
     self.isRepeating = repeating
     self.defaultText = defaultText
   }
+
+  /// An option with a typed value and, usually, a default: declared once, so the help, the
+  /// validation before `run` and the value the command reads cannot disagree.
+  public static func typed(
+    _ name: String, value: String, help: String, type: OptionValueType,
+    default defaultValue: String? = nil
+  ) -> OptionSpec {
+    var option = OptionSpec(name, value: value, help: help)
+    option.valueType = type
+    option.defaultValue = defaultValue
+    return option
+  }
+
+  /// What help shows as the default: the words of `defaultText`, else `defaultValue`.
+  public var shownDefault: String? { defaultText ?? defaultValue }
 
   /// An option that takes `names.count` words, `--compare <a> <b>`.
   public static func words(_ name: String, _ names: [String], help: String) -> OptionSpec {
@@ -121,4 +142,14 @@ public struct OptionSpec: Sendable {
   var usage: String {
     "[\(synopsis)\(isRepeating ? " ..." : "")]"
   }
+}
+
+/// The type of a typed option's value.
+public enum OptionValueType: Sendable, Equatable {
+  /// A whole number in the range.
+  case integer(ClosedRange<Int>)
+  /// A finite number in the range.
+  case number(ClosedRange<Double>)
+  /// A duration: a whole number with an optional unit s, m, h or d (`30m`), in seconds.
+  case duration
 }

@@ -35,7 +35,7 @@ struct HelpFormatter {
     options.append(.flag("help", short: "h", help: "Show help information."))
     for option in options {
       var help = option.help
-      if let defaultText = option.defaultText { help += " (default: \(defaultText))" }
+      if let shown = option.shownDefault { help += " (default: \(shown))" }
       text += row(label: option.label, help: help)
     }
     if !spec.subcommands.isEmpty {
@@ -57,11 +57,20 @@ struct HelpFormatter {
       parts.append("<subcommand>")
       return parts.joined(separator: " ")
     }
-    parts += spec.options.map(\.usage)
+    // As argument-parser does: past 12 options the line would only be skimmed, so they
+    // collapse into one `[<options>]` (every option here is optional) and the arguments stay.
+    if spec.options.count > Self.maximumListedOptions {
+      parts.append("[<options>]")
+    } else {
+      parts += spec.options.map(\.usage)
+    }
     parts += spec.arguments.map(\.usage)
     if !spec.subcommands.isEmpty { parts.append("[<subcommand>]") }
     return parts.joined(separator: " ")
   }
+
+  /// The most options a usage line lists one by one.
+  static let maximumListedOptions = 12
 
   /// The three lines printed on stderr after a usage error.
   func usageError(_ message: String, path: [CommandSpec]) -> String {

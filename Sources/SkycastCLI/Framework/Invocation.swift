@@ -24,14 +24,38 @@ public final class Invocation {
   private var files: [(file: AtomicFile, output: TextOutput)] = []
 
   init(
-    context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String]
+    context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String],
+    options: [OptionSpec] = []
   ) {
     self.context = context
     self.commandPath = commandPath
     self.values = values
     self.arguments = arguments
+    self.options = Dictionary(
+      options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     self.stdout = TextOutput(context.stdout)
     self.stderr = TextOutput(context.stderr, capacity: 1 << 12, terminalSafe: true)
+  }
+
+  /// The declarations of the command's options, by name.
+  let options: [String: OptionSpec]
+
+  /// The option's value as typed, else its declared default.
+  private func valueOrDefault(_ name: String) -> String? {
+    string(name) ?? options[name]?.defaultValue
+  }
+
+  /// Checks every typed option that was given against its declared type and range, so a bad
+  /// value is a usage error before the command does anything.
+  func validateTypedOptions() throws {
+    for option in options.values where values[option.name] != nil {
+      switch option.valueType {
+      case .integer?: _ = try int(option.name)
+      case .number?: _ = try double(option.name)
+      case .duration?: _ = try duration(option.name)
+      case nil: break
+      }
+    }
   }
 
   // MARK: - Global options
@@ -80,10 +104,10 @@ public final class Invocation {
     return store
   }
 
-  /// Opens the database for a command that only reads: never creating a file or folder (a
-  /// missing file is an error naming the path), read-write when possible so an old file is
-  /// migrated, read-only when the file or folder cannot be written.
-  public func openStoreForReading() throws -> Store {
+  /// Opens a database that must already exist, for a command that only reads it: never creating
+  /// a file or folder (a missing file is an error naming the path); read-write when the file can
+  /// be written, so an old file is migrated first, and read-only (unmigrated) when it cannot.
+  public func openExistingStore() throws -> Store {
     if !FileManager.default.fileExists(atPath: databasePath) {
       return try openStore(access: .readOnly)
     }
@@ -117,8 +141,11 @@ public final class Invocation {
     .filter { !$0.isEmpty }
   }
 
+  /// A whole number, in `range` or the declared one; the declared default when not given.
   public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws -> Int? {
-    guard let text = string(name) else { return nil }
+    guard let text = valueOrDefault(name) else { return nil }
+    var range = range
+    if range == nil, case .integer(let declared)? = options[name]?.valueType { range = declared }
     guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
       throw invalidValue(text, for: name, expected: "a whole number")
     }
@@ -129,8 +156,26 @@ public final class Invocation {
     return value
   }
 
+  /// The value of an integer option that declares a default.
+  public func intValue(_ name: String) throws -> Int {
+    guard let value = try int(name) else { preconditionFailure("--\(name) declares no default") }
+    return value
+  }
+
+  /// The value of an integer option read by `declaration` rather than by the command's own
+  /// declaration (options shared by several commands): given, else the declared default.
+  public func intValue(_ declaration: OptionSpec) throws -> Int {
+    guard case .integer(let range)? = declaration.valueType,
+      let value = try int(declaration.name, in: range) ?? declaration.defaultValue.flatMap(Int.init)
+    else { preconditionFailure("--\(declaration.name) declares no integer default") }
+    return value
+  }
+
+  /// A finite number, in `range` or the declared one; the declared default when not given.
   public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
-    guard let text = string(name) else { return nil }
+    guard let text = valueOrDefault(name) else { return nil }
+    var range = range
+    if range == nil, case .number(let declared)? = options[name]?.valueType { range = declared }
     guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
       throw invalidValue(text, for: name, expected: "a number")
     }
@@ -186,8 +231,18 @@ public final class Invocation {
   }
 
   /// A duration such as `30m`, `2h`, `45s`, `1d` or plain seconds, in seconds.
+  /// The value of a duration option that declares a default, in seconds.
+  public func durationValue(_ name: String) throws -> Int {
+    guard let value = try duration(name) else {
+      preconditionFailure("--\(name) declares no default")
+    }
+    return value
+  }
+
   public func duration(_ name: String) throws -> Int? {
-    guard let text = string(name)?.trimmingCharacters(in: .whitespaces) else { return nil }
+    guard let text = valueOrDefault(name)?.trimmingCharacters(in: .whitespaces) else {
+      return nil
+    }
     let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
     var number = Substring(text)
     var factor = 1

@@ -10,13 +10,21 @@ extension SharedOptions {
       help: "With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)."),
   ]
 
+  /// `--width` in pixels of the figure.
+  static let figureWidth = OptionSpec.typed(
+    "width", value: "pixels", help: "Figure width with --format svg.",
+    type: .integer(320...10_000), default: "800")
+
+  /// `--height` in pixels of the figure.
+  static let figureHeight = OptionSpec.typed(
+    "height", value: "pixels", help: "Figure height with --format svg.",
+    type: .integer(200...10_000), default: "450")
+
   /// `--width`, `--height`, `--title` and `--no-title` for commands whose only use of a width is
   /// the figure.
   static let figure: [OptionSpec] =
     [
-      OptionSpec("width", value: "pixels", help: "Figure width with --format svg.", default: "800"),
-      OptionSpec(
-        "height", value: "pixels", help: "Figure height with --format svg.", default: "450"),
+      figureWidth, figureHeight,
     ] + figureTitle
 }
 
@@ -34,8 +42,8 @@ extension Invocation {
   /// `--width` and `--height` in pixels (800 × 450 unless given).
   func figureSize() throws -> (width: Int, height: Int) {
     (
-      try int("width", in: 320...10_000) ?? 800,
-      try int("height", in: 200...10_000) ?? 450
+      try intValue(SharedOptions.figureWidth),
+      try intValue(SharedOptions.figureHeight)
     )
   }
 

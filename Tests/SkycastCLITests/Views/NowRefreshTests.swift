@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 /// `now --refresh` keeps a weather app's 10-second rule: one attempt of at most 9 s, no
 /// backoff, a "refreshing…" note on a terminal, then the fresh or the cached view.
 @Suite struct NowRefreshTests {
@@ -69,5 +71,35 @@ import Testing
       result.stderr.contains("refreshing the forecast for Copenhagen…") == terminal, "\(result)")
     #expect(!result.stdout.contains("refreshing"))
     #expect(result.stdout.contains("updated just now"), "\(result)")
+  }
+
+  /// The collector's freshness rule holds for `now --refresh` too, re-checked inside the write
+  /// transaction: a fetch that another run (a cron `collect`) stores while the refresh waits
+  /// for the server makes the refresh store nothing.
+  @Test("a forecast another run stores during the refresh is not stored a second time")
+  func freshnessRecheckedInTransaction() async throws {
+    let clock = Date(timeIntervalSince1970: TimeInterval(NowHonestyTests.morning))
+    let harness = try Self.harness(server: LoopbackServer.refusingBaseURL)
+    let path = harness.databasePath
+    let cityID = try harness.store().cities()[0].id
+    let server = try FakeOpenMeteo.server(
+      .forecast, now: { clock },
+      faults: { _ in
+        let other = try? Store(path: path)
+        _ = try? other?.insertFetch(
+          FetchRecord(
+            cityID: cityID, source: "forecast", model: "best_match",
+            requestedAt: NowHonestyTests.morning, status: .ok))
+        return nil
+      })
+    defer { server.stop() }
+    harness.use(server: server.baseURL)
+    let count = "SELECT count(*) FROM fetches"
+    let before = try harness.store().database.scalarInt(count) ?? 0
+    let result = await harness.run("now", "--refresh")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(server.requestCount(path: "/v1/forecast") == 1)
+    let after = try harness.store().database.scalarInt(count) ?? 0
+    #expect(after == before + 1, "only the other run's fetch: \(before) → \(after)")
   }
 }

@@ -1,0 +1,52 @@
+import Foundation
+import SkycastModel
+import Store
+
+/// `skycast completions <shell>`: a completion script for bash, zsh or fish.
+enum CompletionsCommand {
+  static let spec = CommandSpec(
+    name: "completions",
+    abstract: "Print a shell completion script for bash, zsh or fish.",
+    discussion: """
+      The script completes subcommands, options, variable names, output formats, --by keys, \
+      file names and, for --city, the names of the cities saved in the database (it runs \
+      'skycast completions --list-cities' for them).
+
+      Install:
+        skycast completions bash > ~/.local/share/bash-completion/completions/skycast
+        skycast completions zsh > ~/.zfunc/_skycast    # with fpath=(~/.zfunc $fpath) in .zshrc
+        skycast completions fish > ~/.config/fish/completions/skycast.fish
+      """,
+    arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", optional: true)],
+    options: [
+      .flag("list-cities", help: "Print the saved city names, one per line, and nothing else.")
+    ],
+    run: { try run($0) })
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    if invocation.flag("list-cities") {
+      // Completing must never fail loudly or create a database: no file, no names.
+      guard FileManager.default.fileExists(atPath: invocation.databasePath),
+        let store = try? invocation.openStore(access: .readOnly),
+        let cities = try? store.cities()
+      else { return ExitStatus.success }
+      for name in Set(cities.map(\.name)).sorted() {
+        try invocation.stdout.line(TerminalSafe.escape(name))
+      }
+      return ExitStatus.success
+    }
+    let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+    guard let word = invocation.arguments.first else {
+      throw invocation.usage(
+        "Missing expected argument '<shell>' (\(shells.joined(separator: ", ")))")
+    }
+    guard let shell = CompletionScript.Shell(rawValue: word) else {
+      throw invocation.usage(
+        "The value '\(word)' is invalid for '<shell>': expected one of \(shells.joined(separator: ", "))"
+      )
+    }
+    let model = CompletionModel(root: CommandRegistry.root, globalOptions: CLI.globalOptions)
+    try invocation.stdout.write(CompletionScript.script(for: shell, model: model))
+    return ExitStatus.success
+  }
+}

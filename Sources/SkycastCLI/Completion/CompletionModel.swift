@@ -1,0 +1,122 @@
+import Export
+import SkycastModel
+import Verify
+
+/// The command tree flattened for shell completion scripts: every command path with its
+/// subcommands and options, and what each option's value completes to.
+struct CompletionModel {
+  /// One command of the tree, `/city/add` for `skycast city add` (`""` for the root).
+  struct Command {
+    var path: String
+    var spec: CommandSpec
+    /// The options the command accepts: its own, the global ones, `--help` (and `--version`
+    /// at the root).
+    var options: [OptionSpec]
+  }
+
+  /// What the value of an option completes to.
+  enum ValueCompletion: Equatable {
+    /// Saved city names, read from the database when completing.
+    case cities
+    /// A fixed list of words.
+    case words([String])
+    /// File names.
+    case files
+    /// Nothing to offer (a number, a date, free text).
+    case none
+  }
+
+  let commandName: String
+  let commands: [Command]
+
+  init(root: CommandSpec, globalOptions: [OptionSpec]) {
+    commandName = root.name
+    var commands: [Command] = []
+    func visit(_ spec: CommandSpec, path: String, isRoot: Bool) {
+      var options = spec.options + globalOptions
+      if isRoot { options.append(.flag("version", help: "Show the version.")) }
+      options.append(.flag("help", short: "h", help: "Show help information."))
+      commands.append(Command(path: path, spec: spec, options: options))
+      for subcommand in spec.subcommands {
+        visit(subcommand, path: path + "/" + subcommand.name, isRoot: false)
+      }
+    }
+    visit(root, path: "", isRoot: true)
+    self.commands = commands
+  }
+
+  /// Every option spelling that takes a value (`--city`, `-o`), for skipping values while
+  /// finding the command path.
+  var valueOptionSpellings: [String] {
+    var spellings = Set<String>()
+    for command in commands {
+      for option in command.options where !option.isFlag {
+        spellings.insert("--" + option.name)
+        if let short = option.short { spellings.insert("-\(short)") }
+      }
+    }
+    return spellings.sorted()
+  }
+
+  /// The command paths that are not the root (`/collect`, `/city/add`).
+  var subcommandPaths: [String] { commands.map(\.path).filter { !$0.isEmpty } }
+
+  /// The value options of the whole tree grouped by what they complete to, each spelling once.
+  var valueCompletions: [(spellings: [String], completion: ValueCompletion)] {
+    var order: [ValueCompletion] = []
+    var spellings: [Int: Set<String>] = [:]
+    for command in commands {
+      for option in command.options where !option.isFlag {
+        let completion = Self.completion(of: option)
+        guard completion != .none else { continue }
+        let index: Int
+        if let existing = order.firstIndex(of: completion) {
+          index = existing
+        } else {
+          order.append(completion)
+          index = order.count - 1
+        }
+        spellings[index, default: []].insert("--" + option.name)
+        if let short = option.short { spellings[index, default: []].insert("-\(short)") }
+      }
+    }
+    return order.indices.map { (spellings[$0, default: []].sorted(), order[$0]) }
+  }
+
+  /// What `option`'s value completes to, from its name.
+  static func completion(of option: OptionSpec) -> ValueCompletion {
+    switch option.name {
+    case "city": .cities
+    case "var", "vars": .words(uniqued(WeatherVariable.allCases.map(\.apiName)))
+    case "format": .words(OutputFormat.allCases.map(\.rawValue))
+    case "by": .words(VerifyKey.allCases.map(\.rawValue))
+    case "db", "output": .files
+    default: .none
+    }
+  }
+
+  /// `words` without repeats, in first-seen order (`weather_code` is hourly and daily).
+  private static func uniqued(_ words: [String]) -> [String] {
+    var seen = Set<String>()
+    return words.filter { seen.insert($0).inserted }
+  }
+
+  /// The words offered after `command`: its subcommands, then its options.
+  static func words(of command: Command) -> [String] {
+    var words = command.spec.subcommands.map(\.name)
+    for option in command.options {
+      words.append("--" + option.name)
+      if let short = option.short { words.append("-\(short)") }
+    }
+    return words
+  }
+
+  /// The first sentence of a help text, for the one-line descriptions fish and zsh show.
+  static func summary(_ help: String) -> String {
+    let text = help.replacingOccurrences(of: "\n", with: " ")
+    guard let end = text.range(of: ". ") else {
+      return text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+    return String(text[..<end.lowerBound])
+  }
+}

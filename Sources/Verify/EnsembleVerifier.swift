@@ -71,157 +71,232 @@ package struct EnsembleSums {
   package var referenceCases = 0
   package var crpsWithReference = 0.0
   package var reference = 0.0
-  package var ranks: [Int: [Int]] = [:]
+  package var ranks = RankTally()
   package var bins = BrierDecomposition.emptyBins()
   package var brierSum = 0.0
   package var roc: [Double: (events: Int, nonEvents: Int)] = [:]
+
+  /// Adds one case: its members' scores against `observation`, the reference's CRPS when there
+  /// is one, and the rank (nil for an observation that is not finite).
+  @inline(__always)
+  mutating func add(_ scored: EnsembleCase, observation: Double, referenceCRPS: Double?, rank: Int?)
+  {
+    n += 1
+    members += scored.members
+    if let crps = scored.crps { self.crps += crps }
+    let error = scored.mean - observation
+    self.error += error
+    absolute += abs(error)
+    squared += error * error
+    if let variance = scored.variance {
+      self.variance += variance
+      varianceCases += 1
+    }
+    if let referenceCRPS, let crps = scored.crps {
+      referenceCases += 1
+      crpsWithReference += crps
+      reference += referenceCRPS
+    }
+    if let rank { ranks.add(rank: rank, members: scored.members) }
+  }
+
+  /// Adds one case's event probability: `hits` of `members` members are events.
+  mutating func add(hits: Int, members: Int, observed: Bool) {
+    let p = Double(hits) / Double(members)
+    let bin = BrierDecomposition.bin(percent: Double(hits) * 100 / Double(members))
+    bins[bin].n += 1
+    bins[bin].sumProbability += p
+    if observed { bins[bin].events += 1 }
+    brierSum += (p - (observed ? 1 : 0)) * (p - (observed ? 1 : 0))
+    var count = roc[p] ?? (0, 0)
+    if observed { count.events += 1 } else { count.nonEvents += 1 }
+    roc[p] = count
+  }
+}
+
+/// A group's rank counts per number of present members (almost always one number, so a short
+/// list searched in order beats a dictionary lookup per case).
+package struct RankTally {
+  private var sizes: [Int] = []
+  private var counts: [[Int]] = []
+
+  @inline(__always)
+  mutating func add(rank: Int, members: Int) {
+    if let index = sizes.firstIndex(of: members) {
+      counts[index][rank] += 1
+    } else {
+      sizes.append(members)
+      var bins = [Int](repeating: 0, count: members + 1)
+      bins[rank] += 1
+      counts.append(bins)
+    }
+  }
+
+  /// The counts by member count: `[m: [count of rank 0, …, count of rank m]]`.
+  package var byMembers: [Int: [Int]] {
+    Dictionary(uniqueKeysWithValues: zip(sizes, counts))
+  }
 }
 
 extension Verifier {
   /// Scores every stored ensemble value that has an observation, in one pass over
-  /// `ensemble_forecasts` joined to the observations in primary-key order.
+  /// `ensemble_forecasts` in primary-key order, walking each city's observations beside it.
   public func ensemble(_ request: EnsembleVerifyRequest) throws -> EnsembleReport {
     let column = request.variable.column
-    var conditions = ["e.variable = ?", "o.\(column) IS NOT NULL"]
-    var bindings: [SQLiteValue] = [.text(request.observationSource), .text(column)]
+    let keys = request.groupBy
+    let wants = Set(keys)
+    let (byLead, byLeadDay, byCity) =
+      (wants.contains(.lead), wants.contains(.leadDay), wants.contains(.city))
+    let (byModel, byMonth, byHour) =
+      (wants.contains(.model), wants.contains(.month), wants.contains(.validHour))
+    var conditions = ["e.city_id = ?", "e.model = ?", "e.variable = ?"]
     if !request.includePast { conditions.append("e.lead_hours >= 0") }
-    if !request.models.isEmpty {
-      conditions.append("e.model IN (\(request.models.map { _ in "?" }.joined(separator: ", ")))")
-      bindings += request.models.map { .text($0) }
-    }
-    if !request.cityIDs.isEmpty {
-      conditions.append(
-        "e.city_id IN (\(request.cityIDs.map { _ in "?" }.joined(separator: ", ")))")
-      bindings += request.cityIDs.map { .integer($0) }
-    }
-    if let period = request.period {
-      conditions.append("o.valid_date BETWEEN ? AND ?")
-      bindings += [.text(period.lowerBound.description), .text(period.upperBound.description)]
-    }
     var referenceColumn = "NULL"
+    var referenceModel: SQLiteValue?
     if case .deterministic(let model)? = request.reference {
       referenceColumn = """
         (SELECT d.\(column) FROM hourly_forecasts d WHERE d.city_id = e.city_id
           AND d.source = 'forecast' AND d.model = ? AND d.valid_at = e.valid_at
           AND d.issued_at = e.issued_at ORDER BY d.fetch_id DESC LIMIT 1)
         """
-      bindings.insert(.text(model), at: 0)
+      referenceModel = .text(model)
     }
+    let climatological = request.reference == .climatology
+    // One (city, model) series at a time, with the primary key's leading columns all fixed: a
+    // search of the key in its order. One statement over the whole table sorted every row with
+    // its members in a temporary B-tree (the fixed `variable` between `model` and `valid_at`
+    // kept SQLite from reading the ORDER BY off the key), and read every variable's rows.
     let sql = """
-      SELECT e.city_id, e.model, e.lead_hours, o.valid_date, o.valid_hour, e.members,
-        o.\(column), \(referenceColumn)
+      SELECT e.valid_at, e.lead_hours, e.members, \(referenceColumn)
       FROM ensemble_forecasts e
-      JOIN hourly_observations o
-        ON o.city_id = e.city_id AND o.source = ? AND o.valid_at = e.valid_at
       WHERE \(conditions.joined(separator: " AND "))
-      ORDER BY e.city_id, e.model, e.variable, e.valid_at, e.issued_at, e.fetch_id
+      ORDER BY e.valid_at, e.issued_at, e.fetch_id
       """
-    let climatology = request.reference == .climatology ? try climatology(request) : [:]
+    let observations = try ensembleObservations(request)
     let statement = try store.database.prepare(sql)
-    try statement.bind(bindings)
     let labels = try cityLabels()
-    // Groups live in an array indexed through the key dictionary, so a case updates its sums in
-    // place (a dictionary value copied out and back would copy its arrays on every row).
-    var index: [[VerifyKeyValue]: Int] = [:]
+    let wantedModels = Set(request.models)
+    let wantedCities = Set(request.cityIDs)
+    let series = try ensembleSeries().filter {
+      (wantedCities.isEmpty || wantedCities.contains($0.cityID))
+        && (wantedModels.isEmpty || wantedModels.contains($0.model))
+    }
+
+    // Groups are found as in the deterministic merge join: the keys other than the lead
+    // ("segment", which changes rarely in table order) by a dictionary, then the lead through the
+    // segment's slots. Cities are keyed by their label, so two cities of one label share a group
+    // as they share an output row.
+    var labelIDs: [String: Int64] = [:]
+    var labelNames: [String] = []
+    var models: [String] = []
+    var segmentOf: [MergeGroupKey: Int] = [:]
+    var segments: [GroupSlots] = []
+    var lastSegmentKey: MergeGroupKey?
+    var segment = 0
+    var groupKeys: [MergeGroupKey] = []
     var sums: [EnsembleSums] = []
     var generator = SplitMix64(seed: request.seed)
-    var members: [Double] = []
-    members.reserveCapacity(64)
+    var members = EnsembleMembers()
     var cases = 0
-    while try statement.step() {
-      members.removeAll(keepingCapacity: true)
-      _ = statement.withBlobBytes(5) { bytes in
-        var index = 0
-        while index + 4 <= bytes.count {
-          let bits = bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self)
-          let value = Float(bitPattern: UInt32(littleEndian: bits))
-          if !value.isNaN { members.append(Double(value)) }
-          index += 4
-        }
-      }
-      guard !members.isEmpty, let observation = statement.double(6) else { continue }
-      let cityID = statement.int64(0) ?? 0
-      let lead = statement.int64(2) ?? 0
-      var keys: [VerifyKeyValue] = []
-      keys.reserveCapacity(request.groupBy.count)
-      for key in request.groupBy {
-        switch key {
-        case .lead: keys.append(.integer(lead))
-        case .leadDay: keys.append(.integer(LeadTime.day(hours: lead)))
-        case .city: keys.append(.text(labels[cityID] ?? String(cityID)))
-        case .model: keys.append(.text(statement.text(1) ?? ""))
-        case .month: keys.append(.text(String((statement.text(3) ?? "").prefix(7))))
-        case .validHour: keys.append(.integer(statement.int64(4) ?? 0))
-        case .source: keys.append(.text(EnsembleRequestOptions.source))
-        }
-      }
-      members.sort()
-      let crps = Self.sortedCRPS(members, observation: observation, fair: request.fair)
-      let mean = members.reduce(0, +) / Double(members.count)
-      let group: Int
-      if let known = index[keys] {
-        group = known
+    // The cases come in the order of the former single statement (city, model, valid time,
+    // issue, fetch), so the seeded tie-break draws fall on the same cases.
+    for (city, model) in series.map({ ($0.cityID, $0.model) }) {
+      let cityObservations = observations.cities[city] ?? EnsembleObservations.Series()
+      var cursor = 0
+      let label = labels[city] ?? String(city)
+      let cityLabel: Int64
+      if let known = labelIDs[label] {
+        cityLabel = known
       } else {
-        group = sums.count
-        index[keys] = group
-        sums.append(EnsembleSums())
+        cityLabel = Int64(labelNames.count)
+        labelIDs[label] = cityLabel
+        labelNames.append(label)
       }
-      cases += 1
-      sums[group].n += 1
-      sums[group].members += members.count
-      if let crps { sums[group].crps += crps }
-      let error = mean - observation
-      sums[group].error += error
-      sums[group].absolute += abs(error)
-      sums[group].squared += error * error
-      if members.count >= 2 {
-        var sum = 0.0
-        for member in members { sum += (member - mean) * (member - mean) }
-        sums[group].variance += sum / Double(members.count - 1)
-        sums[group].varianceCases += 1
+      let modelID: Int32
+      if let known = models.firstIndex(of: model) {
+        modelID = Int32(known)
+      } else {
+        modelID = Int32(models.count)
+        models.append(model)
       }
-      var referenceCRPS: Double?
-      switch request.reference {
-      case .deterministic?:
-        referenceCRPS = statement.double(7).map { abs($0 - observation) }
-      case .climatology?:
-        let date = statement.text(3) ?? ""
-        let key = ClimatologyKey(
-          cityID: cityID, month: String(date.dropFirst(5).prefix(2)),
-          hour: statement.int64(4) ?? 0)
-        if let normal = climatology[key] {
-          referenceCRPS = Self.gaussianCRPS(
-            mean: normal.mean, deviation: normal.deviation, observation: observation)
+      statement.reset()
+      try statement.bind(
+        (referenceModel.map { [$0] } ?? []) + [.integer(city), .text(model), .text(column)])
+      while try statement.step() {
+        guard
+          let row = cityObservations.times.position(
+            of: statement.int64(0) ?? 0, cursor: &cursor),
+          statement.withBlobBytes(2, { members.load($0) }) != nil, members.count > 0
+        else { continue }
+        let lead = statement.int64(1) ?? 0
+        var key = MergeGroupKey()
+        if byCity { key.city = cityLabel }
+        if byModel { key.model = modelID }
+        if byMonth { key.month = cityObservations.month[row] }
+        if byHour { key.hour = cityObservations.hour[row] }
+        if key != lastSegmentKey {
+          if let known = segmentOf[key] {
+            segment = known
+          } else {
+            segment = segments.count
+            segmentOf[key] = segment
+            segments.append(GroupSlots())
+          }
+          lastSegmentKey = key
         }
-      case nil: break
-      }
-      if let referenceCRPS, let crps {
-        sums[group].referenceCases += 1
-        sums[group].crpsWithReference += crps
-        sums[group].reference += referenceCRPS
-      }
-      // Rank among sorted members; ties drawn with the seeded generator (one draw per case, so
-      // the sequence does not depend on where ties occur).
-      let draw = generator.nextUniform()
-      if let rank = EnsembleScores.rank(members, observation: observation, uniform: draw) {
-        let size = members.count
-        sums[group].ranks[size, default: [Int](repeating: 0, count: size + 1)][rank] += 1
-      }
-      if let event = request.event {
-        let hits = members.filter { event.op.test($0, threshold: event.threshold) }.count
-        let p = Double(hits) / Double(members.count)
-        let observed = event.op.test(observation, threshold: event.threshold)
-        let bin = BrierDecomposition.bin(percent: Double(hits) * 100 / Double(members.count))
-        sums[group].bins[bin].n += 1
-        sums[group].bins[bin].sumProbability += p
-        if observed { sums[group].bins[bin].events += 1 }
-        sums[group].brierSum += (p - (observed ? 1 : 0)) * (p - (observed ? 1 : 0))
-        var count = sums[group].roc[p] ?? (0, 0)
-        if observed { count.events += 1 } else { count.nonEvents += 1 }
-        sums[group].roc[p] = count
+        let leadDay = LeadTime.day(hours: lead)
+        let slot = byLead ? lead : byLeadDay ? leadDay : 0
+        var group = segments[segment].group(slot)
+        if group < 0 {
+          group = groupKeys.count
+          segments[segment].set(slot, group: group)
+          if byLead { key.lead = lead }
+          if byLeadDay { key.leadDay = leadDay }
+          groupKeys.append(key)
+          sums.append(EnsembleSums())
+        }
+
+        let observation = cityObservations.times.value[row]
+        let scored = members.withSorted {
+          EnsembleCase(sorted: $0, observation: observation, fair: request.fair)
+        }
+        var referenceCRPS: Double?
+        if referenceModel != nil {
+          referenceCRPS = statement.double(3).map { abs($0 - observation) }
+        } else if climatological, !cityObservations.climatologyCRPS[row].isNaN {
+          referenceCRPS = cityObservations.climatologyCRPS[row]
+        }
+        // One tie-break draw per case, so the sequence does not depend on where ties occur.
+        let draw = generator.nextUniform()
+        cases += 1
+        sums[group].add(
+          scored, observation: observation, referenceCRPS: referenceCRPS,
+          rank: observation.isFinite ? scored.rank(uniform: draw) : nil)
+        if let event = request.event {
+          let hits = members.withSorted { sorted in
+            sorted.reduce(0) { $0 + (event.op.test($1, threshold: event.threshold) ? 1 : 0) }
+          }
+          sums[group].add(
+            hits: hits, members: scored.members,
+            observed: event.op.test(observation, threshold: event.threshold))
+        }
       }
     }
-    let groups = Dictionary(uniqueKeysWithValues: index.map { ($0.key, sums[$0.value]) })
+    var groups: [[VerifyKeyValue]: EnsembleSums] = [:]
+    for (index, key) in groupKeys.enumerated() {
+      let values = keys.map { name -> VerifyKeyValue in
+        switch name {
+        case .lead: .integer(key.lead)
+        case .leadDay: .integer(key.leadDay)
+        case .city: .text(labelNames[Int(key.city)])
+        case .model: .text(models[Int(key.model)])
+        case .month: .text(observations.months.name(key.month))
+        case .validHour: .integer(key.hour)
+        case .source: .text(EnsembleRequestOptions.source)
+        }
+      }
+      groups[values] = sums[index]
+    }
     return Self.report(request, groups: groups, cases: cases)
   }
 
@@ -250,12 +325,13 @@ extension Verifier {
             ? EnsembleScores.skill(sums.crpsWithReference, reference: sums.reference) : nil,
           referenceCases: sums.referenceCases))
       // The histogram uses the most common member count (ties: the larger).
-      if let (count, bins) = sums.ranks.max(by: {
+      let ranks = sums.ranks.byMembers
+      if let (count, bins) = ranks.max(by: {
         let left = $0.value.reduce(0, +)
         let right = $1.value.reduce(0, +)
         return left == right ? $0.key < $1.key : left < right
       }) {
-        let total = sums.ranks.values.reduce(0) { $0 + $1.reduce(0, +) }
+        let total = ranks.values.reduce(0) { $0 + $1.reduce(0, +) }
         histograms.append(
           RankHistogramRow(
             keys: keys, members: count, counts: bins, skipped: total - bins.reduce(0, +)))
@@ -276,18 +352,11 @@ extension Verifier {
       cases: cases)
   }
 
-  /// `EnsembleScores.crps` on members already sorted (the verification hot path).
+  /// `EnsembleScores.crps` on members already sorted, by the verification hot path's formula.
   package static func sortedCRPS(_ sorted: [Double], observation: Double, fair: Bool) -> Double? {
-    let m = sorted.count
-    guard m > 0, !(fair && m < 2) else { return nil }
-    var absolute = 0.0
-    var pairs = 0.0
-    for (index, member) in sorted.enumerated() {
-      absolute += abs(member - observation)
-      pairs += Double(2 * index - m + 1) * member
+    sorted.withUnsafeBufferPointer {
+      EnsembleCase(sorted: $0, observation: observation, fair: fair).crps
     }
-    let k = fair ? Double(m * (m - 1)) : Double(m * m)
-    return absolute / Double(m) - pairs / k
   }
 
   /// CRPS of a normal distribution N(μ, σ²) (Gneiting et al. 2005, doi:10.1175/MWR2904.1):

@@ -7,11 +7,17 @@ import Store
 /// The ensemble measurements: bytes on disk per stored member value, and `verify --ensemble
 /// --by lead-day` on a year of synthetic 51-member ensembles (two issues a day, 15 days hourly,
 /// one city) against the deterministic `verify --by lead-day` on the same number of forecast
-/// valid times. `--quick` uses 10 days; `SKYCAST_BENCH_ENSEMBLE_DAYS=365` with `--quick` measures
-/// the year alone without the full run's other workloads.
+/// valid times. `--quick` uses 10 days; `SKYCAST_BENCH_ENSEMBLE_DAYS=365` sets the days, and
+/// `SKYCAST_BENCH_ONLY=ensemble` skips every other workload (the year alone takes seconds, the
+/// full run minutes).
 extension Benchmark {
   /// Members per ensemble value: ECMWF's 50 + 1.
   static let ensembleMembers = 51
+
+  /// `SKYCAST_BENCH_ONLY=ensemble`: measure the ensemble alone.
+  static var ensembleOnly: Bool {
+    ProcessInfo.processInfo.environment["SKYCAST_BENCH_ONLY"] == "ensemble"
+  }
 
   func ensemble() throws -> [Figure] {
     let days =

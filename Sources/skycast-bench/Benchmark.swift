@@ -59,6 +59,7 @@ struct Benchmark {
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { if !options.keep { try? FileManager.default.removeItem(atPath: directory) } }
+    if Self.ensembleOnly { return render(try ensemble()) }
     var figures: [Figure] = []
     func note(_ figure: Figure) -> Figure {
       log("\(figure.name): skycast \(figure.ours), sqlite3 \(figure.baseline)")

@@ -161,7 +161,8 @@ extension Benchmark {
   }
 
   /// The shell's import of the same file into the same schema, computing the same columns
-  /// (UTC cities: the local date and hour are the UTC ones) and one fetch row per city.
+  /// (UTC cities: the local hour is the UTC one, a `local_hour_shift` of 0) and one fetch row
+  /// per city.
   static func shellImportScript(csv: String) -> String {
     """
     CREATE TEMP TABLE import_rows (city TEXT, time TEXT, issued_at TEXT, temperature_2m REAL);
@@ -169,11 +170,11 @@ extension Benchmark {
     BEGIN;
     INSERT INTO fetches (id, city_id, source, model, requested_at, status, url)
       SELECT id, id, 'import:bench', 'bench', 0, 'ok', 'file://\(csv)' FROM cities;
-    INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
-        valid_date, valid_hour, lead_hours, temperature_2m)
-      SELECT CAST(city AS INTEGER), CAST(city AS INTEGER), 'bench', 'bench',
-        (unixepoch(issued_at) / 3600) * 3600, unixepoch(time), date(time),
-        CAST(strftime('%H', time) AS INTEGER),
+    INSERT INTO forecast_series (source, model) VALUES ('bench', 'bench');
+    INSERT INTO forecast_hours (city_id, series_id, valid_at, issued_at, dedupe, fetch_id,
+        local_hour_shift, lead_hours, temperature_2m)
+      SELECT CAST(city AS INTEGER), (SELECT id FROM forecast_series), unixepoch(time),
+        (unixepoch(issued_at) / 3600) * 3600, 0, CAST(city AS INTEGER), 0,
         (unixepoch(time) - (unixepoch(issued_at) / 3600) * 3600) / 3600, temperature_2m
       FROM import_rows;
     COMMIT;

@@ -175,7 +175,7 @@ enum DatabaseCommand {
       var rows = 0
       // Every forecast row issued before the cutoff, whatever its source (collected,
       // previous-runs, imported): `issued_at` is authoritative on the rows themselves.
-      for table in ["hourly_forecasts", "daily_forecasts"] {
+      for table in ["forecast_hours", "daily_forecasts"] {
         try database.run("DELETE FROM \(table) WHERE issued_at < ?", [.integer(cutoff)])
         rows += database.changes
       }
@@ -191,7 +191,10 @@ enum DatabaseCommand {
         DELETE FROM fetches WHERE source IN ('forecast', 'previous-runs') AND (
           (status = 'failed' AND requested_at < ?1)
           OR (status = 'ok'
-            AND NOT EXISTS (SELECT 1 FROM hourly_forecasts h WHERE h.fetch_id = fetches.id)
+            AND NOT EXISTS (
+              SELECT 1 FROM forecast_hours h WHERE h.dedupe = fetches.id AND h.dedupe <> 0)
+            AND (source = 'forecast' OR id NOT IN (
+              SELECT fetch_id FROM forecast_hours WHERE fetch_id IS NOT NULL))
             AND NOT EXISTS (SELECT 1 FROM daily_forecasts d WHERE d.fetch_id = fetches.id)
             AND NOT EXISTS (SELECT 1 FROM current_conditions c WHERE c.fetch_id = fetches.id)))
         """, [.integer(cutoff)])

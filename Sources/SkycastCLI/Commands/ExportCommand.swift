@@ -135,7 +135,12 @@ enum ExportCommand {
         throw invocation.failure(error, choosingWith: "--source ")
       }
       return
-    case .hourly: sql = "SELECT DISTINCT source FROM hourly_forecasts ORDER BY source"
+    case .hourly:
+      // A pair of a pruned history stays in forecast_series without rows.
+      sql = """
+        SELECT DISTINCT source FROM forecast_series AS s
+        WHERE EXISTS (SELECT 1 FROM forecast_hours AS h WHERE h.series_id = s.id) ORDER BY source
+        """
     case .daily: sql = "SELECT DISTINCT source FROM daily_forecasts ORDER BY source"
     case .fetches: sql = "SELECT DISTINCT source FROM fetches ORDER BY source"
     case .cities: throw invocation.usage("--source does not apply to 'export cities'")

@@ -34,6 +34,10 @@ extension ExportPlan {
     }
     if let dates = request.dates {
       switch request.table {
+      case .hourly where !request.latest:
+        let hours = ForecastHourColumns.localHours(dates)
+        conditions.append("local_hour BETWEEN ? AND ?")
+        bindings += [.integer(hours.lowerBound), .integer(hours.upperBound)]
       case .hourly, .hourlyObservations:
         conditions.append("valid_date BETWEEN ? AND ?")
         bindings += [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
@@ -91,6 +95,9 @@ extension ExportPlan {
 
     switch request.table {
     case .hourly:
+      // The full history reads the storage table in its key order (city, series, valid time,
+      // issue time), which streams; the view's old fetch-first order would sort every row.
+      let stored = !request.latest
       addCity()
       add("fetch_id", .integer, .integer)
       add("source", .text, .repeatedText)
@@ -103,11 +110,10 @@ extension ExportPlan {
       add("lead_hours", .integer, .integer)
       addVariables()
       return ExportPlan(
-        fields: fields, from: request.latest ? "hourly_forecasts_latest" : "hourly_forecasts",
+        fields: fields,
+        from: stored ? ForecastHourColumns.keyedView : "hourly_forecasts_latest",
         conditions: conditions, bindings: bindings,
-        order: request.latest
-          ? ["city_id", "source", "model", "valid_at"]
-          : ["fetch_id", "city_id", "model", "issued_at", "valid_at"],
+        order: stored ? ForecastHourColumns.key : ["city_id", "source", "model", "valid_at"],
         cityColumn: "city_id", monthColumn: ("valid_date", true))
     case .daily:
       addCity()

@@ -33,6 +33,8 @@ final class ImportWriter {
   private let sourceValue: SQLiteValue
   /// Stored keys this import met (created on the first one).
   private var keys: ImportKeyLog?
+  /// The `forecast_series` id of each model of hourly forecast rows met so far.
+  private var seriesIDs: [String: Int64] = [:]
 
   /// - Parameters:
   ///   - url: the fetch log's `file://` URL of the file.
@@ -76,7 +78,7 @@ final class ImportWriter {
       state = CityState(fetchID: try store.insertFetch(fetch), zone: city.zone)
       cities[city.id] = state
     }
-    let (key, derived, provenance) = columns(row, cityID: city.id, state: state)
+    let (key, derived, provenance) = try columns(row, cityID: city.id, state: state)
     let outcome: UpsertOutcome
     if try writer.insert(key: key, derived: derived, values: row.values, provenance: provenance) {
       outcome = .inserted
@@ -119,7 +121,7 @@ final class ImportWriter {
     keys = nil
   }
 
-  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) -> (
+  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) throws -> (
     key: [SQLiteValue], derived: [SQLiteValue], provenance: [SQLiteValue]
   ) {
     let city = SQLiteValue.integer(cityID)
@@ -137,11 +139,17 @@ final class ImportWriter {
         [fetchID, .integer(now)]
       )
     case (.forecasts, .hourly):
-      let local = state.localDays.local(row.time)
+      let series: Int64
+      if let known = seriesIDs[row.model] {
+        series = known
+      } else {
+        series = try store.forecastSeriesID(source: options.source, model: row.model)
+        seriesIDs[row.model] = series
+      }
       return (
-        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time)],
+        [city, .integer(series), .integer(row.time), .integer(row.issuedAt), .integer(0)],
         [
-          .text(local.date), .integer(Int64(local.hour)),
+          .integer(state.localDays.hourShift(row.time)),
           .integer(WallClock.leadHours(valid: row.time, issued: row.issuedAt)),
         ], [fetchID]
       )

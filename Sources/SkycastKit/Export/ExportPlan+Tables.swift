@@ -105,8 +105,13 @@ extension ExportPlan {
       add("issued_at", .instant, .instant)
       add("valid_at", .instant, .instant)
       addOffset(at: "valid_at")
-      add("valid_date", .date, .repeatedText)
-      add("valid_hour", .integer, .integer)
+      if stored {
+        add("valid_date", .date, .localDate, sql: "local_hour")
+        add("valid_hour", .integer, .hourOfDay, sql: "local_hour")
+      } else {
+        add("valid_date", .date, .repeatedText)
+        add("valid_hour", .integer, .integer)
+      }
       add("lead_hours", .integer, .integer)
       addVariables()
       return ExportPlan(

@@ -24,6 +24,8 @@ final class ExportRowReader {
     var bytes: [UInt8] = []
     var cell: Cell = .null
     var isNull = true
+    /// For a local date: the day number `cell` shows.
+    var day: Int64 = .min
   }
 
   let readers: [CellReader]
@@ -81,6 +83,21 @@ final class ExportRowReader {
         } else {
           cells[index] = .null
         }
+      case .localDate(let column, let slot):
+        if let hour = statement.int64(column) {
+          let day = WallClock.floorDivide(hour, 24).quotient
+          if textSlots[slot].day != day {
+            textSlots[slot].day = day
+            textSlots[slot].cell = .text(LocalDate(dayNumber: day).description)
+          }
+          cells[index] = textSlots[slot].cell
+        } else {
+          cells[index] = .null
+        }
+      case .hourOfDay(let column):
+        cells[index] =
+          statement.int64(column).map { .integer(WallClock.floorDivide($0, 24).remainder) }
+          ?? .null
       case .offsetHoursAtDate(let column, let slot):
         if let text = statement.text(column), let date = LocalDate(text) {
           let noon = date.midnightAsUTC + 43_200

@@ -126,6 +126,10 @@ public final class HistoryExport {
           part = try statement.int64(column).map {
             .month(try reader.localMonth(epoch: $0, slot: slot))
           }
+        case .localHour(let column)?:
+          part = statement.int64(column).map {
+            .month(LocalDate(dayNumber: WallClock.floorDivide($0, 24).quotient).monthText)
+          }
         case nil:
           part = nil
         }

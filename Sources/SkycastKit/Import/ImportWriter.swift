@@ -13,6 +13,7 @@ final class ImportWriter {
     let fetchID: Int64
     var counts = UpsertCounts()
     var models: Set<String> = []
+    var lastModel = ""
     var localDays: LocalDayCache
     let zone: CityTimeZone
 
@@ -107,8 +108,10 @@ final class ImportWriter {
       outcome = try writer.fillIn(
         key: key, derived: derived, values: row.values, provenance: provenance)
     }
-    if options.kind == .forecasts, !state.models.contains(row.model) {
+    // Consecutive rows mostly share a model: compare before hashing it into the set.
+    if options.kind == .forecasts, row.model != state.lastModel {
       state.models.insert(row.model)
+      state.lastModel = row.model
     }
     state.counts.record(outcome)
     store.didWriteRows(1)

@@ -212,7 +212,10 @@ public struct DatasetExport {
         }
       }
       let selected = keys.map { key -> String in
-        key.0 == .month ? "substr(c\(key.2), 1, 7)" : "c\(key.2)"
+        guard key.0 == .month else { return "c\(key.2)" }
+        // A local hour number (hourly forecasts) or a date text.
+        return plan.month.map { if case .localHour = $0 { true } else { false } } == true
+          ? "substr(date(c\(key.2) * 3600, 'unixepoch'), 1, 7)" : "substr(c\(key.2), 1, 7)"
       }
       var changedSQL =
         "SELECT DISTINCT \(selected.isEmpty ? "1" : selected.joined(separator: ", ")) FROM (\(plan.select)) WHERE c\(fetch) > ?"
@@ -259,7 +262,7 @@ extension ExportPlan {
     guard let position = columns.firstIndex(where: { $0.name == name }) else { return nil }
     switch readers[position] {
     case .text(let index), .repeatedText(let index, _), .integer(let index), .real(let index),
-      .instant(let index, _):
+      .instant(let index, _), .localDate(let index, _), .hourOfDay(let index):
       return index
     default:
       return nil

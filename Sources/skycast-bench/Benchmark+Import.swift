@@ -52,18 +52,23 @@ extension Benchmark {
       if bytesPerRow == nil { bytesPerRow = try storedBytes(database: ours, rows: size) }
       points.append((size, ourCost, shellCost))
       try? FileManager.default.removeItem(atPath: csv)
-      let ratio = shellCost.seconds / ourCost.seconds
+      // Speed by CPU (user + system): the other cores' load moves wall times far more.
+      let ratio = shellCost.cpuSeconds / ourCost.cpuSeconds
+      let wallRatio = shellCost.seconds / ourCost.seconds
+      func cost(_ cost: ProcessCost) -> String {
+        "\(Self.seconds(cost.seconds)) wall, \(Self.seconds(cost.cpuSeconds)) CPU, "
+          + Self.megabytes(cost.peakRSSKilobytes)
+      }
       figures.append(
         Figure(
-          name: "import CSV (\(Self.count(size)) rows)",
-          ours: "\(Self.seconds(ourCost.seconds)), \(Self.megabytes(ourCost.peakRSSKilobytes))",
-          baseline:
-            "\(Self.seconds(shellCost.seconds)), \(Self.megabytes(shellCost.peakRSSKilobytes))",
-          ratio: ratio, target: "≥ 0.9× speed", holds: ratio >= 0.9))
+          name:
+            "import CSV (\(Self.count(size)) rows; speed by CPU, by wall \(NumberText.fixed(wallRatio, decimals: 2))×)",
+          ours: cost(ourCost), baseline: cost(shellCost), ratio: ratio, target: "≥ 0.9× speed",
+          holds: ratio >= 0.9))
     }
     if let first = points.first, let last = points.last, points.count > 1 {
       let perRow = { (point: (rows: Int, ours: ProcessCost, shell: ProcessCost)) in
-        point.ours.seconds / Double(point.rows)
+        point.ours.cpuSeconds / Double(point.rows)
       }
       let growth = perRow(last) / perRow(first)
       let memory = points.map { Self.megabytes($0.ours.peakRSSKilobytes) }
@@ -78,10 +83,10 @@ extension Benchmark {
             "\(points.map { Self.microseconds(perRow($0)) }.joined(separator: " → "))/row; "
             + memory.joined(separator: " → "),
           baseline:
-            points.map { Self.microseconds($0.shell.seconds / Double($0.rows)) }.joined(
+            points.map { Self.microseconds($0.shell.cpuSeconds / Double($0.rows)) }.joined(
               separator: " → ") + "/row; "
             + points.map { Self.megabytes($0.shell.peakRSSKilobytes) }.joined(separator: " → "),
-          ratio: nil, target: "linear (≤ 1.3×/row), < 64 MB flat",
+          ratio: nil, target: "linear (CPU ≤ 1.3×/row), < 64 MB flat",
           holds: growth <= 1.3 && flat && peak < 64 * 1024))
     }
     if let bytesPerRow {

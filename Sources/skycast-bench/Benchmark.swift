@@ -60,6 +60,7 @@ struct Benchmark {
       log("\(figure.name): skycast \(figure.ours), sqlite3 \(figure.baseline)")
       return figure
     }
+    if options.importOnly { return render(try importSeries()) }
     let big: String
     if let history = options.history {
       big = history

@@ -1,6 +1,29 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The targets are the architecture: each dependency below is an allowed arrow, so a forbidden
+// one does not compile.
+//
+//   SkycastModel   variables, quantities and units, cities, local time, number text, files
+//   Analysis       pure formulas and score accumulators (no I/O, no SQLite)
+//   OpenMeteo      endpoints, HTTP transports, the JSON parser and response decoders (no store)
+//   Export         CSV/JSON/table/LaTeX/sparkline/SVG/Parquet writers over rows and cells (no SQL)
+//   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
+//   Store          schema, migrations, the store's transactions, SQL function registration
+//   Collect, Import, Verify, Summary, Views, ExportJobs, Demo
+//                  one feature each, over the Store and the layers below
+//   Synthetic      reproducible synthetic weather for the demo, tests and benchmark
+//   SkycastCLI     scanner, options, one file per command, the error presenter
+//
+// New code goes into the lowest target that can hold it: a formula into Analysis, a writer into
+// Export, a statement into Store, and only argument handling and presentation into SkycastCLI.
+
+let testHooks: [SwiftSetting] = [
+  // The SIGSTOP/page-count failure points of the crash tests exist only in debug builds
+  // (what `swift test` spawns), never in a release binary.
+  .define("SKYCAST_TEST_HOOKS", .when(configuration: .debug))
+]
+
 let package = Package(
   name: "Skycast",
   products: [
@@ -26,27 +49,70 @@ let package = Package(
     ),
     .target(name: "SkycastResources", plugins: ["EmbedResourcesPlugin"]),
 
-    // MARK: - Domain, CLI and executables
+    // MARK: - Foundations (no SQLite)
+    .target(name: "SkycastModel"),
+    .target(name: "Analysis", dependencies: ["SkycastModel"]),
+    .target(name: "OpenMeteo", dependencies: ["SkycastModel"]),
+    .target(name: "Export", dependencies: ["SkycastModel"]),
+
+    // MARK: - The store
     .target(
-      name: "SkycastKit", dependencies: ["SQLiteKit", "SkycastResources"],
-      // The SIGSTOP/page-count failure points of the crash tests exist only in debug builds
-      // (what `swift test` spawns), never in a release binary.
-      swiftSettings: [.define("SKYCAST_TEST_HOOKS", .when(configuration: .debug))]),
-    .target(name: "SkycastCLI", dependencies: ["SkycastKit", "SQLiteKit"]),
+      name: "Store",
+      dependencies: ["SQLiteKit", "SkycastModel", "Analysis", "OpenMeteo", "SkycastResources"],
+      swiftSettings: testHooks),
+
+    // MARK: - Features
+    .target(name: "Collect", dependencies: ["Store", "OpenMeteo", "SkycastModel", "SQLiteKit"]),
+    .target(name: "Import", dependencies: ["Store", "SkycastModel", "SQLiteKit"]),
+    .target(
+      name: "Verify",
+      dependencies: ["Store", "Analysis", "Export", "Collect", "SkycastModel", "SQLiteKit"]),
+    .target(name: "Summary", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
+    .target(name: "Views", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
+    .target(name: "ExportJobs", dependencies: ["Store", "Export", "OpenMeteo", "SkycastModel"]),
+    .target(name: "Synthetic", dependencies: ["Analysis", "SkycastModel"]),
+    .target(
+      name: "Demo",
+      dependencies: ["Store", "OpenMeteo", "Synthetic", "SkycastModel", "SkycastResources"]),
+
+    // MARK: - CLI and executables
+    .target(
+      name: "SkycastCLI",
+      dependencies: [
+        "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect", "Import", "Verify",
+        "Summary", "Views", "ExportJobs", "Demo", "SQLiteKit",
+      ]),
     .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
     .executableTarget(
-      name: "skycast-bench", dependencies: ["SkycastKit", "SQLiteKit"]),
+      name: "skycast-bench",
+      dependencies: [
+        "SkycastModel", "OpenMeteo", "Store", "Import", "Verify", "ExportJobs", "Synthetic",
+        "SQLiteKit",
+      ]),
 
     // MARK: - Tests
     .target(
-      name: "TestSupport", dependencies: ["SkycastKit", "SkycastCLI"], path: "Tests/TestSupport"),
+      name: "TestSupport",
+      dependencies: [
+        "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Synthetic", "SkycastCLI",
+        "SQLiteKit",
+      ],
+      path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
     .testTarget(
-      name: "SkycastKitTests", dependencies: ["SkycastKit", "SQLiteKit", "TestSupport"],
+      name: "SkycastKitTests",
+      dependencies: [
+        "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect", "Import", "Verify",
+        "Summary", "Views", "ExportJobs", "Synthetic", "Demo", "SQLiteKit", "TestSupport",
+      ],
       exclude: ["Export/SVG/Golden"]),
     .testTarget(
       name: "SkycastCLITests",
-      dependencies: ["SkycastCLI", "SkycastKit", "SQLiteKit", "TestSupport"],
+      dependencies: [
+        "SkycastCLI", "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect",
+        "Import", "Verify", "Summary", "Views", "ExportJobs", "Synthetic", "Demo", "SQLiteKit",
+        "TestSupport",
+      ],
       exclude: ["Views/Golden"]
     ),
   ],

@@ -10,7 +10,7 @@ extension Database {
   /// long read blocks no writer; it only holds back checkpoints until the copy is done.
   ///
   /// The caller chooses `path`; to never leave a partial copy under the final name, copy to a
-  /// temporary file and rename it (see `AtomicFile` in SkycastKit).
+  /// temporary file and rename it (see `AtomicFile` in SkycastModel).
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/backup.html>
   public func backup(to path: String) throws {

@@ -1,4 +1,5 @@
-import SkycastKit
+import SkycastModel
+import Verify
 
 /// The SQL the sqlite3 shell runs as the baseline, identical to what `skycast` runs.
 enum BenchQueries {

@@ -1,6 +1,8 @@
+import Collect
 import Foundation
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
 
 /// The ensemble measurements: bytes on disk per stored member value, and `verify --ensemble
 /// --by lead-day` on a year of synthetic 51-member ensembles (two issues a day, 15 days hourly,

@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `import forecasts` of a CSV file against the sqlite3 shell loading the same file into the
 /// same indexed schema (`.import` into a temporary table, then one `INSERT … SELECT` computing

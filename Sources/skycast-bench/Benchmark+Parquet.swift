@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteKit
-import SkycastKit
+import SkycastModel
 
 /// The Parquet export against the CSV export of the same rows, its peak memory, and the bytes
 /// the dataset spends per stored value.

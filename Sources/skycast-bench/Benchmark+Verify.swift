@@ -1,5 +1,4 @@
 import Foundation
-import SkycastKit
 
 /// `verify --by lead` (the merge join) against the scores written by hand as one SQL statement
 /// in the sqlite3 shell, with both outputs compared number by number.

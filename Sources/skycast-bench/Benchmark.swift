@@ -1,6 +1,10 @@
+import Export
 import Foundation
+import OpenMeteo
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
+import Verify
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,8 @@
 import Foundation
-import SkycastKit
+import OpenMeteo
+import SkycastModel
+import Store
+import Synthetic
 
 /// The synthetic workload: places, issue times and the bodies the API would have sent.
 struct Workload {

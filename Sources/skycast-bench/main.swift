@@ -1,5 +1,4 @@
 import Foundation
-import SkycastKit
 
 #if canImport(Glibc)
   import Glibc

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
-
 /// Every command's options with malformed values: a clear one-line error, exit 64 (usage) or 1
 /// (runtime), and the database unchanged.
 @Suite struct BadInputTests {

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
-
 @Suite struct CityCommandTests {
   @Test("a unique geocoding match is saved with its zone, admin1 and GeoNames id")
   func addUnique() async throws {

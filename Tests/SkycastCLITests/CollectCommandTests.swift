@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 /// End-to-end `collect` runs against the fake Open-Meteo on a loopback server.
 @Suite struct CollectCommandTests {

@@ -3,7 +3,8 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 /// `collect --ensemble` against the derived Ensemble API fixture replayed on a loopback server.
 @Suite struct CollectEnsembleTests {

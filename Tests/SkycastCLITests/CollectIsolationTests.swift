@@ -3,7 +3,10 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Collect
+@testable import OpenMeteo
+@testable import SkycastModel
+@testable import Store
 
 /// One bad city never costs the others, and data is never filed under the wrong city: replies
 /// with repeated hours, shuffled locations, far-away grid points, no requested variables or

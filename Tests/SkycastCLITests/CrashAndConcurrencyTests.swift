@@ -3,7 +3,8 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 /// SIGKILL mid-write and several writers at once, with the real `skycast` binary.
 @Suite struct CrashAndConcurrencyTests {

@@ -3,7 +3,10 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import OpenMeteo
+@testable import SkycastModel
+@testable import Store
+@testable import Synthetic
 
 /// `skycast db merge`: histories collected on several machines combined into one database.
 @Suite struct DatabaseMergeTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 /// `--format latex` and `--format markdown` on every command that prints a table: escaping,
 /// balanced braces, intervals, captions, and a `pdflatex` compile where TeX is installed.

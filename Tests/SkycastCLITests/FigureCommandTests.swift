@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Collect
 
 #if canImport(FoundationXML)
   import FoundationXML

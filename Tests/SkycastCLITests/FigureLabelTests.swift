@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
-
 /// Figures a supervisor accepts as they are: words for variables, cities and period in the
 /// subtitle, `--title`/`--no-title`, `--width/--height` everywhere, plain legend labels, the
 /// right x axis for `verify --by valid-hour|month`, warnings for empty figures, and notes for

@@ -1,9 +1,11 @@
+import Demo
 import Foundation
 import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 /// A database written by the build before `forecast_hours` (schema version 3), migrated by this
 /// one, answers as it did: `Tests/Reference/v3-history/` holds the file (the demo's history,

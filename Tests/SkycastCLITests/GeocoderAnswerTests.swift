@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 /// The geocoder's answer is checked like `city add --name --lat --lon --timezone`.
 @Suite struct GeocoderAnswerTests {

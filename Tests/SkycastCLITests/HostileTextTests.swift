@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 /// Every hostile sample (`HostileText.samples`) through every human-facing output path: no raw
 /// control or bidi character reaches stdout or stderr, the text shows escaped instead, and CSV

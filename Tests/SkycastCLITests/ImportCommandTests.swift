@@ -1,5 +1,5 @@
 import Foundation
-import SkycastKit
+import SkycastModel
 import TestSupport
 import Testing
 

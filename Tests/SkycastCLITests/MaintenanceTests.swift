@@ -3,7 +3,7 @@ import SkycastCLI
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 /// `db prune`, `sql` table formatting, a closed output pipe, and lead times in half-hour zones.
 @Suite struct MaintenanceTests {

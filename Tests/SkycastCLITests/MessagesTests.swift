@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 /// Consistent exits and messages: data states exit 1 without a usage block, typos get one
 /// suggestion, a prompt asks again, ambiguous cities are suggested in a form that works.
@@ -123,6 +124,30 @@ import Testing
       twin,
     ]
     #expect(CityReferenceError.reference(for: twin, among: candidates) == nil)
+  }
+
+  @Test(
+    "a city that does not resolve is a data error: exit 64 and no usage block; a bad option keeps it"
+  )
+  func usageBlockOnlyForParseAndValidationErrors() async throws {
+    let harness = CLIHarness()
+    harness.use(server: LoopbackServer.refusingBaseURL)
+    for latitude in [39.41, 40.10] {
+      _ = try harness.store().addCity(
+        City(name: "Frederick", countryCode: "US", latitude: latitude, longitude: -77.4))
+    }
+    for reference in ["Atlantis", "Frederick"] {
+      let result = await harness.run("spark", "--city", reference)
+      #expect(result.exitCode == 64, "\(reference): \(result)")
+      #expect(result.stderr.hasPrefix("Error: "), "\(reference): \(result)")
+      #expect(!result.stderr.contains("Usage:"), "\(reference): \(result)")
+    }
+    let typo = await harness.run("spark", "--days", "zero")
+    #expect(typo.exitCode == 64, "\(typo)")
+    #expect(typo.stderr.contains("Usage: skycast spark"), "\(typo)")
+    let refused = await harness.run("verify", "--by", "weekday")
+    #expect(refused.exitCode == 64, "\(refused)")
+    #expect(refused.stderr.contains("Usage: skycast verify"), "\(refused)")
   }
 
   @Test("Suggestion picks the closest near name only")

@@ -3,7 +3,8 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 #if canImport(Glibc)
   import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import OpenMeteo
 
 /// A network call can never hang: `collect` against servers that never answer, answer too
 /// late, or send a gzip bomb ends within its budget every time and logs a `failed` fetch.

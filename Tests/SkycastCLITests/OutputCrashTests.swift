@@ -3,7 +3,7 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Store
 
 #if canImport(Glibc)
   import Glibc

@@ -3,8 +3,6 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
-
 /// `-o`, `--split-by` parts and `db backup`: an output never destroys what it replaces.
 @Suite struct OutputFileTests {
   func contents(_ path: String) -> String? {

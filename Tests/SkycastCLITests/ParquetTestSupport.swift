@@ -1,5 +1,7 @@
+import Demo
 import Foundation
-import SkycastKit
+import Import
+import Store
 import TestSupport
 import Testing
 

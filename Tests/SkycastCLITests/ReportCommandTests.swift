@@ -1,5 +1,5 @@
 import Foundation
-import SkycastKit
+import Store
 import TestSupport
 import Testing
 

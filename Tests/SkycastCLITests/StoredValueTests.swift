@@ -1,9 +1,8 @@
 import Foundation
 import SQLiteKit
+import SkycastModel
 import TestSupport
 import Testing
-
-@testable import SkycastKit
 
 /// Hand-edited stored values, readers that must not write, a clock that moved back, and imports
 /// that fail.

@@ -3,7 +3,8 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
+@testable import Verify
 
 /// Wind direction on the circle and the vector wind `wind_vector_10m`.
 @Suite struct VerifyCircularTests {

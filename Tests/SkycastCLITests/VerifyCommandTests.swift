@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import SkycastCLI
-@testable import SkycastKit
 
 /// `skycast verify` scores against hand computations (spreadsheet-style: every expected value is
 /// worked out from the pairs written in the test's comment).

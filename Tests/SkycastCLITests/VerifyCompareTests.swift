@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 /// `verify --compare A B`: two models scored on the same cases, the difference's interval, and
 /// the Diebold–Mariano test against `scores` (Tests/Reference).

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
+@testable import SkycastModel
 
 /// `verify --var wind_vector_10m --compare A B`: both models scored by the length of the vector
 /// error on the same cases, and the Diebold–Mariano test on the daily vector losses.

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
+@testable import SkycastModel
 
 /// `verify` computes its scores inside SQLite from sums; the Swift accumulators of
 /// `Analysis/Verification` compute them pair by pair with a stable co-moment update. On random

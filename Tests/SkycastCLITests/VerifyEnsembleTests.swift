@@ -3,7 +3,8 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 /// `verify --ensemble` on the `scores` reference sets stored as ensemble rows: one model per set,
 /// one city, observations at the same valid times.

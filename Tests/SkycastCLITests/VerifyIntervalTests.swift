@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import Verify
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 /// `verify --ci`: percentile intervals from a circular block bootstrap of whole valid days.
 @Suite struct VerifyIntervalTests {

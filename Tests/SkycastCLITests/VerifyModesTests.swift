@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Analysis
 @testable import SkycastCLI
-@testable import SkycastKit
 
 /// `verify` revisions, skill, pairs, observation sources, source separation, past leads, daily
 /// variables, formats and usage errors.

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Verify
 
 /// `verify --reliability --ci`: percentile intervals of bs, rel, res, unc, bss and roc_area
 /// from the day-block bootstrap.

@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
-
 /// `verify --reliability`: the Brier decomposition, skill and ROC area of the stored
 /// precipitation probability, the reliability table and diagram.
 @Suite struct VerifyReliabilityTests {

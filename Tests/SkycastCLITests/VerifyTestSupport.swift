@@ -1,5 +1,4 @@
 import Foundation
-import SkycastKit
 import TestSupport
 
 /// 2026-03-01T00:00Z, the first issue time of the verification data sets.

@@ -1,6 +1,7 @@
 import Foundation
 import SkycastCLI
-import SkycastKit
+import SkycastModel
+import Store
 
 /// What one in-process CLI run printed and returned.
 public struct CLIResult: Sendable, CustomStringConvertible {

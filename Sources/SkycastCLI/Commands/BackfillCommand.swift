@@ -1,4 +1,4 @@
-import SkycastKit
+import Collect
 
 /// `skycast backfill`: fetch Previous Runs data and store it as forecast history.
 enum BackfillCommand {

@@ -1,5 +1,8 @@
+import Export
 import Foundation
-import SkycastKit
+import OpenMeteo
+import SkycastModel
+import Store
 
 /// `skycast city add|list|remove`.
 enum CityCommand {

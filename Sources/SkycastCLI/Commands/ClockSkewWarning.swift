@@ -1,4 +1,6 @@
-import SkycastKit
+import Collect
+import SkycastModel
+import Store
 
 /// The warning for fetches stamped after the current time (the clock was set back since they
 /// were made), which `FreshnessRule` does not count as fresh.

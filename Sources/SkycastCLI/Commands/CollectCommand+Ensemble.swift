@@ -1,5 +1,6 @@
+import Collect
 import Foundation
-import SkycastKit
+import OpenMeteo
 
 /// `skycast collect --ensemble MODEL[,MODEL…]`: the Ensemble API's members instead of the
 /// deterministic forecast. A flag rather than a subcommand because everything else is the same

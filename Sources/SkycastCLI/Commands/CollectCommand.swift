@@ -1,5 +1,7 @@
+import Collect
 import Foundation
-import SkycastKit
+import OpenMeteo
+import SkycastModel
 
 /// `skycast collect`: fetch current, hourly and daily forecasts and append them to the history.
 enum CollectCommand {

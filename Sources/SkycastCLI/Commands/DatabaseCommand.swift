@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast db info|check|vacuum|backup|prune`.
 enum DatabaseCommand {
@@ -42,30 +43,21 @@ enum DatabaseCommand {
     ],
     run: { try runPrune($0) })
 
-  static let tables = [
-    "cities", "fetches", "hourly_forecasts", "daily_forecasts", "current_conditions",
-    "hourly_observations", "daily_observations",
-  ]
-
   static func runInfo(_ invocation: Invocation) throws -> Int32 {
     let store = try invocation.openStoreForReading()
-    let database = store.database
+    let overview = try store.overview()
     let size = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
     let out = invocation.stdout
     try out.line("path            \(store.path)")
     try out.line("size            \(ByteCount.text(size))")
-    try out.line("schema version  \(try database.userVersion())")
-    try out.line("sqlite          \(try database.scalarText("SELECT sqlite_version()") ?? "?")")
-    try out.line("journal mode    \(try database.scalarText("PRAGMA journal_mode") ?? "?")")
-    for table in tables {
-      let count = try database.scalarInt("SELECT count(*) FROM \(table)") ?? 0
+    try out.line("schema version  \(overview.schemaVersion)")
+    try out.line("sqlite          \(overview.sqliteVersion ?? "?")")
+    try out.line("journal mode    \(overview.journalMode ?? "?")")
+    for (table, count) in overview.rowCounts {
       try out.line(table.padding(toLength: 20, withPad: " ", startingAt: 0) + String(count))
     }
-    let failed = try database.scalarInt("SELECT count(*) FROM fetches WHERE status = 'failed'") ?? 0
-    try out.line("failed fetches      \(failed)")
-    if let first = try database.scalarInt("SELECT min(issued_at) FROM hourly_forecasts"),
-      let last = try database.scalarInt("SELECT max(issued_at) FROM hourly_forecasts")
-    {
+    try out.line("failed fetches      \(overview.failedFetches)")
+    if let (first, last) = overview.forecastsIssued {
       try out.line(
         "forecasts issued    \(WallClock.iso8601(epoch: first, offset: 0)) … \(WallClock.iso8601(epoch: last, offset: 0))"
       )
@@ -89,13 +81,12 @@ enum DatabaseCommand {
         "\(path) holds no Skycast data: it is an empty database (\(ByteCount.text(size))); if it held your history, restore it from a backup"
       )
     }
-    let rows: [Row]
+    let messages: [String]
     do {
-      rows = try store.database.query("PRAGMA integrity_check")
+      messages = try store.integrityCheck()
     } catch let error as SQLiteError where error.code == .corrupt || error.code == .notADatabase {
       throw CLIError.failure(damaged(path))
     }
-    let messages = rows.compactMap { $0.values.first?.stringValue }
     if messages == ["ok"] {
       try invocation.stdout.line("ok")
       return ExitStatus.success
@@ -123,8 +114,7 @@ enum DatabaseCommand {
     let store = try invocation.openStore()
     let before = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
     do {
-      try store.database.execute("VACUUM")
-      try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      try store.vacuum()
     } catch let error as SQLiteError where error.isFull {
       throw CLIError.failure(
         "cannot vacuum \(store.path): the disk is full (VACUUM needs free space for a complete copy of the database, about \(ByteCount.text(before)), in its folder and in the temporary folder); the database is unchanged"
@@ -152,7 +142,7 @@ enum DatabaseCommand {
       throw CLIError.failure("\(error)")
     }
     do {
-      try store.database.backup(to: copy.temporaryPath)
+      try store.backup(to: copy.temporaryPath)
       try copy.commit()
     } catch let error as SQLiteError {
       copy.discard()
@@ -170,36 +160,7 @@ enum DatabaseCommand {
     }
     let cutoff = before.midnightAsUTC
     let store = try invocation.openStore()
-    let deleted = try store.write { () -> (fetches: Int, rows: Int) in
-      let database = store.database
-      var rows = 0
-      // Every forecast row issued before the cutoff, whatever its source (collected,
-      // previous-runs, imported): `issued_at` is authoritative on the rows themselves.
-      for table in ["forecast_hours", "daily_forecasts"] {
-        try database.run("DELETE FROM \(table) WHERE issued_at < ?", [.integer(cutoff)])
-        rows += database.changes
-      }
-      try database.run(
-        "DELETE FROM current_conditions WHERE fetch_id IN (SELECT id FROM fetches WHERE source = 'forecast' AND issued_at < ?)",
-        [.integer(cutoff)])
-      rows += database.changes
-      // Fetch-log rows of collected and backfilled forecasts that now hold no data, and failed
-      // forecast fetches before the cutoff. Import and observation fetch rows stay: they are the
-      // provenance of files and of observations, which prune keeps.
-      try database.run(
-        """
-        DELETE FROM fetches WHERE source IN ('forecast', 'previous-runs') AND (
-          (status = 'failed' AND requested_at < ?1)
-          OR (status = 'ok'
-            AND NOT EXISTS (
-              SELECT 1 FROM forecast_hours h WHERE h.dedupe = fetches.id AND h.dedupe <> 0)
-            AND (source = 'forecast' OR id NOT IN (
-              SELECT fetch_id FROM forecast_hours WHERE fetch_id IS NOT NULL))
-            AND NOT EXISTS (SELECT 1 FROM daily_forecasts d WHERE d.fetch_id = fetches.id)
-            AND NOT EXISTS (SELECT 1 FROM current_conditions c WHERE c.fetch_id = fetches.id)))
-        """, [.integer(cutoff)])
-      return (database.changes, rows)
-    }
+    let deleted = try store.pruneForecasts(issuedBefore: cutoff)
     try invocation.stdout.line(
       "pruned \(deleted.fetches) fetches and \(deleted.rows) forecast rows issued before \(before) 00:00 UTC"
     )

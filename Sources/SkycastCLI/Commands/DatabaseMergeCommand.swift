@@ -1,4 +1,5 @@
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast db merge OTHER.sqlite…`: histories collected on several machines combined into the
 /// `--db` database (see `Store.merge(from:)`).

@@ -1,5 +1,9 @@
+import Demo
 import Foundation
-import SkycastKit
+import Import
+import OpenMeteo
+import SkycastModel
+import Store
 
 /// `skycast demo`: builds a fresh database from the samples and walks through every feature.
 enum DemoCommand {
@@ -131,8 +135,7 @@ enum DemoCommand {
   static func keep(_ path: String, temporary: Bool) throws -> String {
     do {
       let store = try Store(path: path, now: DemoDataset.clock)
-      try store.database.run("PRAGMA wal_checkpoint(TRUNCATE)")
-      try store.database.run("PRAGMA journal_mode = DELETE")
+      try store.makeSelfContained()
     }
     let fileManager = FileManager.default
     for suffix in ["-wal", "-shm"] where fileManager.fileExists(atPath: path + suffix) {

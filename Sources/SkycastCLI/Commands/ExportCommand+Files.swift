@@ -1,5 +1,8 @@
+import Export
+import ExportJobs
 import Foundation
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `--split-by`: one file per city or local month.
 ///

@@ -1,6 +1,7 @@
+import Export
+import ExportJobs
 import Foundation
-import SQLiteKit
-import SkycastKit
+import Store
 
 /// `export … --format parquet -o DIR`: the table as a Hive-partitioned Parquet dataset for
 /// DuckDB, Spark, pandas and polars (see `ParquetDatasetWriter`).
@@ -41,11 +42,7 @@ extension ExportCommand {
 
   /// Columns declared NOT NULL (or the primary key) in `table`.
   static func requiredColumns(_ table: String, store: Store) throws -> Set<String> {
-    // A view declares no NOT NULL; its storage table fills every one of these in each row.
-    if table == "hourly_forecasts" { return Store.hourlyForecastKeyColumns }
-    let rows = try store.database.query(
-      "SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 OR pk > 0", [.text(table)])
-    return Set(rows.compactMap { $0[0].stringValue })
+    try store.requiredColumns(ofTable: table)
   }
 
   /// `--partition-by` keys; none given means `default`.

@@ -1,4 +1,5 @@
-import SkycastKit
+import Export
+import SkycastModel
 
 /// `--utc`: every instant written in UTC (`2024-03-30T00:00:00Z`) rather than local time with
 /// its offset.

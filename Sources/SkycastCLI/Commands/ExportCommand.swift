@@ -1,5 +1,8 @@
+import Export
+import ExportJobs
 import Foundation
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast export hourly|daily|observations|fetches|cities`: the history as tables for
 /// spreadsheets and scripts, streamed row by row.
@@ -126,7 +129,7 @@ enum ExportCommand {
   static func checkSource(
     _ source: String, table: ExportTable, store: Store, invocation: Invocation
   ) throws {
-    let sql: String
+    let sourced: Store.SourcedTable
     switch table {
     case .hourlyObservations, .dailyObservations:
       do {
@@ -135,17 +138,12 @@ enum ExportCommand {
         throw invocation.failure(error, choosingWith: "--source ")
       }
       return
-    case .hourly:
-      // A pair of a pruned history stays in forecast_series without rows.
-      sql = """
-        SELECT DISTINCT source FROM forecast_series AS s
-        WHERE EXISTS (SELECT 1 FROM forecast_hours AS h WHERE h.series_id = s.id) ORDER BY source
-        """
-    case .daily: sql = "SELECT DISTINCT source FROM daily_forecasts ORDER BY source"
-    case .fetches: sql = "SELECT DISTINCT source FROM fetches ORDER BY source"
+    case .hourly: sourced = .hourlyForecasts
+    case .daily: sourced = .dailyForecasts
+    case .fetches: sourced = .fetches
     case .cities: throw invocation.usage("--source does not apply to 'export cities'")
     }
-    let stored = try store.database.query(sql).compactMap { $0[0].stringValue }
+    let stored = try store.storedSources(in: sourced)
     guard stored.contains(source) else {
       throw invocation.usage(
         "no rows from source '\(source)'; stored sources: \(stored.isEmpty ? "none" : stored.joined(separator: ", "))"

@@ -1,4 +1,6 @@
-import SkycastKit
+import Collect
+import OpenMeteo
+import SkycastModel
 
 /// What `observe` and `backfill` share: the dry run, progress and the summary.
 enum HistoryCommandSupport {

@@ -1,5 +1,6 @@
 import Foundation
-import SkycastKit
+import Import
+import Store
 
 /// `skycast import observations|forecasts FILE`: load CSV from stations or other providers.
 enum ImportCommand {

@@ -1,4 +1,8 @@
-import SkycastKit
+import Collect
+import OpenMeteo
+import SkycastModel
+import Store
+import Views
 
 /// `skycast now [CITY] [--refresh]`: the weather-app view from the newest stored forecast.
 enum NowCommand {
@@ -59,7 +63,8 @@ enum NowCommand {
         city = try store.city(id: city.id) ?? city
       }
     }
-    guard var model = try store.nowModel(city: city, now: now) else {
+    guard var model = try store.nowModel(city: city, now: now, listedDays: NowView.listedDays)
+    else {
       if let refreshFailure {
         throw CLIError.failure(
           "no forecast stored for \(city.name), and fetching one failed: \(refreshFailure); check the connection and try 'skycast now \(city.name) --refresh' again"

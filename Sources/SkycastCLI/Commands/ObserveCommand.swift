@@ -1,4 +1,4 @@
-import SkycastKit
+import Collect
 
 /// `skycast observe`: fetch archive (ERA5) observations for saved cities.
 enum ObserveCommand {

@@ -1,5 +1,7 @@
+import Export
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast report NAME`, `skycast report --list`: named SQL reports.
 enum ReportCommand {
@@ -65,12 +67,11 @@ enum ReportCommand {
     if let to { standard["to"] = .text(to.description) }
 
     let location = report.origin.location(name: report.name)
-    store.database.allowOnlyReading()
     let statement: Statement
     do {
-      statement = try store.database.prepare(report.sql)
+      statement = try store.prepareUserQuery(report.sql)
     } catch let error as SQLiteError {
-      if let refusal = QueryRunner.refusal(store.database) {
+      if let refusal = QueryRunner.refusal(store) {
         throw CLIError.failure(
           "report '\(name)' (\(location)): \(refusal); reports must be read-only (SELECT or WITH)")
       }
@@ -96,7 +97,7 @@ enum ReportCommand {
     var comments = ["\(report.name): \(report.description)"]
     if case .user(let path) = report.origin { comments.append("from \(path)") }
     try QueryRunner.write(
-      statement, database: store.database, format: format, invocation: invocation,
+      statement, store: store, format: format, invocation: invocation,
       comments: comments, timeout: timeout)
     return ExitStatus.success
   }

@@ -1,5 +1,7 @@
+import Export
 import SQLiteKit
-import SkycastKit
+import SkycastModel
+import Store
 
 /// `skycast sql "SELECT …"`: one read-only statement over the history.
 enum SQLCommand {
@@ -33,12 +35,11 @@ enum SQLCommand {
     let parameters = try Self.parameters(invocation)
     let timeout = try QueryRunner.timeout(invocation)
     let store = try invocation.openStore(access: .readOnly)
-    store.database.allowOnlyReading()
     let statement: Statement
     do {
-      statement = try store.database.prepare(sql)
+      statement = try store.prepareUserQuery(sql)
     } catch let error as SQLiteError {
-      if let refusal = QueryRunner.refusal(store.database) {
+      if let refusal = QueryRunner.refusal(store) {
         throw CLIError.failure("\(readOnlyRule); \(refusal)")
       }
       throw CLIError.failure("SQL error: \(error.message)")
@@ -48,7 +49,7 @@ enum SQLCommand {
     }
     try QueryRunner.bind(parameters, to: statement, invocation: invocation)
     try QueryRunner.write(
-      statement, database: store.database, format: format, invocation: invocation,
+      statement, store: store, format: format, invocation: invocation,
       timeout: timeout)
     return ExitStatus.success
   }
@@ -83,15 +84,15 @@ enum QueryRunner {
   /// What the reading authorizer refused (`ATTACH is refused`), or nil. A refused function or
   /// a refusal inside a pragma table fails with SQLITE_ERROR, not SQLITE_AUTH, so any denial
   /// recorded while preparing is the reason.
-  static func refusal(_ database: Database) -> String? {
-    database.lastDenial.map { "\($0) is refused" }
+  static func refusal(_ store: Store) -> String? {
+    store.userQueryDenial.map { "\($0) is refused" }
   }
 
   /// A user query's SQLite error while it runs, in words: that the `--timeout` deadline stopped
   /// it, what the authorizer refused, or SQLite's own message.
-  static func message(_ error: SQLiteError, database: Database, timeout: Double?) -> String {
-    if let refusal = refusal(database) { return refusal }
-    if error.isInterrupted, database.wasInterrupted, let timeout {
+  static func message(_ error: SQLiteError, store: Store, timeout: Double?) -> String {
+    if let refusal = refusal(store) { return refusal }
+    if error.isInterrupted, store.userQueryWasInterrupted, let timeout {
       return "query interrupted after \(NumberText.shortest(timeout)) s (--timeout)"
     }
     return error.message
@@ -123,7 +124,7 @@ enum QueryRunner {
 
   /// Streams the statement's rows; `comments` print above the table in `table` format only.
   static func write(
-    _ statement: Statement, database: Database, format: OutputFormat, invocation: Invocation,
+    _ statement: Statement, store: Store, format: OutputFormat, invocation: Invocation,
     comments: [String] = [], timeout: Double? = nil
   ) throws {
     // Tables for people show a column named like a stored variable at the variable's precision
@@ -139,7 +140,7 @@ enum QueryRunner {
     for comment in comments { try writer.comment(comment) }
     try writer.begin(columns: columns)
     let count = statement.columnCount
-    if let timeout { database.interrupt(after: timeout) }
+    if let timeout { store.interruptUserQuery(after: timeout) }
     do {
       while try statement.step() {
         var cells: [Cell] = []
@@ -157,7 +158,7 @@ enum QueryRunner {
       }
     } catch let error as SQLiteError {
       throw CLIError.failure(
-        "SQL error: \(message(error, database: database, timeout: timeout))")
+        "SQL error: \(message(error, store: store, timeout: timeout))")
     }
     try writer.finish()
   }

@@ -1,4 +1,8 @@
-import SkycastKit
+import Collect
+import Export
+import SkycastModel
+import Store
+import Views
 
 /// `skycast spark`: sparklines of stored series, one aligned line per city, or of numbers on
 /// standard input (`spark -`).

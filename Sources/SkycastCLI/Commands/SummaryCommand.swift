@@ -1,4 +1,6 @@
-import SkycastKit
+import Analysis
+import Store
+import Summary
 
 /// `skycast summary feels-like|uv|precip`: per-city summaries.
 enum SummaryCommand {

@@ -1,4 +1,5 @@
-import SkycastKit
+import Export
+import SkycastModel
 
 /// `skycast vars`: the variable catalog with units, precision and where each is used.
 enum VarsCommand {

@@ -1,4 +1,6 @@
-import SkycastKit
+import Collect
+import Export
+import Verify
 
 /// `skycast verify --ensemble`: scores of the stored ensemble members.
 extension VerifyCommand {

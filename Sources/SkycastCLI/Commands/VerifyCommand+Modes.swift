@@ -1,4 +1,6 @@
-import SkycastKit
+import Export
+import SkycastModel
+import Verify
 
 /// `verify --reliability` and `verify --compare`.
 extension VerifyCommand {

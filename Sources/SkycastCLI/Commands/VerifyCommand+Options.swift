@@ -1,4 +1,6 @@
-import SkycastKit
+import Analysis
+import SkycastModel
+import Verify
 
 /// Parsing and checking `verify` options.
 extension VerifyCommand {

@@ -1,4 +1,7 @@
-import SkycastKit
+import Export
+import ExportJobs
+import SkycastModel
+import Verify
 
 /// `verify --pairs --format parquet -o DIR`: the matched pairs as a Parquet dataset, with the
 /// CSV's columns plus `city_id` (the partition key `--partition-by city` uses).

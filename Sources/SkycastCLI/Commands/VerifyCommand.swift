@@ -1,4 +1,7 @@
-import SkycastKit
+import Export
+import SkycastModel
+import Store
+import Verify
 
 /// `skycast verify`: forecast-versus-observed scores by lead time, city, model and source;
 /// run-to-run revisions; the matched pairs.

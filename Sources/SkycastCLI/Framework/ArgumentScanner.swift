@@ -1,4 +1,4 @@
-import SkycastKit
+import SkycastModel
 
 /// Parses a command line against a `CommandSpec` tree.
 ///

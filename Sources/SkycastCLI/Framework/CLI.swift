@@ -1,6 +1,6 @@
 import Foundation
 import SQLiteKit
-import SkycastKit
+import SkycastModel
 
 #if canImport(Glibc)
   import Glibc
@@ -104,23 +104,18 @@ public enum CLI {
       }
     } catch OutputError.brokenPipe {
       return ExitStatus.success
-    } catch let error as CLIError {
-      switch error {
-      case .usage(let message, let names):
-        try? errorOutput.write(formatter.usageError(message, path: specPath(names, root: root)))
-      case .failure(let message):
-        try? errorOutput.line("Error: " + TerminalSafe.escape(message))
+    } catch {
+      let presentation = ErrorPresentation(error)
+      if presentation.showsUsage {
+        let usagePath = presentation.command.map { specPath($0, root: root) } ?? path
+        try? errorOutput.write(formatter.usageError(presentation.message, path: usagePath))
+      } else if presentation.keepsLineBreaks {
+        try? errorOutput.line("Error: " + presentation.message)
+      } else {
+        try? errorOutput.line("Error: " + TerminalSafe.escape(presentation.message))
       }
       try? errorOutput.flush()
-      return ExitStatus.code(for: error)
-    } catch let error as any UsageError {
-      try? errorOutput.write(formatter.usageError(error.description, path: path))
-      try? errorOutput.flush()
-      return ExitStatus.usage
-    } catch {
-      try? errorOutput.line("Error: " + TerminalSafe.escape("\(error)"))
-      try? errorOutput.flush()
-      return ExitStatus.failure
+      return presentation.exitCode
     }
   }
 }

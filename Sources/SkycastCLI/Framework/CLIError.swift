@@ -1,5 +1,5 @@
 import SQLiteKit
-import SkycastKit
+import SkycastModel
 
 /// What a command can fail with, and how it ends the process.
 public enum CLIError: Error, CustomStringConvertible {
@@ -25,10 +25,6 @@ public enum ExitStatus {
 
   /// The exit code for any error a command throws.
   public static func code(for error: any Error) -> Int32 {
-    switch error {
-    case CLIError.usage: usage
-    case is any UsageError: usage
-    default: failure
-    }
+    ErrorPresentation(error).exitCode
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SkycastKit
+import SkycastModel
 
 #if canImport(Glibc)
   import Glibc

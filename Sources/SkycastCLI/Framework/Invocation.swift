@@ -1,5 +1,7 @@
+import Export
 import Foundation
-import SkycastKit
+import SkycastModel
+import Store
 
 /// One run of one command: its parsed options and arguments, the context, and the output
 /// streams. Typed accessors turn option text into values or throw usage errors (exit 64).

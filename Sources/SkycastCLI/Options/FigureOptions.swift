@@ -1,4 +1,4 @@
-import SkycastKit
+import Export
 
 extension SharedOptions {
   /// `--title` and `--no-title` for commands that draw `--format svg` figures.

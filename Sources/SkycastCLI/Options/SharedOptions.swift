@@ -1,4 +1,6 @@
-import SkycastKit
+import OpenMeteo
+import SkycastModel
+import Store
 
 /// Option groups several commands share, declared once so help text stays identical.
 enum SharedOptions {

@@ -1,4 +1,4 @@
-import SkycastKit
+import Views
 
 extension Invocation {
   /// True when output should stay ASCII: `--ascii` (where a command offers it), or standard

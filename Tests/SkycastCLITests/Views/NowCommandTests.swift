@@ -1,5 +1,7 @@
+import Analysis
+import Export
 import Foundation
-import SkycastKit
+import SkycastModel
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
+import Export
 import Foundation
-import SkycastKit
 import TestSupport
 import Testing
 

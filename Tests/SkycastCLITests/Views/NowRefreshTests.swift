@@ -1,5 +1,4 @@
 import Foundation
-import SkycastKit
 import TestSupport
 import Testing
 

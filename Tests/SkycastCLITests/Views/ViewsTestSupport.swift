@@ -1,7 +1,9 @@
 import Foundation
 import TestSupport
 
-@testable import SkycastKit
+@testable import OpenMeteo
+@testable import SkycastModel
+@testable import Store
 
 /// Test data for the export, spark and now commands.
 enum ViewsFixtures {

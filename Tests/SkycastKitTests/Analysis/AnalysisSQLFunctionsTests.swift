@@ -1,7 +1,7 @@
 import SQLiteKit
 import Testing
 
-@testable import SkycastKit
+@testable import Store
 
 @Suite struct AnalysisSQLFunctionsTests {
   /// A fresh in-memory database with the analysis functions.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
+@testable import SkycastModel
 
 /// The circular block bootstrap of daily sums: resampling, block length, percentiles, and the
 /// coverage of its intervals on autocorrelated errors.

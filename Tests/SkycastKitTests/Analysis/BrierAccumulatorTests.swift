@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct BrierAccumulatorTests {
   /// p = 0.9 (yes), 0.1 (no), 0.5 (yes): (0.01 + 0.01 + 0.25) / 3 = 0.09.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 /// Brier decomposition, Brier skill and ROC area by hand and against `scores` and `verif`.
 @Suite struct BrierDecompositionTests {

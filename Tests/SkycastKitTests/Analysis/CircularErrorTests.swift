@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 /// Angular differences on the circle.
 @Suite struct CircularErrorTests {

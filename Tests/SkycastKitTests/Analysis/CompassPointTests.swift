@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct CompassPointTests {
   /// (degrees, point): sector edges, the 16 centres, wrap-around and negatives.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct ContingencyTableTests {
   /// a = 10, b = 5, c = 3, d = 82 (n = 100), worked by hand: POD 10/13, FAR 5/15, POFD 5/87,

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 /// Hand example: F = 1, 2, 3, 4 and O = 2, 2, 4, 3. Errors −1, 0, −1, 1: bias −0.25, MAE 0.75,
 /// RMSE √0.75. Deviations give Σdf·do = 2.5, Σdf² = 5, Σdo² = 2.75, so r = 2.5/√13.75.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct ContinuousScoresTests {
   /// The sums of F = 1, 2, 3, 4 and O = 2, 2, 4, 3 worked by hand give the same scores as the

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 /// The Diebold–Mariano test (HLN, Student t) and the t distribution behind it, against `scores`
 /// and SciPy (the versions are in the reference file).

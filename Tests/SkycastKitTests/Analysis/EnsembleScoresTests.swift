@@ -3,7 +3,10 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
+@testable import SkycastModel
+@testable import Store
+@testable import Verify
 
 /// The ensemble formulas against `scores` (Tests/Reference/ensemble-reference.json) and by hand.
 @Suite struct EnsembleScoresTests {

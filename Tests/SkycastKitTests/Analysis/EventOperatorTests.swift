@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct EventOperatorTests {
   /// `ge` includes the threshold, `gt` does not; NaN is never an event.

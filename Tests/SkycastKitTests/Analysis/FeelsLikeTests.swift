@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 /// Reference values come from MetPy 1.7.1 (`metpy.calc.heat_index`, `windchill`,
 /// `apparent_temperature`) and, for BoM, from the published formula evaluated in Python.

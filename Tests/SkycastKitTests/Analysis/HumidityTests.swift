@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 /// References: the Magnus formula (β = 17.625, λ = 243.04 °C) evaluated in Python.
 @Suite struct HumidityTests {

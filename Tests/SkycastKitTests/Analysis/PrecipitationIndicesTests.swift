@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
+@testable import SkycastModel
 
 /// A hand-worked March 2026 (mm):
 ///

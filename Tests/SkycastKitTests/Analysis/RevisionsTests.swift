@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct RevisionsTests {
   /// 20, 22, 19, 21, 21: |Δ| = 2, 3, 2, 0 (Σ 7), range 22 − 19 = 3, so the flip-flop index is

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct SkillTests {
   /// 1 − MSE/MSE_ref: 1 − 2/8 = 0.75; equal MSE is 0; twice the MSE is −1.

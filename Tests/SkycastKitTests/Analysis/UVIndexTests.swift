@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct UVIndexTests {
   /// (UV, half-up rounded)

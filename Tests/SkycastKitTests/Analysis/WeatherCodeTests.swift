@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
 
 @Suite struct WeatherCodeTests {
   /// The codes and labels of Open-Meteo's "WMO Weather interpretation codes" table.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 @Suite struct DisplayWidthTests {
   /// Widths come from East Asian Width and emoji properties per grapheme cluster, not wcwidth.

@@ -1,4 +1,5 @@
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 /// Runs a writer over columns and rows into memory and returns the bytes.
 func render(

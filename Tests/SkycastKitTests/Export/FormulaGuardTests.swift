@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 @Suite struct FormulaGuardTests {
   /// (text, guarded): a leading trigger gets a `'` in front; a `;`, TAB, CR or LF followed by a

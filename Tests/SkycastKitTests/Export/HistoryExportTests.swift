@@ -1,7 +1,10 @@
 import SQLiteKit
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import ExportJobs
+@testable import SkycastModel
+@testable import Store
 
 @Suite struct HistoryExportTests {
   /// Two cities; hourly rows from three fetches whose sources alternate, over two months.

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 @Suite struct InstantTextTests {
   /// The byte writers produce exactly WallClock's text over many instants and offsets.

@@ -1,7 +1,8 @@
 import Foundation
+import SkycastModel
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 @Suite struct JSONWriterTests {
   static let columns = [

@@ -2,7 +2,7 @@ import Foundation
 import SQLiteKit
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 @Suite struct NumberTextTests {
   /// Ties round away from zero like SQLite's round(), zero never has a sign, and the number of

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 @Suite struct RangeBarTests {
   /// The day's span is drawn against the period's min…max in exactly `width` columns.

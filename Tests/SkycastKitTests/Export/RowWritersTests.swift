@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 @Suite struct RowWritersTests {
   /// Each format gets its writer; `excel` reaches only CSV.

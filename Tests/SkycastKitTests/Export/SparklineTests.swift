@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 @Suite struct SparklineTests {
   /// index = ⌊7·(x − min)/(max − min) + 0.5⌋ over the eight ticks.

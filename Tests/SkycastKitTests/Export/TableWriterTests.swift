@@ -1,6 +1,7 @@
+import SkycastModel
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 @Suite struct TableWriterTests {
   static let columns = [

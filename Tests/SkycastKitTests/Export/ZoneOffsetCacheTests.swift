@@ -1,6 +1,8 @@
+import Store
 import Testing
 
-@testable import SkycastKit
+@testable import ExportJobs
+@testable import SkycastModel
 
 @Suite struct ZoneOffsetCacheTests {
   /// The cache answers exactly like `CityTimeZone.offset(at:)`, in order, backwards and at

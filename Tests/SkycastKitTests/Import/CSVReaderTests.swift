@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Import
 
 /// RFC 4180 reading on bytes, with the physical line each record starts on.
 @Suite struct CSVReaderTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
+@testable import Import
 
 /// Encoding detection for imports: BOMs, UTF-8, the GB18030 fallback and forced encodings.
 @Suite struct TextDecodingTests {

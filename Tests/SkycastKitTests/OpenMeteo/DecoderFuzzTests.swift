@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import OpenMeteo
+@testable import SkycastModel
+@testable import Synthetic
 
 /// Mutated recorded responses: the decoder must always return a value or throw, never crash.
 /// (A crash fails the whole test process, which is the assertion.)

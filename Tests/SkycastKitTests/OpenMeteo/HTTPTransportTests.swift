@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Collect
+@testable import OpenMeteo
+@testable import SkycastModel
 
 #if canImport(Glibc)
   import Glibc

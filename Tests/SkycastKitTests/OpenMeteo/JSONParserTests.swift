@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import OpenMeteo
 
 @Suite struct JSONParserTests {
   func parse(_ text: String) throws -> JSONValue {

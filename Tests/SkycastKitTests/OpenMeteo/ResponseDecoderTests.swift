@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import OpenMeteo
+@testable import SkycastModel
 
 @Suite struct ResponseDecoderTests {
   func decode(_ fixture: String, models: [String] = []) throws -> [DecodedLocation] {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Store
 
 @Suite struct FreshnessRuleTests {
   static let now: Int64 = 1_774_000_000

@@ -2,7 +2,8 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Store
+@testable import Views
 
 @Suite struct ObservationSourceTests {
   func store(sources: [(city: Int64, source: String)], daily: Bool = false) throws -> Store {

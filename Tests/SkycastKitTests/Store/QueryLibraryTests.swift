@@ -4,7 +4,7 @@ import SkycastResources
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Store
 
 @Suite struct QueryLibraryTests {
   static let builtIns = QueryLibrary(userDirectory: nil)

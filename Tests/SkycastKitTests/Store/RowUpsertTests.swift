@@ -1,7 +1,7 @@
 import SQLiteKit
 import Testing
 
-@testable import SkycastKit
+@testable import Store
 
 /// One row per key: a NULL never overwrites, a value fills a NULL or replaces a different value,
 /// and fetch_id/fetched_at follow the last write that changed something.

@@ -3,7 +3,7 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Store
 
 /// Files that are not Skycast's are recognised before anything in them changes.
 @Suite struct SchemaCheckTests {

@@ -3,7 +3,8 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
 
 @Suite struct StoreTests {
   @Test("a new file is migrated to the current schema with every table and view")

@@ -1,5 +1,5 @@
 import Foundation
-import SkycastKit
+import SkycastModel
 import Testing
 
 /// Reference values were computed independently with Python (arbitrary-precision integers masked

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 /// Any Int64 can come out of a hand-edited database: time arithmetic must never trap on one.
 @Suite struct StoredTimeTests {
@@ -36,8 +37,8 @@ import Testing
     }
     _ = CityTimeZone(identifier: "Asia/Kolkata")!.local(value)
     #expect(WallClock.floorToHour(value) <= value)
-    _ = WallClock.leadHours(valid: value, issued: .min)
-    _ = WallClock.leadHours(valid: value, issued: .max)
+    _ = LeadTime.hours(valid: value, issued: .min)
+    _ = LeadTime.hours(valid: value, issued: .max)
   }
 
   @Test("sums and differences hold at the limits instead of wrapping")

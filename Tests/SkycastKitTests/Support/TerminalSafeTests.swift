@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
 
 @Suite struct TerminalSafeTests {
   /// Each kind of dangerous character, and how it shows.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
+@testable import OpenMeteo
+@testable import SkycastModel
+@testable import Synthetic
 
 @Suite struct SyntheticHistoryTests {
   let history = SyntheticHistory(places: SyntheticCity.demo, seed: 7)

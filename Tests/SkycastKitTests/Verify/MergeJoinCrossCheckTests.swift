@@ -3,7 +3,9 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
+@testable import Verify
 
 /// The merge join (``Verifier/ScoresPath/mergeJoin``) must give the SQL path's numbers on
 /// randomized histories: NULL values on either side, hours without an observation row, a city

@@ -3,7 +3,9 @@ import SQLiteKit
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import SkycastModel
+@testable import Store
+@testable import Verify
 
 /// The SQL `verify` runs: its plan, its portability to the `sqlite3` shell, its parameters.
 @Suite struct VerifySQLTests {

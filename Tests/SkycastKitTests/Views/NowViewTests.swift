@@ -1,6 +1,10 @@
+import Store
 import Testing
 
-@testable import SkycastKit
+@testable import Analysis
+@testable import Export
+@testable import SkycastModel
+@testable import Views
 
 @Suite struct NowViewTests {
   /// 2026-03-20T12:30Z.

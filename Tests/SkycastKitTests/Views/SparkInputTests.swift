@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Store
+@testable import Views
 
 @Suite struct SparkInputTests {
   @Test(

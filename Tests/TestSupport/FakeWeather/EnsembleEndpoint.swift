@@ -1,4 +1,5 @@
 import Foundation
+import Synthetic
 
 /// Builds Ensemble API (`/v1/ensemble`) responses: the control as `temperature_2m`, members as
 /// `temperature_2m_memberNN`, every key suffixed `_<model>` when several models are asked for,

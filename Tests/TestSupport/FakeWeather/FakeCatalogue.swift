@@ -1,4 +1,6 @@
 import Foundation
+import SkycastModel
+import Synthetic
 
 /// The physical quantity of a variable, which decides its unit label, output precision and
 /// conversion under the request's unit parameters.

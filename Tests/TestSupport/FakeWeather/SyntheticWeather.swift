@@ -1,5 +1,6 @@
 import Foundation
-import SkycastKit
+import SkycastModel
+import Synthetic
 
 /// The fake's deterministic weather: smooth functions of place, time and variable with realistic
 /// ranges, plus forecast errors that grow with lead time. Everything is computed in canonical

@@ -1,4 +1,5 @@
 import Foundation
+import Synthetic
 
 /// Builds forecast, archive and previous-runs responses in Open-Meteo's column layout.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SkycastModel
 
 /// A 400 with Open-Meteo's `reason`.
 struct BadRequest: Error {

@@ -1,8 +1,9 @@
 import Foundation
+import SkycastModel
 import TestSupport
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 /// The dataset writer's memory bound: row groups are written early when the partitions'
 /// buffers pass the budget, and every row still arrives.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 /// The pieces of the Parquet writer, byte for byte against the format's definitions.
 @Suite struct ParquetEncodingTests {

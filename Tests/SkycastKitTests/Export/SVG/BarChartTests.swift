@@ -1,6 +1,7 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 @Suite struct BarChartTests {
   static func chart(_ categories: [String], _ series: [BarSeries]) -> BarChart {

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
-
 /// The sample charts compared byte for byte with the SVG files in `Golden/`.
 ///
 /// After an intended change to the renderer, regenerate the files and look at them (for

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
+@testable import Verify
 
 /// The ensemble figures compared byte for byte with `Golden/ensemble-*.svg` (regenerate with
 /// `SKYCAST_UPDATE_GOLDEN=1 swift test --filter EnsembleFigureGoldenTests` and look at them).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 @Suite struct LineChartTests {
   static let lead = ChartAxis(label: "Lead day")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SkycastKit
+@testable import Export
+@testable import SkycastModel
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SkycastKit
+@testable import Export
 
 @Suite struct SVGWriterTests {
   @Test(

@@ -1,0 +1,47 @@
+import OpenMeteo
+import SkycastModel
+
+/// What `collect` asks the Forecast API for.
+public struct ForecastRequestOptions: Sendable, Equatable {
+  /// `forecast_days`, 1–16.
+  public var days: Int = 16
+  /// `models=`; empty means the API's `best_match` (no parameter sent).
+  public var models: [String] = []
+  public var hourly: [WeatherVariable] = WeatherVariable.with(.hourlyForecast)
+  public var daily: [WeatherVariable] = WeatherVariable.with(.dailyForecast)
+  public var current: [WeatherVariable] = WeatherVariable.with(.current)
+
+  public init() {}
+
+  /// The model names rows are stored under.
+  public var storedModels: [String] { models.isEmpty ? ["best_match"] : models }
+
+  /// Variables counted for the call weight (hourly + daily + current).
+  public var variableCount: Int { hourly.count + daily.count + current.count }
+
+  /// The request for a batch of cities (one location per city, in order).
+  public func request(for cities: [City], base: String) -> APIRequest {
+    var query: [(String, String)] = [
+      ("latitude", cities.map { Self.coordinate($0.latitude) }.joined(separator: ",")),
+      ("longitude", cities.map { Self.coordinate($0.longitude) }.joined(separator: ",")),
+    ]
+    if !hourly.isEmpty { query.append(("hourly", hourly.map(\.apiName).joined(separator: ","))) }
+    if !daily.isEmpty { query.append(("daily", daily.map(\.apiName).joined(separator: ","))) }
+    if !current.isEmpty { query.append(("current", current.map(\.apiName).joined(separator: ","))) }
+    query.append(("timezone", cities.map { $0.timezone ?? "auto" }.joined(separator: ",")))
+    query.append(("forecast_days", String(days)))
+    if !models.isEmpty { query.append(("models", models.joined(separator: ","))) }
+    query.append(("timeformat", "unixtime"))
+    let weight = CallWeight.perLocation(
+      variables: variableCount, models: models.count, days: Double(days))
+    return APIRequest(
+      base: base, path: "/v1/forecast", query: query, weight: weight * Double(cities.count))
+  }
+
+  /// Coordinates with at most 6 decimals and no exponent.
+  package static func coordinate(_ value: Double) -> String {
+    var text = String((value * 1_000_000).rounded() / 1_000_000)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+}

@@ -1,0 +1,155 @@
+import OpenMeteo
+import SkycastModel
+import Store
+
+/// What `observe` asks the Archive API (ERA5 reanalysis) for.
+public struct ArchiveRequestOptions: Sendable, Equatable {
+  /// The archive's data lag: the last few days come back `null` until they are processed.
+  public static let latencyDays = 5
+
+  /// `era5` (one consistent reanalysis; stored as source `era5`) or `best_match` (no `models`
+  /// parameter; the archive's own blend, stored as source `archive`).
+  public var model: String = "era5"
+  public var hourly: [WeatherVariable] = WeatherVariable.with(.archive).filter {
+    $0.frequency == .hourly
+  }
+  public var daily: [WeatherVariable] = WeatherVariable.with(.archive).filter {
+    $0.frequency == .daily
+  }
+  /// Dates per request: at most a year, so a long range becomes several polite requests.
+  public var chunkDays = 366
+
+  public init() {}
+
+  /// The rows' `source`.
+  public var source: String { model == "best_match" ? "archive" : "era5" }
+
+  /// The models the decoder expects (a single model gives unsuffixed keys).
+  package var decoderModels: [String] { model == "best_match" ? [] : [model] }
+
+  /// The request for one city and a range of its local dates.
+  public func request(for city: City, dates: ClosedRange<LocalDate>, base: String) -> APIRequest {
+    var query: [(String, String)] = [
+      ("latitude", ForecastRequestOptions.coordinate(city.latitude)),
+      ("longitude", ForecastRequestOptions.coordinate(city.longitude)),
+      ("start_date", dates.lowerBound.description),
+      ("end_date", dates.upperBound.description),
+    ]
+    if !hourly.isEmpty { query.append(("hourly", hourly.map(\.apiName).joined(separator: ","))) }
+    if !daily.isEmpty { query.append(("daily", daily.map(\.apiName).joined(separator: ","))) }
+    query.append(("timezone", city.timezone ?? "auto"))
+    if model != "best_match" { query.append(("models", model)) }
+    query.append(("timeformat", "unixtime"))
+    let days = Double(dates.lowerBound.days(to: dates.upperBound) + 1)
+    let weight = CallWeight.perLocation(
+      variables: hourly.count + daily.count, models: 1, days: days)
+    return APIRequest(base: base, path: "/v1/archive", query: query, weight: weight)
+  }
+}
+
+/// Fetches archive (ERA5) observations for saved cities and stores them in
+/// `hourly_observations` and `daily_observations`, one row per key.
+///
+/// Idempotent: a re-fetch inserts hours that were not available before, fills NULLs with values
+/// that have since arrived, never overwrites a value with NULL and never duplicates a row
+/// (`Store.upsertObservations`). Each request is stored atomically with its fetch-log row
+/// (`source` `era5` or `archive`, `issued_at` NULL); a failure leaves a `failed` fetch row and
+/// nothing else.
+public final class Observer {
+  package let store: Store
+  package let client: HTTPClient
+  package let now: () -> Int64
+  package let onEvent: (HistoryEvent) -> Void
+
+  public init(
+    store: Store, client: HTTPClient, now: @escaping () -> Int64,
+    onEvent: @escaping (HistoryEvent) -> Void = { _ in }
+  ) {
+    self.store = store
+    self.client = client
+    self.now = now
+    self.onEvent = onEvent
+  }
+
+  /// Fetches `dates` (local dates, inclusive) for every city. A range reaching past a city's
+  /// local today is cut at today (the archive has nothing later); a range wholly after it is
+  /// skipped.
+  public func observe(
+    cities: [City], dates: ClosedRange<LocalDate>,
+    options: ArchiveRequestOptions = ArchiveRequestOptions()
+  ) async throws -> [HistoryOutcome] {
+    let start = now()
+    var plan: [(city: City, dates: ClosedRange<LocalDate>)] = []
+    var skipped: [Int64: HistoryOutcome] = [:]
+    for city in cities {
+      if let available = Self.availableDates(dates, city: city, now: start) {
+        plan.append((city, available))
+      } else {
+        skipped[city.id] = HistoryOutcome(
+          city: city, dates: dates,
+          status: .skipped(
+            reason: "the archive has no data after today (\(city.zone.localDate(start)))"))
+      }
+    }
+    let fetcher = HistoryFetcher(
+      store: store, client: client, product: ArchiveProduct(options: options), now: now,
+      onEvent: onEvent)
+    let fetched = try await fetcher.run(plan)
+    return cities.flatMap { city in
+      skipped[city.id].map { [$0] } ?? fetched.filter { $0.city.id == city.id }
+    }
+  }
+
+  /// `dates` cut at the city's local today (the archive has nothing later), or nil when they
+  /// all lie after it.
+  public static func availableDates(
+    _ dates: ClosedRange<LocalDate>, city: City, now: Int64
+  ) -> ClosedRange<LocalDate>? {
+    let today = city.zone.localDate(now)
+    guard dates.lowerBound <= today else { return nil }
+    return dates.lowerBound...min(dates.upperBound, today)
+  }
+
+  /// The latest local date, over `cities`, that the archive may still withhold at `now`, when
+  /// `dates` reach it: hours after it come back NULL until the reanalysis catches up.
+  public static func latencyCutoff(cities: [City], dates: ClosedRange<LocalDate>, now: Int64)
+    -> LocalDate?
+  {
+    let cutoffs = cities.map {
+      $0.zone.localDate(now).adding(days: -ArchiveRequestOptions.latencyDays)
+    }
+    guard let earliest = cutoffs.min(), dates.upperBound >= earliest else { return nil }
+    return earliest
+  }
+}
+
+@available(*, unavailable)
+extension Observer: Sendable {}
+
+/// `observe` as a `HistoryProduct`.
+package struct ArchiveProduct: HistoryProduct {
+  package let options: ArchiveRequestOptions
+
+  package var fetchSource: String { options.source }
+  package var fetchModel: String { options.model }
+  package var chunkDays: Int { options.chunkDays }
+  package var decoder: ResponseDecoder { ResponseDecoder(models: options.decoderModels) }
+
+  package func request(for city: City, dates: ClosedRange<LocalDate>, endpoints: Endpoints)
+    -> APIRequest
+  {
+    options.request(for: city, dates: dates, base: endpoints.archive)
+  }
+
+  package func storeRows(
+    _ location: DecodedLocation, city: City, dates: ClosedRange<LocalDate>, fetchID: Int64,
+    fetchedAt: Int64, store: Store
+  ) throws -> HistoryCounts {
+    let counts = try store.upsertObservations(
+      location, model: decoder.defaultModel, city: city, source: options.source,
+      fetchID: fetchID, fetchedAt: fetchedAt)
+    return HistoryCounts(
+      hourly: counts.hourly.total, daily: counts.daily.total, inserted: counts.total.inserted,
+      updated: counts.total.updated)
+  }
+}

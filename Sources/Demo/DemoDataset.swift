@@ -1,0 +1,219 @@
+import Foundation
+import OpenMeteo
+import SkycastModel
+import SkycastResources
+import Store
+import Synthetic
+
+/// Builds the demo database: the recorded responses in `Samples/open-meteo/` (through the same
+/// decoder and storing code as `collect`, `observe` and `backfill`), a clearly labelled synthetic
+/// history (invented places, source `forecast` with `synthetic://` URLs in the fetch log, and
+/// observations with source `synthetic`), and the sample station CSV (through `import`).
+public struct DemoDataset {
+  /// The demo's clock: a few minutes after the Copenhagen recording's current time
+  /// (2026-07-26 23:00 local), so `now` shows "updated 20 min ago".
+  public static let clock: Int64 = 1_785_100_800
+  /// The synthetic history's seed and extent.
+  public static let seed: UInt64 = 2026
+  public static let syntheticDays = 28
+  public static let issuesPerDay = 4
+  /// The observation source of the synthetic truth.
+  public static let observationSource = "synthetic"
+
+  /// One line of what was loaded, for the tour's log.
+  public struct Step: Sendable, Equatable {
+    public var label: String
+    public var detail: String
+  }
+
+  public let store: Store
+
+  public init(store: Store) {
+    self.store = store
+  }
+
+  /// A file from the embedded `Samples/` folder.
+  public static func sample(_ path: String) throws -> [UInt8] {
+    guard let data = EmbeddedResources.files["Samples/" + path] else {
+      throw DemoError("Samples/\(path) is not embedded in this build")
+    }
+    return Array(data)
+  }
+
+  /// Loads everything and returns what was stored, step by step.
+  public func load() throws -> [Step] {
+    var steps: [Step] = []
+    steps += try loadRecordedForecasts()
+    steps += try loadRecordedHistory()
+    steps.append(try loadSynthetic())
+    return steps
+  }
+
+  // MARK: - Recorded responses
+
+  /// The three recorded forecasts, each stored as `collect` would have stored it at the
+  /// response's own time.
+  package func loadRecordedForecasts() throws -> [Step] {
+    let recordings: [(file: String, name: String, admin1: String, country: String)] = [
+      ("forecast-copenhagen-current-hourly-daily-ms.json", "Copenhagen", "Capital Region", "DK"),
+      ("forecast-berlin-hourly-daily-sunrise-1day.json", "Berlin", "Berlin", "DE"),
+      ("forecast-denver-current-daily.json", "Denver", "Colorado", "US"),
+    ]
+    var steps: [Step] = []
+    for recording in recordings {
+      let body = try Self.sample("open-meteo/" + recording.file)
+      let location = try ResponseDecoder().decode(body)[0]
+      let city = try store.addCity(
+        City(
+          name: recording.name, countryCode: recording.country, admin1: recording.admin1,
+          latitude: location.latitude ?? 0, longitude: location.longitude ?? 0,
+          elevation: location.elevation, timezone: location.timezone, addedAt: Self.clock))
+      // The response's own time: its current block, else its first hour.
+      let requestedAt =
+        location.current?.time ?? location.hourly?.instants.first
+        ?? location.daily.map { city.zone.startOfDay($0.dates[0]) } ?? Self.clock
+      let stored = try ForecastIngest.store(
+        location: location, city: city, store: store, requestedAt: requestedAt,
+        provenance: ResponseProvenance(
+          url: "file://Samples/open-meteo/" + recording.file, body: body, callWeight: nil),
+        models: ["best_match"], minInterval: nil)
+      steps.append(
+        Step(
+          label: recording.file,
+          detail:
+            "\(recording.name): \(stored?.rows ?? 0) rows (forecast; \(location.warnings.count) key\(location.warnings.count == 1 ? "" : "s") not stored)"
+        ))
+    }
+    return steps
+  }
+
+  /// The recorded archive (ERA5) and previous-runs responses.
+  package func loadRecordedHistory() throws -> [Step] {
+    var steps: [Step] = []
+    guard let berlin = try store.cities().first(where: { $0.name == "Berlin" }) else { return [] }
+    for file in [
+      "archive-berlin-hourly-2024-01-01-to-02.json", "archive-berlin-daily-2024-01-01-to-03.json",
+    ] {
+      let body = try Self.sample("open-meteo/" + file)
+      let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
+      let counts = try store.write {
+        let fetchID = try storeFetch(
+          city: berlin, source: "era5", model: "era5", file: file, body: body, location: location)
+        let counts = try store.upsertObservations(
+          location, model: "era5", city: berlin, source: "era5", fetchID: fetchID,
+          fetchedAt: Self.clock)
+        try store.setFetchRows(counts.hourly.changed + counts.daily.changed, fetchID: fetchID)
+        return counts
+      }
+      steps.append(
+        Step(
+          label: file,
+          detail:
+            "Berlin: \(counts.hourly.changed) hourly, \(counts.daily.changed) daily observations (era5)"
+        ))
+    }
+    let file = "previous-runs-enschede-temperature-precipitation-day1-day2.json"
+    let body = try Self.sample("open-meteo/" + file)
+    let location = try ResponseDecoder().decode(body)[0]
+    let enschede = try store.addCity(
+      City(
+        name: "Enschede", countryCode: "NL", admin1: "Overijssel", latitude: location.latitude ?? 0,
+        longitude: location.longitude ?? 0, elevation: location.elevation,
+        timezone: "Europe/Amsterdam", addedAt: Self.clock))
+    let rows = try store.write {
+      let fetchID = try storeFetch(
+        city: enschede, source: "previous-runs", model: "best_match", file: file, body: body,
+        location: location)
+      var rows = 0
+      if let hourly = location.hourly {
+        for day in 1...7 where hourly.columns.keys.contains(where: { $0.previousDay == day }) {
+          rows += try store.insertHourlyForecasts(
+            hourly, model: "best_match", previousDay: day, fetchID: fetchID, cityID: enschede.id,
+            source: "previous-runs", zone: enschede.zone,
+            issuedAt: { LeadTime.issued(valid: $0, daysBefore: day) })
+        }
+      }
+      try store.setFetchRows(rows, fetchID: fetchID)
+      return rows
+    }
+    steps.append(
+      Step(label: file, detail: "Enschede: \(rows) rows (previous-runs, leads 24 h and 48 h)"))
+    return steps
+  }
+
+  package func storeFetch(
+    city: City, source: String, model: String, file: String, body: [UInt8],
+    location: DecodedLocation
+  ) throws -> Int64 {
+    var fetch = FetchRecord(
+      cityID: city.id, source: source, model: model, requestedAt: Self.clock, status: .ok,
+      httpStatus: 200)
+    fetch.record(location)
+    fetch.record(
+      ResponseProvenance(url: "file://Samples/open-meteo/" + file, body: body, callWeight: nil))
+    return try store.insertFetch(fetch)
+  }
+
+  // MARK: - Synthetic history
+
+  /// Four weeks of forecasts issued every 6 hours, 16 days ahead, for three invented places,
+  /// ending at the demo clock; observations (the synthetic truth) for the same period plus two
+  /// weeks before.
+  package func loadSynthetic() throws -> Step {
+    let history = SyntheticHistory(places: SyntheticCity.demo, seed: Self.seed)
+    let cities = try history.places.map { try store.addCity($0.city(addedAt: Self.clock)) }
+    let lastIssue = Self.clock / 21_600 * 21_600
+    let issues = (0..<(Self.syntheticDays * Self.issuesPerDay)).reversed().map {
+      lastIssue - Int64($0) * 21_600
+    }
+    var rows = 0
+    for issuedAt in issues {
+      let items = try cities.indices.map { index in
+        let body = history.forecastBody(place: index, issuedAt: issuedAt)
+        return ForecastIngest.Item(
+          location: try ResponseDecoder().decode(body)[0], city: cities[index],
+          provenance: ResponseProvenance(
+            url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)", body: body,
+            callWeight: nil))
+      }
+      rows += try ForecastIngest.storeBatch(
+        items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil
+      )
+      .reduce(0) { $0 + ($1?.rows ?? 0) }
+    }
+    let zone = cities[0].zone
+    let lastDay = zone.localDate(Self.clock)
+    let firstDay = zone.localDate(issues[0]).adding(days: -14)
+    var observed = 0
+    for (index, city) in cities.enumerated() {
+      let body = history.archiveBody(place: index, from: firstDay, to: lastDay.adding(days: -1))
+      let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
+      observed += try store.write {
+        var fetch = FetchRecord(
+          cityID: city.id, source: Self.observationSource, model: Self.observationSource,
+          requestedAt: Self.clock, status: .ok)
+        fetch.record(
+          ResponseProvenance(
+            url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)&truth",
+            body: body, callWeight: nil))
+        let fetchID = try store.insertFetch(fetch)
+        let counts = try store.upsertObservations(
+          location, model: "era5", city: city, source: Self.observationSource, fetchID: fetchID,
+          fetchedAt: Self.clock)
+        try store.setFetchRows(counts.hourly.changed, fetchID: fetchID)
+        return counts.hourly.changed
+      }
+    }
+    return Step(
+      label: "synthetic history (seed \(Self.seed))",
+      detail:
+        "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) forecasts issued every 6 h for \(Self.syntheticDays) days, \(rows) rows; \(observed) hourly observations (source \(Self.observationSource))"
+    )
+  }
+}
+
+/// The demo could not be built.
+public struct DemoError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,63 @@
+/// Text made safe for LaTeX: the ten special characters escaped and the symbols the tables
+/// and comments use (°, −, ≥, …, ²) written as commands pdflatex knows without extra packages
+/// (math-mode symbols rather than `textcomp`'s, whose fonts a minimal TeX installation lacks).
+public enum LaTeXText {
+  /// `text` with every LaTeX special character escaped (`Mean_temp & 50% #1` →
+  /// `Mean\_temp \& 50\% \#1`).
+  public static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "\\": result += "\\textbackslash{}"
+      case "{": result += "\\{"
+      case "}": result += "\\}"
+      case "$": result += "\\$"
+      case "&": result += "\\&"
+      case "#": result += "\\#"
+      case "%": result += "\\%"
+      case "_": result += "\\_"
+      case "^": result += "\\textasciicircum{}"
+      case "~": result += "\\textasciitilde{}"
+      case "<": result += "\\textless{}"
+      case ">": result += "\\textgreater{}"
+      case "|": result += "\\textbar{}"
+      case "°": result += "\\ensuremath{^{\\circ}}"
+      case "−": result += "\\ensuremath{-}"
+      case "–": result += "--"
+      case "—": result += "---"
+      case "…": result += "\\dots{}"
+      case "≥": result += "\\ensuremath{\\geq}"
+      case "≤": result += "\\ensuremath{\\leq}"
+      case "×": result += "\\ensuremath{\\times}"
+      case "·": result += "\\ensuremath{\\cdot}"
+      case "±": result += "\\ensuremath{\\pm}"
+      case "→": result += "\\ensuremath{\\rightarrow}"
+      case "≈": result += "\\ensuremath{\\approx}"
+      case "√": result += "\\ensuremath{\\surd}"
+      case "∛": result += "\\ensuremath{\\sqrt[3]{\\,}}"
+      case "²": result += "\\textsuperscript{2}"
+      case "³": result += "\\textsuperscript{3}"
+      case "µ", "μ": result += "\\ensuremath{\\mu}"
+      case "\u{00A0}": result += "~"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// A number as table text with a typographic minus (`$-$0.25`); other text escaped.
+  package static func number(_ text: String) -> String {
+    guard text.hasPrefix("-") else { return escape(text) }
+    return "$-$" + escape(String(text.dropFirst()))
+  }
+
+  /// A `\label` key: letters, digits and `-:.` kept, anything else as `-`.
+  package static func label(_ text: String) -> String {
+    String(
+      text.map { character in
+        character.isASCII && (character.isLetter || character.isNumber || "-:.".contains(character))
+          ? character : "-"
+      })
+  }
+}

@@ -1,0 +1,173 @@
+/// Where everything of a chart goes: title, plot rectangle, count strip, axes, legend and
+/// attribution, for a canvas of fixed size.
+///
+/// From the top: title (18 px, bold), subtitle (13 px), the plot; from the bottom: attribution
+/// (10 px), legend rows, x-axis title, tick labels, the optional count strip. The plot takes what
+/// is left. Its left edge makes room for the rotated y-axis title and the widest y tick label,
+/// and its right edge for half of the last x tick label.
+package struct ChartLayout {
+  /// A rectangle in canvas pixels.
+  package struct Rect: Equatable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
+    package var maxX: Double { x + width }
+    package var maxY: Double { y + height }
+  }
+
+  package static let margin = 14.0
+  package static let titleSize = 18.0
+  package static let subtitleSize = 13.0
+  package static let axisTitleSize = 13.0
+  package static let tickSize = 12.0
+  package static let attributionSize = 10.0
+  package static let stripHeight = 36.0
+  /// Between the plot and the strip, so the lowest y tick label and the strip's label stay apart.
+  package static let stripGap = 16.0
+  /// The smallest canvas drawn; smaller sizes are raised to it.
+  package static let minimumSize = (width: 320, height: 200)
+
+  package let width: Double
+  package let height: Double
+  package let title: String
+  package let subtitle: String?
+  package let titleBaseline: Double
+  package let subtitleBaseline: Double
+  /// False when the title and subtitle are not drawn (a caption in the document replaces them);
+  /// the SVG `<title>` element still names the chart.
+  package let showsTitle: Bool
+  /// The data area.
+  package let plot: Rect
+  /// The sample-size strip under the plot, when shown.
+  package let strip: Rect?
+  /// The y coordinate of the x axis (the bottom of the strip or of the plot).
+  package let axisY: Double
+  package let x: AxisScale
+  package let y: AxisScale
+  package let xTitle: String
+  package let yTitle: String
+  package let xTitleBaseline: Double
+  package let legend: ChartLegend
+  package let legendTop: Double
+  package let attribution: String?
+  package let attributionBaseline: Double
+
+  /// Lays out a chart.
+  ///
+  /// - Parameters:
+  ///   - makeY: the y scale for a plot this many pixels high.
+  ///   - makeX: the x scale for a plot this many pixels wide.
+  package init(
+    width: Int, height: Int, title: String, subtitle: String?, xTitle: String, yTitle: String,
+    legend entries: [(name: String, style: SeriesStyle)], symbol: ChartLegend.Symbol,
+    attribution: String?, hasStrip: Bool, showsTitle: Bool = true,
+    makeY: (Double) -> AxisScale, makeX: (Double) -> AxisScale
+  ) {
+    let width = Double(max(width, Self.minimumSize.width))
+    let height = Double(max(height, Self.minimumSize.height))
+    let margin = Self.margin
+    self.width = width
+    self.height = height
+    self.title = TextMetrics.truncated(
+      title, toWidth: width - 2 * margin, fontSize: Self.titleSize)
+    self.showsTitle = showsTitle
+    var subtitle = subtitle.flatMap {
+      $0.isEmpty || !showsTitle
+        ? nil
+        : TextMetrics.truncated($0, toWidth: width - 2 * margin, fontSize: Self.subtitleSize)
+    }
+    self.xTitle = xTitle
+    self.yTitle = yTitle
+    self.attribution = attribution.flatMap { $0.isEmpty ? nil : $0 }
+
+    // MARK: Vertical, top down then bottom up.
+    let titleBaseline = margin + 17
+    let subtitleBaseline = titleBaseline + 20
+    self.titleBaseline = titleBaseline
+    self.subtitleBaseline = subtitleBaseline
+    var bottom = height - 10
+    attributionBaseline = bottom
+    if self.attribution != nil { bottom -= Self.attributionSize + 8 }
+    var legend = ChartLegend(
+      entries: entries, symbol: symbol, width: width - 2 * margin,
+      maxRows: max(1, Int(height * 0.25 / ChartLegend.rowHeight)))
+    var hasStrip = hasStrip
+    // On a short canvas the count strip, then the subtitle, then legend rows after the first
+    // give way, so the plot keeps a usable height.
+    // Without a title the plot starts near the top edge.
+    func headerBottom() -> Double {
+      !showsTitle ? margin - 12 : subtitle == nil ? titleBaseline : subtitleBaseline
+    }
+    func space() -> Double {
+      Self.plotSpace(
+        top: headerBottom(), bottom: bottom,
+        legendHeight: legend.height, hasXTitle: !xTitle.isEmpty, hasStrip: hasStrip)
+    }
+    if hasStrip && space() < 100 { hasStrip = false }
+    if subtitle != nil && space() < 80 { subtitle = nil }
+    if legend.rows.count > 1 && space() < 80 {
+      legend = ChartLegend(entries: entries, symbol: symbol, width: width - 2 * margin, maxRows: 1)
+    }
+    let plotHeight = max(space(), 20)
+    let plotTop = headerBottom() + 20
+    self.subtitle = subtitle
+    self.legend = legend
+    legendTop = bottom - legend.height
+    xTitleBaseline = legendTop - (legend.rows.isEmpty ? 0 : 6) - 4
+
+    // MARK: Horizontal.
+    let yScale = makeY(plotHeight)
+    let yLabels = yScale.ticks.map { TextMetrics.width($0.label, fontSize: Self.tickSize) }
+    var labelWidth = yLabels.max() ?? 0
+    if hasStrip { labelWidth = max(labelWidth, TextMetrics.width("99999", fontSize: 10)) }
+    let left = margin + (yTitle.isEmpty ? 0 : Self.axisTitleSize + 8) + labelWidth + 9
+    var right = width - margin - 4
+    var xScale = makeX(right - left)
+    // Pull the plot in when the last tick label would hang over the canvas edge.
+    if let last = xScale.ticks.last {
+      let centre = xScale.position(last.value, from: left, to: right)
+      let overhang =
+        centre + TextMetrics.width(last.label, fontSize: Self.tickSize) / 2
+        - (width - 6)
+      if overhang > 0 {
+        right -= overhang
+        xScale = makeX(right - left)
+      }
+    }
+    y = yScale
+    x = xScale
+    plot = Rect(x: left, y: plotTop, width: right - left, height: plotHeight)
+    strip =
+      hasStrip
+      ? Rect(
+        x: left, y: plotTop + plotHeight + Self.stripGap, width: right - left,
+        height: Self.stripHeight)
+      : nil
+    self.axisY = plotTop + plotHeight + (hasStrip ? Self.stripGap + Self.stripHeight : 0)
+  }
+
+  /// The plot height left between the header and the bottom stack (legend, x-axis title, tick
+  /// labels, strip).
+  private static func plotSpace(
+    top: Double, bottom: Double, legendHeight: Double, hasXTitle: Bool, hasStrip: Bool
+  ) -> Double {
+    var lowest = bottom - legendHeight - (legendHeight > 0 ? 6 : 0)
+    if hasXTitle { lowest -= axisTitleSize + 8 }
+    lowest -= 22
+    if hasStrip { lowest -= stripHeight + stripGap }
+    return lowest - (top + 20)
+  }
+
+  // MARK: - Mapping
+
+  /// The canvas x of an x value.
+  package func xPosition(_ value: Double) -> Double {
+    x.position(value, from: plot.x, to: plot.maxX)
+  }
+
+  /// The canvas y of a y value (up is larger).
+  package func yPosition(_ value: Double) -> Double {
+    y.position(value, from: plot.maxY, to: plot.y)
+  }
+}

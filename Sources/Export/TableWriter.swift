@@ -1,0 +1,117 @@
+import SkycastModel
+
+/// Prints rows as an aligned text table for a terminal.
+///
+/// The table is buffered (widths depend on every row) and printed by `finish()`: comment lines
+/// first (`# text`), then the header, a line of dashes, and the rows. Columns are separated by two
+/// spaces and sized by display width (CJK characters take two columns); numeric columns
+/// (`Column.isNumeric`, and `.dynamic` ones whose every value is a number) are right-aligned,
+/// others left-aligned. A missing value is blank,
+/// measures show their fixed decimals, scores 3 decimals, instants `YYYY-MM-DD HH:MM` local time,
+/// dynamic reals shortest round-trip text. Control and bidi characters inside text (a newline
+/// or an ESC in a name, U+202E) print escaped (`\n`, `\e`, `\u{202E}`, see `TerminalSafe`), in
+/// cells, headers and comments alike, so rows stay on one line and nothing reaches the terminal
+/// raw. Lines carry no trailing spaces. A table without
+/// rows prints its header and `(no rows)`.
+///
+/// ```
+/// # temperature_2m, 2026-03-20
+/// city    time              temperature_2m
+/// ------  ----------------  --------------
+/// 北京    2026-03-20 06:00            -6.2
+/// Zürich  2026-03-20 06:00             3.5
+/// ```
+public final class TableWriter: RowWriter {
+  private let output: TextOutput
+  private var comments: [String] = []
+  private var columns: [Column] = []
+  private var rows: [[String]] = []
+  private var widths: [Int] = []
+  /// Per column: no text cell seen yet (a `.dynamic` column of numbers is right-aligned).
+  private var onlyNumbers: [Bool] = []
+  private var begun = false
+
+  public init(output: TextOutput) {
+    self.output = output
+  }
+
+  /// Adds a `# text` line above the table (a `#` already there is kept as it is).
+  public func comment(_ text: String) throws {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let safe = TerminalSafe.escape(String(line))
+      comments.append(safe.hasPrefix("#") ? safe : "# " + safe)
+    }
+  }
+
+  public func begin(columns: [Column]) throws {
+    self.columns = columns
+    widths = columns.map { DisplayWidth.of(TerminalSafe.escape($0.name)) }
+    onlyNumbers = columns.map { _ in true }
+    begun = true
+  }
+
+  public func write(_ cells: [Cell]) throws {
+    guard begun else { throw RowWriterError.notBegun }
+    guard cells.count == columns.count else {
+      throw RowWriterError.cellCount(expected: columns.count, actual: cells.count)
+    }
+    var row: [String] = []
+    row.reserveCapacity(cells.count)
+    for (index, cell) in cells.enumerated() {
+      if case .text = cell { onlyNumbers[index] = false }
+      let text = Self.text(cell, kind: columns[index].kind)
+      widths[index] = max(widths[index], DisplayWidth.of(text))
+      row.append(text)
+    }
+    rows.append(row)
+  }
+
+  public func finish() throws {
+    for comment in comments { try output.line(comment) }
+    if begun {
+      try output.line(line(columns.map { TerminalSafe.escape($0.name) }))
+      try output.line(line(widths.map { String(repeating: "-", count: $0) }))
+      if rows.isEmpty { try output.line("(no rows)") }
+      for row in rows { try output.line(line(row)) }
+    }
+    comments = []
+    rows = []
+    try output.flush()
+  }
+
+  // MARK: - Layout
+
+  private func line(_ fields: [String]) -> String {
+    var text = ""
+    for (index, field) in fields.enumerated() {
+      if index > 0 { text += "  " }
+      let column = columns[index]
+      let right = column.isNumeric || (column.kind == .dynamic && onlyNumbers[index])
+      text += DisplayWidth.padded(field, to: widths[index], alignRight: right)
+    }
+    while text.utf8.last == 0x20 { text.removeLast() }
+    return text
+  }
+
+  /// A cell's text in a table.
+  package static func text(_ cell: Cell, kind: Column.Kind) -> String {
+    var bytes: [UInt8] = []
+    switch cell {
+    case .null:
+      return ""
+    case .text(let text):
+      return TerminalSafe.escape(text)
+    case .number(let value):
+      _ = CellFormat.appendNumber(value, kind: kind, style: .table, to: &bytes)
+    case .integer(let value):
+      if kind == .instant {
+        InstantText.appendSpreadsheetTime(epoch: value, offset: 0, to: &bytes)
+      } else {
+        CellFormat.appendInteger(value, kind: kind, style: .table, to: &bytes)
+      }
+    case .instant(let epoch, let offset):
+      InstantText.appendSpreadsheetTime(epoch: epoch, offset: offset, to: &bytes)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,203 @@
+import SQLiteKit
+import SkycastModel
+import Store
+
+/// Writes an import's checked rows one at a time, each city with its `import:NAME` fetch-log
+/// row. Use inside the import's write transaction.
+///
+/// A city's fetch row is inserted when its first row arrives, because the rows carry its id;
+/// its model list, the file's byte count and SHA-256 (known only once the whole file has been
+/// read) and its row count are filled in by `finish`, which deletes the fetch row again when the
+/// city's rows changed nothing, so a repeated import leaves the database exactly as it was.
+package final class ImportWriter {
+  /// A class, so the per-row updates do not copy the model set out of the dictionary and back.
+  private final class CityState {
+    package let fetchID: Int64
+    package var counts = UpsertCounts()
+    package var models: Set<String> = []
+    package var lastModel = ""
+    package var localDays: LocalDayCache
+    package let zone: CityTimeZone
+
+    package init(fetchID: Int64, zone: CityTimeZone) {
+      self.fetchID = fetchID
+      self.zone = zone
+      localDays = LocalDayCache(zone: zone)
+    }
+  }
+
+  private let layout: ImportLayout
+  private let options: ImportOptions
+  private let url: String
+  private let now: Int64
+  private let store: Store
+  private let writer: RowUpsert
+  private var cities: [Int64: CityState] = [:]
+  private let sourceValue: SQLiteValue
+  /// Stored keys this import met (created on the first one).
+  private var keys: ImportKeyLog?
+  /// The `forecast_series` id of each model of hourly forecast rows met so far.
+  private var seriesIDs: [String: Int64] = [:]
+
+  /// - Parameters:
+  ///   - url: the fetch log's `file://` URL of the file.
+  ///   - now: epoch seconds, the fetch rows' `requested_at` and observations' `fetched_at`.
+  package init(layout: ImportLayout, options: ImportOptions, url: String, now: Int64, store: Store)
+  {
+    self.layout = layout
+    self.options = options
+    self.url = url
+    self.now = now
+    self.store = store
+    sourceValue = .text(options.source)
+    let variables = layout.variables.map(\.variable)
+    switch (layout.kind, layout.frequency) {
+    case (.observations, .hourly): writer = store.hourlyObservationWriter(variables: variables)
+    case (.observations, .daily): writer = store.dailyObservationWriter(variables: variables)
+    case (.forecasts, .hourly): writer = store.hourlyForecastWriter(variables: variables)
+    case (.forecasts, .daily): writer = store.dailyForecastWriter(variables: variables)
+    }
+  }
+
+  /// What became of one row.
+  package enum Offer {
+    case written
+    /// An earlier row of the file has the same key, so this one was not written: that row's
+    /// line when known (nil: only the database knows the key, find the line by reading the file
+    /// again) and values.
+    case repeats(line: Int?, values: [Double?])
+  }
+
+  /// Upserts one row of `city`, unless an earlier row of the file had its key.
+  package func offer(_ row: ImportRow, city: City) throws -> Offer {
+    let state: CityState
+    if let known = cities[city.id] {
+      state = known
+    } else {
+      var fetch = FetchRecord(
+        cityID: city.id, source: "import:" + options.source,
+        model: options.kind == .forecasts ? row.model : options.source, requestedAt: now,
+        issuedAt: nil, status: .ok)
+      fetch.url = url
+      state = CityState(fetchID: try store.insertFetch(fetch), zone: city.zone)
+      cities[city.id] = state
+    }
+    let (key, derived, provenance) = try columns(row, cityID: city.id, state: state)
+    let outcome: UpsertOutcome
+    if try writer.insert(key: key, derived: derived, values: row.values, provenance: provenance) {
+      outcome = .inserted
+    } else {
+      guard let stored = try writer.stored(key: key) else {
+        throw ImportFailure(
+          problems: [ImportProblem(line: row.line, "the row could not be stored")], isFatal: true)
+      }
+      if stored.provenance == .integer(state.fetchID) {
+        // This import wrote the row: an earlier line of the file has the key.
+        if let earlier = try keys?.earlier(row) {
+          return .repeats(line: earlier.line, values: earlier.values)
+        }
+        return .repeats(line: nil, values: stored.values)
+      }
+      let log: ImportKeyLog
+      if let keys {
+        log = keys
+      } else {
+        log = try ImportKeyLog(database: store.database, valueCount: row.values.count)
+        keys = log
+      }
+      if let earlier = try log.first(row) {
+        return .repeats(line: earlier.line, values: earlier.values)
+      }
+      outcome = try writer.fillIn(
+        key: key, derived: derived, values: row.values, provenance: provenance)
+    }
+    // Consecutive rows mostly share a model: compare before hashing it into the set.
+    if options.kind == .forecasts, row.model != state.lastModel {
+      state.models.insert(row.model)
+      state.lastModel = row.model
+    }
+    state.counts.record(outcome)
+    store.didWriteRows(1)
+    return .written
+  }
+
+  /// Drops the temporary key table, if one was needed.
+  package func close() {
+    keys?.close()
+    keys = nil
+  }
+
+  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) throws -> (
+    key: [SQLiteValue], derived: [SQLiteValue], provenance: [SQLiteValue]
+  ) {
+    let city = SQLiteValue.integer(cityID)
+    let fetchID = SQLiteValue.integer(state.fetchID)
+    switch (layout.kind, layout.frequency) {
+    case (.observations, .hourly):
+      let local = state.localDays.local(row.time)
+      return (
+        [city, sourceValue, .integer(row.time)],
+        [.text(local.date), .integer(Int64(local.hour))], [fetchID, .integer(now)]
+      )
+    case (.observations, .daily):
+      return (
+        [city, sourceValue, .text(LocalDate(dayNumber: row.time).description)], [],
+        [fetchID, .integer(now)]
+      )
+    case (.forecasts, .hourly):
+      let series: Int64
+      if let known = seriesIDs[row.model] {
+        series = known
+      } else {
+        series = try store.forecastSeriesID(source: options.source, model: row.model)
+        seriesIDs[row.model] = series
+      }
+      return (
+        [city, .integer(series), .integer(row.time), .integer(row.issuedAt), .integer(0)],
+        [
+          .integer(state.localDays.hourShift(row.time)),
+          .integer(LeadTime.hours(valid: row.time, issued: row.issuedAt)),
+        ], [fetchID]
+      )
+    case (.forecasts, .daily):
+      let date = LocalDate(dayNumber: row.time)
+      let issueDate = state.zone.localDate(row.issuedAt)
+      return (
+        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .text(date.description)],
+        [.integer(LeadTime.days(issueDate: issueDate, date: date))], [fetchID]
+      )
+    }
+  }
+
+  /// Completes the fetch rows and returns what each city's rows did.
+  ///
+  /// - Parameters:
+  ///   - order: every city with rows and its valid row count, in order of first appearance.
+  ///   - bytes: the file's size; `sha256` its digest.
+  package func finish(order: [(city: City, rows: Int)], bytes: Int, sha256: String) throws
+    -> [ImportCityResult]
+  {
+    try order.map { city, rows in
+      guard let state = cities[city.id] else {
+        return ImportCityResult(city: city, rows: rows, counts: UpsertCounts(), fetchID: nil)
+      }
+      if state.counts.changed == 0 {
+        try store.database.run("DELETE FROM fetches WHERE id = ?", [.integer(state.fetchID)])
+        return ImportCityResult(city: city, rows: rows, counts: state.counts, fetchID: nil)
+      }
+      try store.database.run(
+        "UPDATE fetches SET model = ?, bytes = ?, body_sha256 = ?, rows = ? WHERE id = ?",
+        [
+          .text(
+            options.kind == .forecasts
+              ? state.models.sorted().joined(separator: ",") : options.source),
+          .integer(Int64(bytes)), .text(sha256), .integer(Int64(state.counts.changed)),
+          .integer(state.fetchID),
+        ])
+      return ImportCityResult(city: city, rows: rows, counts: state.counts, fetchID: state.fetchID)
+    }
+  }
+}
+
+@available(*, unavailable)
+extension ImportWriter: Sendable {}

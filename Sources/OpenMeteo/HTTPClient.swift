@@ -1,0 +1,290 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Retry and timeout settings for API requests.
+public struct RetryPolicy: Sendable {
+  /// The pause per call of weight between consecutive requests: Open-Meteo's free tier allows
+  /// 600 calls a minute, so a request weighing 5 calls is followed by half a second.
+  public static let secondsPerCall = 0.1
+
+  /// Total time allowed for one attempt, enforced by the transport's own deadline (Linux
+  /// URLSession does not enforce `timeoutIntervalForResource`).
+  public var timeout: Double = 10
+  /// Further attempts after the first, for timeouts, transport errors, 429, 5xx and bodies that
+  /// do not decode. Never for 400.
+  public var retries: Int = 3
+  /// First backoff in seconds; doubles each attempt, with ±50 % jitter.
+  public var baseDelay: Double = 1
+  /// How long to wait for a "Minutely" 429 before the next attempt.
+  public var minutelyWait: Double = 60
+
+  public init(
+    timeout: Double = 10, retries: Int = 3, baseDelay: Double = 1, minutelyWait: Double = 60
+  ) {
+    self.timeout = timeout
+    self.retries = retries
+    self.baseDelay = baseDelay
+    self.minutelyWait = minutelyWait
+  }
+}
+
+extension RetryPolicy {
+  /// The longest backoff before retry `attempt` (0-based): the base doubled per attempt, with
+  /// the +50 % jitter at its maximum.
+  public func maximumBackoff(beforeRetry attempt: Int) -> Double {
+    baseDelay * pow(2, Double(attempt)) * 1.5
+  }
+
+  /// The most one request can take, when no 429 "Minutely" reply asks for a longer wait:
+  /// every attempt at its full timeout plus every backoff at its longest.
+  public var budget: Double {
+    Double(retries + 1) * timeout + (0..<retries).reduce(0) { $0 + maximumBackoff(beforeRetry: $1) }
+  }
+
+  /// "at most 4 × 10 s + 10.5 s backoff = 50.5 s per request" for `--help`.
+  public var budgetText: String {
+    let backoff = budget - Double(retries + 1) * timeout
+    return "at most \(retries + 1) × \(HTTPClient.seconds(timeout)) + "
+      + "\(HTTPClient.seconds(backoff)) backoff = \(HTTPClient.seconds(budget)) per request"
+  }
+}
+
+/// A body received with HTTP 200.
+public struct HTTPBody: Sendable {
+  public let status: Int
+  public let bytes: [UInt8]
+  /// When the attempt that got this body started (epoch seconds): after retries and rate-limit
+  /// waits this, not the first attempt, is the request time an `issued_at` is floored from.
+  public var requestedAt: Int64 = 0
+}
+
+/// The one HTTP client: a hard total deadline per attempt, a cap on the body, bounded retries
+/// with exponential backoff and jitter, redirects that never carry the API key to another host,
+/// the key redacted from every text a server sends back, and Open-Meteo's error bodies turned
+/// into `APIError`s.
+///
+/// `http://` goes over POSIX sockets (`SocketHTTPTransport`), `https://` through a
+/// delegate-based URLSession (`URLSessionHTTPTransport`); tests can force either.
+public final class HTTPClient: Sendable {
+  public let endpoints: Endpoints
+  public let policy: RetryPolicy
+  package let sleep: @Sendable (Double) async -> Void
+  package let log: @Sendable (String) -> Void
+  package let clock: @Sendable () -> Int64
+  package let plain: any HTTPTransport
+  package let secure: any HTTPTransport
+  /// Replies larger than this fail (see `ResponseLimits`).
+  package let bodyLimit: Int
+
+  /// The `User-Agent` of every request.
+  public static let userAgent = "skycast/0.1 (+https://open-meteo.com)"
+  /// Redirects followed for one attempt.
+  package static let maximumRedirects = 5
+
+  /// - Parameters:
+  ///   - sleep: waits between attempts (tests pass a recorder that returns at once).
+  ///   - log: receives one line per attempt for `-v` (URLs without the key).
+  ///   - clock: epoch seconds, to stamp each attempt's start.
+  ///   - plainTransport: what carries `http://` requests; nil for the socket transport (tests
+  ///     pass the URLSession one to exercise it on loopback).
+  ///   - bodyLimit: the body cap, `ResponseLimits.maximumBodyBytes` unless a test lowers it.
+  public convenience init(
+    endpoints: Endpoints, policy: RetryPolicy = RetryPolicy(),
+    sleep: @escaping @Sendable (Double) async -> Void,
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    clock: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+  ) {
+    self.init(
+      endpoints: endpoints, policy: policy, sleep: sleep, log: log, clock: clock,
+      plainTransport: nil, bodyLimit: ResponseLimits.maximumBodyBytes)
+  }
+
+  package init(
+    endpoints: Endpoints, policy: RetryPolicy, sleep: @escaping @Sendable (Double) async -> Void,
+    log: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> Int64,
+    plainTransport: (any HTTPTransport)?, bodyLimit: Int
+  ) {
+    self.endpoints = endpoints
+    self.policy = policy
+    self.sleep = sleep
+    self.log = log
+    self.clock = clock
+    self.secure = URLSessionHTTPTransport(userAgent: Self.userAgent)
+    self.plain = plainTransport ?? SocketHTTPTransport(userAgent: Self.userAgent)
+    self.bodyLimit = bodyLimit
+  }
+
+  /// The polite pause after a request of `weight` calls, before the next one.
+  public func pause(afterWeight weight: Double) async {
+    await sleep(weight * RetryPolicy.secondsPerCall)
+  }
+
+  /// Sends `request`, retrying as the policy allows, and returns the 200 body whose JSON the
+  /// caller's `validate` accepted. `validate` throws `APIError.decoding` for a body to retry.
+  public func send<T: Sendable>(
+    _ request: APIRequest, policy: RetryPolicy? = nil, validate: @Sendable ([UInt8]) throws -> T
+  ) async throws -> (body: HTTPBody, value: T) {
+    let policy = policy ?? self.policy
+    guard let url = request.url(apiKey: endpoints.apiKey) else {
+      throw APIError.invalidURL(request.displayURL)
+    }
+    var attempt = 0
+    while true {
+      log("GET \(request.displayURL)" + (attempt > 0 ? " (attempt \(attempt + 1))" : ""))
+      let outcome: Result<(HTTPBody, T), APIError>
+      do {
+        let started = clock()
+        var body = try await fetchOnce(url)
+        body.requestedAt = started
+        outcome = .success((body, try Self.interpret(body, validate: validate)))
+      } catch let error as APIError {
+        outcome = .failure(error.redacting(endpoints.apiKey))
+      } catch {
+        outcome = .failure(APIError.decoding("\(error)").redacting(endpoints.apiKey))
+      }
+      switch outcome {
+      case .success(let value): return (value.0, value.1)
+      case .failure(let error):
+        guard attempt < policy.retries,
+          let delay = Self.retryDelay(after: error, attempt: attempt, policy: policy)
+        else {
+          throw error
+        }
+        log("retrying in \(Int(delay.rounded())) s after: \(error)")
+        await sleep(delay)
+        attempt += 1
+      }
+    }
+  }
+
+  /// How long to wait before retrying `error`, or nil when it must not be retried.
+  package static func retryDelay(after error: APIError, attempt: Int, policy: RetryPolicy)
+    -> Double?
+  {
+    let backoff = policy.baseDelay * pow(2, Double(attempt)) * Double.random(in: 0.5...1.5)
+    switch error {
+    case .transport, .decoding: return backoff
+    case .http(let status, _): return status >= 500 ? backoff : nil
+    case .rateLimited(let window, _):
+      switch window {
+      case .minutely: return policy.minutelyWait
+      case .concurrent, .unknown: return backoff
+      case .hourly, .daily: return nil
+      }
+    case .rejected, .invalidURL: return nil
+    }
+  }
+
+  /// Turns a received body into a value or an `APIError`.
+  package static func interpret<T>(_ body: HTTPBody, validate: ([UInt8]) throws -> T) throws -> T {
+    if body.status == 200 {
+      do {
+        return try validate(body.bytes)
+      } catch let error as APIError {
+        throw error
+      } catch {
+        throw APIError.decoding("\(error)")
+      }
+    }
+    let reason = errorReason(in: body.bytes)
+    if body.status == 429 {
+      let text = reason ?? "rate limit exceeded"
+      throw APIError.rateLimited(window: .init(reason: text), reason: text)
+    }
+    throw APIError.http(status: body.status, reason: reason)
+  }
+
+  /// Open-Meteo's `{"error":true,"reason":"…"}`, or a short summary of an HTML error page.
+  package static func errorReason(in bytes: [UInt8]) -> String? {
+    if let json = try? JSONParser.parse(bytes), let reason = json["reason"]?.stringValue {
+      return reason
+    }
+    let text = String(decoding: bytes.prefix(512), as: UTF8.self)
+    if let start = text.range(of: "<title>"), let end = text.range(of: "</title>"),
+      start.upperBound <= end.lowerBound
+    {
+      return String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(
+        in: .whitespacesAndNewlines)
+    }
+    return nil
+  }
+
+  /// One attempt with a hard total deadline, following same-origin redirects with the key and
+  /// other redirects without it.
+  package func fetchOnce(_ url: URL) async throws -> HTTPBody {
+    var url = url
+    let started = DispatchTime.now()
+    for _ in 0...Self.maximumRedirects {
+      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+      let left = policy.timeout - elapsed
+      guard left > 0 else {
+        throw APIError.transport(HTTPMessages.timedOut(policy.timeout, host: url.host ?? "server"))
+      }
+      let transport: any HTTPTransport = url.scheme?.lowercased() == "https" ? secure : plain
+      let reply = try await transport.get(url, timeout: left, limit: bodyLimit).get()
+      guard (300..<400).contains(reply.status), let location = reply.location else {
+        return HTTPBody(status: reply.status, bytes: reply.bytes)
+      }
+      guard let next = Self.redirectTarget(location, from: url) else {
+        throw APIError.transport("redirect to an unusable location from \(url.host ?? "server")")
+      }
+      log("redirected to \(Self.withoutKey(next).absoluteString)")
+      url = next
+    }
+    throw APIError.transport("too many redirects from \(url.host ?? "server")")
+  }
+
+  /// Where a redirect leads: resolved against `url`, http(s) only, and without `apikey` unless
+  /// it stays on the same scheme, host and port.
+  package static func redirectTarget(_ location: String, from url: URL) -> URL? {
+    guard let target = URL(string: location, relativeTo: url)?.absoluteURL,
+      let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+    else { return nil }
+    let sameOrigin =
+      scheme == url.scheme?.lowercased() && target.host?.lowercased() == url.host?.lowercased()
+      && (target.port ?? (scheme == "https" ? 443 : 80))
+        == (url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))
+    return sameOrigin ? target : withoutKey(target)
+  }
+
+  /// `url` without any `apikey` query item.
+  package static func withoutKey(_ url: URL) -> URL {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      let items = components.queryItems, items.contains(where: { $0.name == "apikey" })
+    else { return url }
+    components.queryItems = items.filter { $0.name != "apikey" }
+    if components.queryItems?.isEmpty == true { components.queryItems = nil }
+    return components.url ?? url
+  }
+
+  package static func describe(_ error: URLError, url: URL?, host: String) -> String {
+    let port = url?.port.map { ":\($0)" } ?? ""
+    switch error.code {
+    case .timedOut: return "\(host) did not answer in time"
+    case .cannotConnectToHost: return "cannot connect to \(host)\(port) (connection refused)"
+    case .cannotFindHost, .dnsLookupFailed: return "cannot resolve host \(host)"
+    case .notConnectedToInternet: return "no network connection"
+    case .networkConnectionLost: return "connection to \(host) lost"
+    case .badServerResponse, .zeroByteResource: return "empty or malformed reply from \(host)"
+    case .cancelled: return "request cancelled"
+    default:
+      let text = error.localizedDescription
+      if text.lowercased().contains("transfer closed") || text.lowercased().contains("recv failure")
+      {
+        return "connection to \(host) closed mid-body (truncated response)"
+      }
+      return "network error talking to \(host): \(text) (code \(error.code.rawValue))"
+    }
+  }
+
+  /// "10 s", "0.5 s", "10.25 s": to the hundredth of a second (a deadline measured a few
+  /// microseconds short still reads as the timeout the user gave).
+  public static func seconds(_ value: Double) -> String {
+    let hundredths = (value * 100).rounded()
+    return hundredths.truncatingRemainder(dividingBy: 100) == 0
+      ? "\(Int(hundredths / 100)) s" : "\(hundredths / 100) s"
+  }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Glibc
+
+extension SocketExchange {
+  /// Reads the status line, headers and body (`Content-Length`, chunked, or up to the close).
+  package func readReply(from fd: Int32) throws -> HTTPReply {
+    var input = SocketInput(exchange: self, fd: fd)
+    let head = try input.readHead()
+    guard let (status, headers) = Self.parseHead(head) else {
+      throw Failure(message: HTTPMessages.malformed(host: host))
+    }
+    if let encoding = headers["content-encoding"]?.lowercased(), encoding != "identity" {
+      // Asked for identity: a compressed reply is one we cannot size before unpacking.
+      throw Failure(message: HTTPMessages.compressed(encoding, host: host))
+    }
+    let location = (300..<400).contains(status) ? headers["location"] : nil
+    let body: [UInt8]
+    if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
+      body = try input.readChunked(limit: limit)
+    } else if let lengthText = headers["content-length"] {
+      guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else {
+        throw Failure(message: HTTPMessages.malformed(host: host))
+      }
+      guard length <= limit else {
+        throw Failure(message: HTTPMessages.tooLarge(limit, received: length))
+      }
+      body = try input.read(exactly: length)
+    } else {
+      body = try input.readToEnd(limit: limit)
+    }
+    return HTTPReply(status: status, bytes: body, location: location)
+  }
+
+  /// `HTTP/1.1 200 OK` and lower-cased header names, or nil when it is not HTTP.
+  package static func parseHead(_ head: [UInt8]) -> (Int, [String: String])? {
+    let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+    guard let statusLine = lines.first, statusLine.hasPrefix("HTTP/") else { return nil }
+    let parts = statusLine.split(separator: " ", maxSplits: 2)
+    guard parts.count >= 2, let status = Int(parts[1]), (100...999).contains(status) else {
+      return nil
+    }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].lowercased()
+      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return (status, headers)
+  }
+}
+
+/// Buffered reading from a socket under the exchange's deadline.
+package struct SocketInput {
+  package let exchange: SocketExchange
+  package let fd: Int32
+  package var buffer: [UInt8] = []
+  package var start = 0
+  package var ended = false
+
+  package init(exchange: SocketExchange, fd: Int32) {
+    self.exchange = exchange
+    self.fd = fd
+  }
+
+  package var available: Int { buffer.count - start }
+
+  /// Reads more bytes; false at the end of the stream.
+  package mutating func fill() throws -> Bool {
+    if ended { return false }
+    if start > 0, start == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+    }
+    try exchange.wait(fd, for: Int16(POLLIN))
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+    if count > 0 {
+      buffer.append(contentsOf: chunk[0..<count])
+      return true
+    }
+    if count == 0 {
+      ended = true
+      return false
+    }
+    if errno == EAGAIN || errno == EINTR { return true }
+    throw SocketExchange.Failure(message: "connection to \(exchange.host) lost")
+  }
+
+  /// Everything up to and including the blank line after the headers.
+  package mutating func readHead() throws -> [UInt8] {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    var searched = 0
+    while true {
+      if let end = Self.find(separator, in: buffer, from: max(start, searched - 3)) {
+        let head = Array(buffer[start..<end])
+        start = end + 4
+        return head
+      }
+      searched = buffer.count
+      if available > ResponseLimits.maximumHeaderBytes {
+        throw SocketExchange.Failure(
+          message: "reply headers from \(exchange.host) exceed "
+            + ResponseLimits.text(ResponseLimits.maximumHeaderBytes))
+      }
+      guard try fill() else {
+        throw SocketExchange.Failure(message: HTTPMessages.malformed(host: exchange.host))
+      }
+    }
+  }
+
+  package mutating func take(_ count: Int) -> [UInt8] {
+    let bytes = Array(buffer[start..<start + count])
+    start += count
+    return bytes
+  }
+
+  package mutating func read(exactly length: Int) throws -> [UInt8] {
+    var body: [UInt8] = []
+    body.reserveCapacity(length)
+    while body.count < length {
+      if available == 0, try !fill() {
+        throw SocketExchange.Failure(
+          message: HTTPMessages.truncated(
+            host: exchange.host, received: body.count, expected: length))
+      }
+      body += take(min(available, length - body.count))
+    }
+    return body
+  }
+
+  package mutating func readToEnd(limit: Int) throws -> [UInt8] {
+    var body: [UInt8] = []
+    while true {
+      body += take(available)
+      guard body.count <= limit else {
+        throw SocketExchange.Failure(message: HTTPMessages.tooLarge(limit))
+      }
+      guard try fill() else { return body }
+    }
+  }
+
+  /// A CRLF-terminated line (without the CRLF), at most 4 KiB.
+  package mutating func readLine() throws -> String {
+    while true {
+      if let end = Self.find([13, 10], in: buffer, from: start) {
+        let line = take(end - start)
+        start += 2
+        return String(decoding: line, as: UTF8.self)
+      }
+      if available > 4096 {
+        throw SocketExchange.Failure(message: HTTPMessages.malformed(host: exchange.host))
+      }
+      guard try fill() else {
+        throw SocketExchange.Failure(
+          message: "connection to \(exchange.host) closed mid-body (truncated response)")
+      }
+    }
+  }
+
+  package mutating func readChunked(limit: Int) throws -> [UInt8] {
+    var body: [UInt8] = []
+    while true {
+      let sizeText = try readLine().split(separator: ";").first ?? ""
+      guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0
+      else {
+        throw SocketExchange.Failure(message: HTTPMessages.malformed(host: exchange.host))
+      }
+      if size == 0 { return body }
+      guard body.count + size <= limit else {
+        throw SocketExchange.Failure(message: HTTPMessages.tooLarge(limit))
+      }
+      body += try read(exactly: size)
+      _ = try readLine()
+    }
+  }
+
+  package static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+    var index = max(0, start)
+    while index <= bytes.count - needle.count {
+      if bytes[index] == needle[0], Array(bytes[index..<index + needle.count]) == needle {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+}

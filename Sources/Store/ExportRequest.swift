@@ -1,0 +1,89 @@
+import SkycastModel
+
+/// The tables `skycast export` writes.
+public enum ExportTable: String, Sendable, CaseIterable {
+  /// `hourly_forecasts` (or `hourly_forecasts_latest` with `latest`).
+  case hourly
+  /// `daily_forecasts` (or `daily_forecasts_latest` with `latest`).
+  case daily
+  /// `hourly_observations`.
+  case hourlyObservations = "observations"
+  /// `daily_observations`.
+  case dailyObservations = "observations-daily"
+  /// The fetch log, `fetches`: the provenance of every stored row.
+  case fetches
+  /// `cities`.
+  case cities
+
+  /// The variables that are columns of this table, in catalog order (none for the fetch log and
+  /// the city table).
+  public var variables: [WeatherVariable] {
+    switch self {
+    case .hourly: WeatherVariable.with(.hourlyForecast)
+    case .daily: WeatherVariable.with(.dailyForecast)
+    case .hourlyObservations: WeatherVariable.with(.hourlyObservation)
+    case .dailyObservations: WeatherVariable.with(.dailyObservation)
+    case .fetches, .cities: []
+    }
+  }
+
+  /// True for tables with one value per local date (rather than per hour).
+  public var isDaily: Bool { self == .daily || self == .dailyObservations }
+
+  /// True for the forecast tables, which have issue times, models and a latest view.
+  public var isForecast: Bool { self == .hourly || self == .daily }
+
+  /// True for the observation tables.
+  public var isObservation: Bool { self == .hourlyObservations || self == .dailyObservations }
+}
+
+/// How an export is split into several files (`--split-by`).
+public enum ExportSplit: String, Sendable, CaseIterable {
+  /// One part per city.
+  case city
+  /// One part per local month (`YYYY-MM` of the row's local date).
+  case month
+}
+
+/// One part of a split export.
+public enum ExportPart: Hashable, Sendable, Comparable {
+  /// A city, by id.
+  case city(Int64)
+  /// A local month, `YYYY-MM`.
+  case month(String)
+}
+
+/// What to export: the table, the filters and the layout.
+public struct ExportRequest: Sendable, Equatable {
+  public var table: ExportTable
+  /// Only these cities (ids); empty for every city.
+  public var cityIDs: [Int64] = []
+  /// Only these local dates (valid dates, daily dates, or the local date of `requested_at` for
+  /// the fetch log), inclusive.
+  public var dates: ClosedRange<LocalDate>?
+  /// Only rows of this source (`forecast`, `previous-runs`, `era5`, an import name, …).
+  public var source: String?
+  /// Only rows of this model.
+  public var model: String?
+  /// Forecast tables only: the most recent issue per city, source, model and valid time (lead ≥ 0).
+  /// Source and model then default to `forecast` and `best_match`, as `--series forecast`.
+  public var latest = false
+  /// Only these variable columns (nil for all of the table's).
+  public var variables: [WeatherVariable]?
+  /// Spreadsheet layout: local `YYYY-MM-DD HH:MM` times plus `timezone` and `utc_offset` columns.
+  public var excel = false
+
+  public init(table: ExportTable) {
+    self.table = table
+  }
+
+  /// The source filter in force: the given one, or `forecast` for a latest export.
+  public var effectiveSource: String? {
+    source ?? (latest && table.isForecast ? "forecast" : nil)
+  }
+
+  /// The model filter in force: the given one, or `best_match` for a latest export.
+  public var effectiveModel: String? {
+    model ?? (latest && table.isForecast ? "best_match" : nil)
+  }
+}

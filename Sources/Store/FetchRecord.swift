@@ -1,0 +1,113 @@
+import OpenMeteo
+import SQLiteKit
+import SkycastModel
+
+/// One row of the fetch log: the provenance of every stored row (what was asked, when, what
+/// came back). A failed fetch has `status = failed` and no data rows.
+public struct FetchRecord: Sendable, Equatable {
+  public enum Status: String, Sendable { case ok, failed }
+
+  public var cityID: Int64?
+  /// `forecast`, `era5`, `archive`, `previous-runs` or `import:NAME`.
+  public var source: String
+  public var model: String
+  public var requestedAt: Int64
+  public var issuedAt: Int64?
+  public var status: Status
+  public var httpStatus: Int?
+  public var error: String?
+  /// The URL without any API key (or `file://…` for imports).
+  public var url: String?
+  public var utcOffsetSeconds: Int?
+  public var gridLatitude: Double?
+  public var gridLongitude: Double?
+  public var gridElevation: Double?
+  public var callWeight: Double?
+  public var bytes: Int?
+  public var bodySHA256: String?
+  public var rows: Int = 0
+
+  public init(
+    cityID: Int64?, source: String, model: String, requestedAt: Int64, issuedAt: Int64? = nil,
+    status: Status, httpStatus: Int? = nil, error: String? = nil, url: String? = nil
+  ) {
+    self.cityID = cityID
+    self.source = source
+    self.model = model
+    self.requestedAt = requestedAt
+    self.issuedAt = issuedAt
+    self.status = status
+    self.httpStatus = httpStatus
+    self.error = error
+    self.url = url
+  }
+}
+
+extension Store {
+  /// Appends a fetch-log row and returns its id (call inside a write transaction).
+  @discardableResult
+  public func insertFetch(_ fetch: FetchRecord) throws -> Int64 {
+    try database.run(
+      """
+      INSERT INTO fetches (city_id, source, model, requested_at, issued_at, status, http_status,
+        error, url, utc_offset_seconds, grid_latitude, grid_longitude, grid_elevation, call_weight,
+        bytes, body_sha256, rows)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        SQLiteValue(fetch.cityID), .text(fetch.source), .text(fetch.model),
+        .integer(fetch.requestedAt), SQLiteValue(fetch.issuedAt), .text(fetch.status.rawValue),
+        SQLiteValue(fetch.httpStatus), SQLiteValue(fetch.error), SQLiteValue(fetch.url),
+        SQLiteValue(fetch.utcOffsetSeconds), SQLiteValue(fetch.gridLatitude),
+        SQLiteValue(fetch.gridLongitude), SQLiteValue(fetch.gridElevation),
+        SQLiteValue(fetch.callWeight), SQLiteValue(fetch.bytes), SQLiteValue(fetch.bodySHA256),
+        .integer(Int64(fetch.rows)),
+      ])
+    return database.lastInsertRowID
+  }
+
+  /// Records how many data rows a fetch stored.
+  public func setFetchRows(_ rows: Int, fetchID: Int64) throws {
+    try database.run(
+      "UPDATE fetches SET rows = ? WHERE id = ?", [.integer(Int64(rows)), .integer(fetchID)])
+  }
+
+  /// When the city last had a successful fetch from `source` (epoch seconds), if ever.
+  public func lastSuccessfulFetch(cityID: Int64, source: String) throws -> Int64? {
+    try database.scalarInt(
+      "SELECT max(requested_at) FROM fetches WHERE city_id = ? AND source = ? AND status = 'ok'",
+      [.integer(cityID), .text(source)])
+  }
+}
+
+extension FetchRecord {
+  /// Records the grid cell and UTC offset the API answered with.
+  public mutating func record(_ location: DecodedLocation) {
+    utcOffsetSeconds = location.utcOffsetSeconds
+    gridLatitude = location.latitude
+    gridLongitude = location.longitude
+    gridElevation = location.elevation
+  }
+
+  /// Records where the body came from: URL (without key), byte count, SHA-256, and this row's
+  /// share of the call weight when one body fed `rowsPerBody` fetch rows (several models).
+  public mutating func record(_ provenance: ResponseProvenance, rowsPerBody: Int = 1) {
+    url = provenance.url
+    bytes = provenance.bytes
+    bodySHA256 = provenance.sha256
+    callWeight = provenance.callWeight.map { $0 / Double(max(1, rowsPerBody)) }
+  }
+}
+
+extension Store {
+  /// A city saved without a zone takes the one the API answered with (`timezone=auto`); call
+  /// inside the fetch's write transaction. Returns the city as it now is.
+  public func adoptTimezone(of location: DecodedLocation, for city: City) throws -> City {
+    guard city.timezone == nil, let zone = location.timezone, CityTimeZone(identifier: zone) != nil
+    else { return city }
+    try setTimezone(zone, cityID: city.id)
+    var updated = city
+    updated.timezone = zone
+    return updated
+  }
+}

@@ -1,0 +1,108 @@
+import SkycastModel
+
+/// Which stored series a command reads (`--series forecast|observed[:SOURCE]`): `summary`,
+/// `spark`, `export --wide` and charts all parse and resolve it here, so they agree.
+///
+/// `forecast` is the latest-forecast series: for each city and valid time, the row
+/// with the greatest `issued_at` and lead ≥ 0, source `forecast`, model `best_match` (the
+/// `*_forecasts_latest` views). `observed` reads observations of one source: the one named, or by
+/// default `era5` when stored, else the only source (`Store.resolveObservationSource`).
+public enum SeriesSelection: Sendable, Equatable, CustomStringConvertible {
+  case forecast
+  /// Observations; nil picks the default source.
+  case observed(source: String?)
+
+  /// Parses `forecast`, `observed` or `observed:NAME`; nil for anything else.
+  public init?(argument: String) {
+    let text = argument.trimmingCharacters(in: .whitespaces)
+    if text == "forecast" {
+      self = .forecast
+    } else if text == "observed" {
+      self = .observed(source: nil)
+    } else if text.hasPrefix("observed:") {
+      let source = text.dropFirst("observed:".count).trimmingCharacters(in: .whitespaces)
+      guard !source.isEmpty else { return nil }
+      self = .observed(source: source)
+    } else {
+      return nil
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .forecast: "forecast"
+    case .observed(let source?): "observed:\(source)"
+    case .observed(nil): "observed"
+    }
+  }
+
+  /// Resolves the selection to a table, source and model.
+  ///
+  /// - Parameters:
+  ///   - daily: daily variables (`daily_forecasts_latest` / `daily_observations`).
+  ///   - cityIDs: the cities shown (the default observation source is looked for among them).
+  /// - Throws: `ObservationSourceError` when no observation source can be chosen.
+  public func resolve(in store: Store, daily: Bool, cityIDs: [Int64]) throws -> ResolvedSeries {
+    switch self {
+    case .forecast:
+      return daily ? .latestDailyForecast : .latestForecast
+    case .observed(let source):
+      let name = try store.resolveObservationSource(source, daily: daily, cityIDs: cityIDs)
+      return .observed(name, daily: daily)
+    }
+  }
+
+  /// The variable's role in the tables this selection reads.
+  public func role(daily: Bool) -> WeatherVariable.Roles {
+    switch self {
+    case .forecast: daily ? .dailyForecast : .hourlyForecast
+    case .observed: daily ? .dailyObservation : .hourlyObservation
+    }
+  }
+}
+
+/// A series selection bound to one table, source and model.
+public struct ResolvedSeries: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable { case forecast, observed }
+
+  /// The table or view read.
+  public var table: String
+  /// The `source` value rows must have.
+  public var source: String
+  /// The `model` rows must have (forecasts), nil for observations.
+  public var model: String?
+  /// True for one value per local date.
+  public var daily: Bool
+
+  public var kind: Kind { model == nil ? .observed : .forecast }
+
+  /// The hourly latest-forecast series (source `forecast`, model `best_match`).
+  public static let latestForecast = ResolvedSeries(
+    table: "hourly_forecasts_latest", source: "forecast", model: "best_match", daily: false)
+  /// The daily latest-forecast series.
+  public static let latestDailyForecast = ResolvedSeries(
+    table: "daily_forecasts_latest", source: "forecast", model: "best_match", daily: true)
+
+  /// Observations of `source`.
+  public static func observed(_ source: String, daily: Bool = false) -> ResolvedSeries {
+    ResolvedSeries(
+      table: daily ? "daily_observations" : "hourly_observations", source: source, model: nil,
+      daily: daily)
+  }
+
+  /// A short description for labels and notes: `latest forecast (best_match)`, `observed (era5)`.
+  public var label: String {
+    if let model { return "latest \(source) (\(model))" }
+    return "observed (\(source))"
+  }
+
+  /// A one-line statement of the series for output headers.
+  public var statement: String {
+    switch kind {
+    case .forecast:
+      "forecast series: latest issue per valid time with lead >= 0 (source \(source), model \(model ?? "best_match"))"
+    case .observed:
+      "observed series: source \(source)"
+    }
+  }
+}

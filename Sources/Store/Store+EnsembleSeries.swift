@@ -1,0 +1,48 @@
+import Analysis
+import SQLiteKit
+import SkycastModel
+
+/// One valid time of a city's latest ensemble: every present member of every model of the fetch.
+public struct EnsembleStep: Sendable, Equatable {
+  public var validAt: Int64
+  public var members: [Double]
+
+  /// Quantile `q` of the members (``EnsembleScores/quantile(_:_:)``).
+  public func quantile(_ q: Double) -> Double? { EnsembleScores.quantile(members, q) }
+}
+
+extension Store {
+  /// The newest successful ensemble fetch of the city that holds `variable`, as one step per
+  /// valid time in `range` (members of all its models pooled), or empty when none is stored.
+  public func latestEnsemble(cityID: Int64, variable: WeatherVariable, range: Range<Int64>) throws
+    -> [EnsembleStep]
+  {
+    guard
+      let fetchID = try database.scalarInt(
+        "SELECT max(fetch_id) FROM ensemble_forecasts WHERE city_id = ? AND variable = ?",
+        [.integer(cityID), .text(variable.column)])
+    else { return [] }
+    let statement = try database.prepare(
+      """
+      SELECT valid_at, members FROM ensemble_forecasts
+      WHERE city_id = ? AND variable = ? AND fetch_id = ? AND valid_at >= ? AND valid_at < ?
+      ORDER BY valid_at, model
+      """)
+    try statement.bind([
+      .integer(cityID), .text(variable.column), .integer(fetchID), .integer(range.lowerBound),
+      .integer(range.upperBound),
+    ])
+    var steps: [EnsembleStep] = []
+    while try statement.step() {
+      let validAt = statement.int64(0) ?? 0
+      guard case .blob(let bytes) = statement.value(at: 1), let values = EnsembleBlob.values(bytes)
+      else { continue }
+      if steps.last?.validAt == validAt {
+        steps[steps.count - 1].members += values
+      } else {
+        steps.append(EnsembleStep(validAt: validAt, members: values))
+      }
+    }
+    return steps
+  }
+}

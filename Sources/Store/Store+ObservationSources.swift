@@ -1,0 +1,95 @@
+import SQLiteKit
+import SkycastModel
+
+/// Choosing an observation source failed; the message names what is stored.
+public enum ObservationSourceError: Error, CustomStringConvertible, Equatable {
+  /// No observations are stored for the cities asked about.
+  case none(cities: [String])
+  /// Several sources and none of them `era5`: the user has to pick one.
+  case ambiguous([String])
+  /// The named source has no observations for the cities asked about.
+  case unknown(String, available: [String])
+
+  public var description: String { message(choosingWith: "--series observed:") }
+
+  /// The message, naming the option that picks a source: `--series observed:`, `--obs ` or
+  /// `--source ` (the source name follows it directly).
+  public func message(choosingWith option: String) -> String {
+    switch self {
+    case .none(let cities):
+      "no observations stored\(cities.isEmpty ? "" : " for " + cities.joined(separator: ", ")); fetch some with 'skycast observe --from DATE --to DATE' or load them with 'skycast import observations FILE'"
+    case .ambiguous(let sources):
+      "observations come from several sources (\(sources.joined(separator: ", "))); choose one with \(option)NAME (e.g. \(option)\(sources[0]))"
+    case .unknown(let source, let available):
+      "no observations from source '\(source)' for the selected cities; "
+        + (available.isEmpty
+          ? "none are stored (fetch them with 'skycast observe' or 'skycast import observations')"
+          : "stored sources: \(available.joined(separator: ", "))")
+    }
+  }
+}
+
+extension Store {
+  /// The default observation source when several could apply: ERA5, as `observe` stores it.
+  public static let defaultObservationSource = "era5"
+
+  /// The distinct observation sources stored, sorted.
+  ///
+  /// - Parameters:
+  ///   - daily: only `daily_observations` (true), only `hourly_observations` (false), or both (nil).
+  ///   - cityIDs: only these cities (empty for all).
+  ///   - variable: only sources holding a value of this variable (its table is then implied).
+  public func observationSources(
+    daily: Bool? = nil, cityIDs: [Int64] = [], holding variable: WeatherVariable? = nil
+  ) throws -> [String] {
+    let daily = variable.map { $0.frequency == .daily } ?? daily
+    let tables =
+      daily.map { [$0 ? "daily_observations" : "hourly_observations"] }
+      ?? ["hourly_observations", "daily_observations"]
+    var sources = Set<String>()
+    for table in tables {
+      var conditions: [String] = []
+      if let variable { conditions.append("\(variable.column) IS NOT NULL") }
+      if !cityIDs.isEmpty {
+        conditions.append("city_id IN (" + cityIDs.map { _ in "?" }.joined(separator: ", ") + ")")
+      }
+      var sql = "SELECT DISTINCT source FROM \(table)"
+      if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+      for row in try database.query(sql, cityIDs.map { .integer($0) }) {
+        if let source = row[0].stringValue { sources.insert(source) }
+      }
+    }
+    return sources.sorted()
+  }
+
+  /// The observation source to use: `requested` when it is stored, else `era5` when stored, else
+  /// the only stored source. The one place this rule lives (`--series observed`, `--obs`,
+  /// `export observations`).
+  ///
+  /// - Parameters:
+  ///   - variable: choose among sources holding a value of this variable (`verify`: ERA5 has no
+  ///     UV index, so station UV data is the default there).
+  /// - Throws: `ObservationSourceError` for an unknown or ambiguous source, or when nothing is
+  ///   stored.
+  public func resolveObservationSource(
+    _ requested: String?, daily: Bool? = nil, cityIDs: [Int64] = [],
+    holding variable: WeatherVariable? = nil
+  ) throws -> String {
+    if let requested {
+      let stored = try observationSources(daily: variable.map { $0.frequency == .daily } ?? daily)
+      guard stored.contains(requested) else {
+        throw ObservationSourceError.unknown(requested, available: stored)
+      }
+      return requested
+    }
+    let available = try observationSources(daily: daily, cityIDs: cityIDs, holding: variable)
+    if available.contains(Self.defaultObservationSource) { return Self.defaultObservationSource }
+    switch available.count {
+    case 0:
+      let names = try cities().filter { cityIDs.contains($0.id) }.map(\.name)
+      throw ObservationSourceError.none(cities: names)
+    case 1: return available[0]
+    default: throw ObservationSourceError.ambiguous(available)
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import SQLiteKit
+import SkycastModel
+
+/// The rows of a wide export (`export … --wide`): one variable of several cities, in time order.
+extension Store {
+  /// What a wide export reads.
+  package struct WideQuery: Sendable {
+    /// `hourly`, `daily`, `observations` or `observations-daily`; forecast tables read the
+    /// latest-forecast series.
+    package var table: ExportTable
+    /// The cities, by id.
+    package var cityIDs: [Int64]
+    /// The variable.
+    package var variable: WeatherVariable
+    /// The source.
+    package var source: String
+    /// Forecast tables only; nil means `best_match`.
+    package var model: String?
+    /// Local dates to keep, or nil for all.
+    package var dates: ClosedRange<LocalDate>?
+
+    /// Creates a value from all its stored properties.
+    package init(
+      table: ExportTable, cityIDs: [Int64], variable: WeatherVariable, source: String,
+      model: String?, dates: ClosedRange<LocalDate>?
+    ) {
+      self.table = table
+      self.cityIDs = cityIDs
+      self.variable = variable
+      self.source = source
+      self.model = model
+      self.dates = dates
+    }
+  }
+
+  /// One stored value of a wide export.
+  package struct WideRow {
+    /// The valid time of hourly tables or the local date of daily ones.
+    package enum Key: Equatable {
+      case instant(Int64)
+      case date(String)
+    }
+    package var key: Key
+    package var cityID: Int64
+    /// The value as an integer (for integer variables) and as a number.
+    package var integer: Int64?
+    package var number: Double?
+  }
+
+  /// Hands the rows of `query` to `body` ordered by time, then city.
+  package func wideRows(_ query: WideQuery, _ body: (WideRow) throws -> Void) throws {
+    let from: String
+    switch query.table {
+    case .hourly: from = "hourly_forecasts_latest"
+    case .daily: from = "daily_forecasts_latest"
+    case .dailyObservations: from = "daily_observations"
+    default: from = "hourly_observations"
+    }
+    let key = query.table.isDaily ? "date" : "valid_at"
+    var conditions = ["city_id IN (" + query.cityIDs.map { _ in "?" }.joined(separator: ", ") + ")"]
+    var bindings: [SQLiteValue] = query.cityIDs.map { .integer($0) }
+    conditions.append("source = ?")
+    bindings.append(.text(query.source))
+    if query.table.isForecast {
+      conditions.append("model = ?")
+      bindings.append(.text(query.model ?? "best_match"))
+    }
+    if let dates = query.dates {
+      conditions.append("\(query.table.isDaily ? "date" : "valid_date") BETWEEN ? AND ?")
+      bindings += [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
+    }
+    let sql = """
+      SELECT \(key), city_id, \(query.variable.column) FROM \(from)
+      WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(key), city_id
+      """
+    let statement = try database.prepare(sql)
+    try statement.bind(bindings)
+    while try statement.step() {
+      let key: WideRow.Key =
+        query.table.isDaily
+        ? .date(statement.text(0) ?? "")
+        : .instant(try StoredTime.check(statement.int64(0) ?? 0, column: "valid_at"))
+      guard let cityID = statement.int64(1) else { continue }
+      try body(
+        WideRow(key: key, cityID: cityID, integer: statement.int64(2), number: statement.double(2)))
+    }
+  }
+}

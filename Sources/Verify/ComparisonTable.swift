@@ -1,0 +1,67 @@
+import Export
+import SkycastModel
+
+/// Columns and cells of `verify --compare`, shared by every format.
+public enum ComparisonTable {
+  /// Key columns, then `n days h <score>_a <score>_b <score>_diff <score>_diff_lo
+  /// <score>_diff_hi dm p_value verdict sig`.
+  public static func columns(_ request: ComparisonRequest) -> [Column] {
+    let unit = request.base.variable.unit
+    let score = request.loss.score
+    return VerifyTable.keyColumns(request.keys) + [
+      Column("n", .integer), Column("days", .integer), Column("h", .integer),
+      Column("\(score)_a", .score, unit: unit), Column("\(score)_b", .score, unit: unit),
+      Column("\(score)_diff", .score, unit: unit), Column("\(score)_diff_lo", .score, unit: unit),
+      Column("\(score)_diff_hi", .score, unit: unit), Column("dm", .score),
+      Column("p_value", .score), Column("verdict", .text), Column("sig", .text),
+    ]
+  }
+
+  /// One row's cells, matching ``columns(_:)``.
+  public static func cells(_ row: ComparisonRow, request: ComparisonRequest) -> [Cell] {
+    let level = request.base.bootstrap?.level ?? 0.95
+    let verdict = row.verdict(level: level)
+    return row.keys.map(VerifyTable.cell) + [
+      .integer(Int64(row.n)), .integer(Int64(row.days)), .integer(Int64(row.horizon)),
+      VerifyTable.number(row.scoreA), VerifyTable.number(row.scoreB),
+      VerifyTable.number(row.difference), VerifyTable.number(row.interval?.lo),
+      VerifyTable.number(row.interval?.hi), VerifyTable.number(row.test?.statistic),
+      VerifyTable.number(row.test?.pValue), verdict.map(Cell.text) ?? .null,
+      .text(verdict == nil || verdict == "no significant difference" ? "" : "*"),
+    ]
+  }
+
+  /// The comment line: what A and B are, the variable, observations, period, loss, the test and
+  /// the bootstrap.
+  public static func comment(_ report: ComparisonReport) -> String {
+    let request = report.request
+    let base = request.base
+    let settings = base.bootstrap ?? BootstrapSettings()
+    let alpha = NumberText.shortest(((1 - settings.level) * 1e9).rounded() / 1e9)
+    return [
+      "A = \(request.a), B = \(request.b): \(base.variableName)\(VerifyTable.unitSuffix(base.variable)) vs \(base.observationSource) observations on the cases both forecast (same city, valid time and lead \(request.bucketsByHour ? "hour" : "day"))",
+      VerifyTable.periodText(base, paired: nil),
+      base.includePast ? "past leads included" : "lead ≥ 0",
+      "loss \(lossText(request))",
+      "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, Harvey–Leybourne–Newbold correction with h = 1 + largest lead day, Student t with days − 1 degrees of freedom; p_value two-sided; verdict and sig (*) at p < \(alpha)",
+      VerifyTable.bootstrapText(settings, blockDays: report.blockDays)
+        .replacingOccurrences(
+          of: "percentile intervals", with: "percentile interval of the difference"
+        )
+        .replacingOccurrences(of: "cube root of the days)", with: "cube root of the days and h)"),
+    ].joined(separator: "; ")
+  }
+
+  /// `squared error (scores: rmse)`, on the circle for angles, of the vector for the wind
+  /// vector.
+  package static func lossText(_ request: ComparisonRequest) -> String {
+    let base = request.base
+    if base.vectorWind {
+      return request.loss == .se
+        ? "squared length of the vector error |V_f − V_o|² (scores: vector rmse)"
+        : "length of the vector error |V_f − V_o| (scores: mean vector error, as mae)"
+    }
+    return (request.loss == .se ? "squared error (scores: rmse)" : "absolute error (scores: mae)")
+      + (base.isCircular ? " on the circle" : "")
+  }
+}

@@ -1,0 +1,98 @@
+import Export
+
+/// The figures of `verify --ensemble --format svg`: the rank histogram (bars with the flat line
+/// of a calibrated ensemble), spread and skill against lead (two lines per group), and CRPS
+/// against lead (one line per model or other group).
+public enum EnsembleFigure {
+  /// What the line figure draws.
+  public enum Score: String, CaseIterable, Sendable {
+    /// CRPS against lead, one line per group.
+    case crps
+    /// Spread and the ensemble mean's RMSE against lead, two lines per group.
+    case spreadSkill = "spread-skill"
+  }
+
+  /// The rank histogram: one bar series per group, ranks 0…M, and a dashed line at 1/(M + 1).
+  public static func rankHistogram(
+    _ report: EnsembleReport, width: Int, height: Int, title: FigureTitle = .automatic
+  ) -> String {
+    let members = report.histograms.map(\.members).max() ?? 0
+    let series = report.histograms.enumerated().map { index, row in
+      BarSeries(
+        name: row.keys.isEmpty ? "all cases" : row.keys.map(\.description).joined(separator: " · "),
+        values: row.frequencies, style: .automatic(index))
+    }
+    let (heading, shows) = title.resolve(
+      "Rank histogram of \(report.request.variable.displayNameInSentence)")
+    var chart = BarChart(
+      title: heading,
+      subtitle: FigureTitle.subtitle([
+        "ensemble vs \(report.request.observationSource) observations",
+        "\(members) members, \(members + 1) ranks", "ties drawn with seed \(report.request.seed)",
+      ]),
+      categories: (0...members).map(String.init), xLabel: "Rank of the observation",
+      yAxis: ChartAxis(label: "Relative frequency", includesZero: true, decimals: 3),
+      series: series, width: width, height: height)
+    chart.referenceLine = (1 / Double(members + 1), "flat: a calibrated ensemble")
+    chart.showsTitle = shows
+    return chart.svg()
+  }
+
+  /// The lead key a line figure is drawn against: the first of lead or lead day (lead day when
+  /// neither is a `--by` key; the caller groups by it).
+  public static func xKey(_ keys: [VerifyKey]) -> VerifyKey? {
+    keys.first { $0 == .lead || $0 == .leadDay }
+  }
+
+  /// CRPS or spread and skill against lead; nil when the report is not grouped by a lead key.
+  public static func lines(
+    _ report: EnsembleReport, score: Score, width: Int, height: Int,
+    title: FigureTitle = .automatic
+  ) -> String? {
+    let keys = report.request.groupBy
+    guard let xKey = xKey(keys), let xIndex = keys.firstIndex(of: xKey) else { return nil }
+    var order: [String] = []
+    var points: [String: [ChartPoint]] = [:]
+    func add(_ name: String, _ point: ChartPoint) {
+      if points[name] == nil { order.append(name) }
+      points[name, default: []].append(point)
+    }
+    for row in report.rows {
+      guard case .integer(let lead) = row.keys[xIndex] else { continue }
+      let group = row.keys.enumerated().filter { $0.offset != xIndex }.map(\.element.description)
+        .joined(separator: " · ")
+      let x = Double(lead)
+      switch score {
+      case .crps:
+        add(group.isEmpty ? "CRPS" : group, ChartPoint(x: x, y: row.crps, n: row.n))
+      case .spreadSkill:
+        let prefix = group.isEmpty ? "" : group + ": "
+        add(prefix + "spread", ChartPoint(x: x, y: row.spread, n: row.n))
+        add(prefix + "RMSE of the mean", ChartPoint(x: x, y: row.rmse, n: row.n))
+      }
+    }
+    let series = order.enumerated().map { index, name in
+      ChartSeries(name: name, points: points[name] ?? [], style: .automatic(index))
+    }
+    let variable = report.request.variable
+    let what = score == .crps ? "CRPS" : "Spread and skill"
+    let by = xKey == .lead ? "lead time" : "lead day"
+    let (heading, shows) = title.resolve("\(what) of \(variable.displayNameInSentence) by \(by)")
+    var chart = LineChart(
+      title: heading,
+      subtitle: FigureTitle.subtitle([
+        "ensemble vs \(report.request.observationSource) observations",
+        score == .crps
+          ? (report.request.fair ? "fair CRPS" : "CRPS of the empirical CDF")
+          : "spread = √(mean member variance); skill = RMSE of the ensemble mean",
+      ]),
+      xAxis: xKey == .lead
+        ? ChartAxis(label: "Lead time", unit: "h", kind: .hours) : ChartAxis(label: "Lead day"),
+      yAxis: ChartAxis(
+        label: score == .crps ? "CRPS" : "Spread, RMSE", unit: variable.unit, includesZero: true,
+        decimals: 3),
+      series: series, width: width, height: height, showsCounts: true)
+    chart.showsTitle = shows
+    return chart.svg()
+  }
+}

@@ -1,0 +1,112 @@
+import Analysis
+
+/// What ``Verifier/sums(_:)`` read: each group's sums (and daily sums with `--ci`), in SQL
+/// order.
+public struct VerifyGroupedSums: Sendable {
+  package var request: VerifyRequest
+  package let order: [[VerifyKeyValue]]
+  package let groups: [[VerifyKeyValue]: GroupSums]
+
+  /// The number of groups read.
+  public var groupCount: Int { order.count }
+
+  /// The resampling ``report()`` does (the benchmark times it with other resample counts).
+  public var bootstrap: BootstrapSettings? {
+    get { request.bootstrap }
+    set { request.bootstrap = newValue }
+  }
+
+  /// Finishes the scores and, with ``VerifyRequest/bootstrap``, resamples the days for their
+  /// intervals. The work grows with groups, days and resamples, not with pairs.
+  public func report() -> VerifyReport {
+    let fields = VerifySums.fields(request)
+    var blockDays: Int?
+    if let bootstrap = request.bootstrap {
+      blockDays =
+        bootstrap.blockDays
+        ?? order.compactMap { groups[$0]?.automaticBlockLength() }.max() ?? 1
+    }
+    var rows: [VerifyRow] = []
+    var unlistedDropped = 0
+    for key in order {
+      guard let group = groups[key] else { continue }
+      var row = group.total.row(keys: key, request: request)
+      row.firstDate = group.firstDate
+      row.lastDate = group.lastDate
+      guard group.total.matched > 0 else {
+        unlistedDropped += row.dropped
+        continue
+      }
+      if let bootstrap = request.bootstrap, let blockDays {
+        row.intervals = group.intervals(
+          request: request, settings: bootstrap, blockDays: blockDays, fields: fields)
+      }
+      rows.append(row)
+    }
+    rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
+    var report = VerifyReport(request: request, rows: rows)
+    report.unlistedDropped = unlistedDropped
+    report.blockDays = blockDays
+    return report
+  }
+}
+
+/// One group's sums while `Verifier.scores` reads them: the total, and with `--ci` each valid
+/// day's sums in date order.
+package struct GroupSums {
+  package var total = VerifySums()
+  /// Day vectors (``VerifySums/fields(_:)`` layout), flattened, for days with a scored pair.
+  package var days: [Double] = []
+  package var dayCount = 0
+  /// Daily mean error and mean squared error, for the automatic block length.
+  package var dailyMeanError: [Double] = []
+  package var dailyMeanSquaredError: [Double] = []
+  package var firstDate: String?
+  package var lastDate: String?
+
+  /// Adds one valid day's sums (SQLite returns a group's days in date order).
+  package mutating func addDay(
+    _ sums: VerifySums, date: String?, fields: [VerifySums.Field]
+  ) {
+    total.add(sums, fields: fields)
+    guard sums.n > 0 else { return }
+    days += sums.vector(fields)
+    dayCount += 1
+    dailyMeanError.append(sums.sumError / sums.n)
+    dailyMeanSquaredError.append(sums.sumSquaredError / sums.n)
+    if let date {
+      if firstDate == nil || date < firstDate! { firstDate = date }
+      if lastDate == nil || date > lastDate! { lastDate = date }
+    }
+  }
+
+  /// The automatic block length (Wilks's rule, at least ∛D days) for the larger lag-1
+  /// autocorrelation of the daily mean error and
+  /// the daily mean squared error.
+  package func automaticBlockLength() -> Int? {
+    guard dayCount > 0 else { return nil }
+    let lag1 = [dailyMeanError, dailyMeanSquaredError].compactMap(
+      BlockBootstrap.lag1Autocorrelation
+    ).max()
+    return BlockBootstrap.automaticBlockLength(days: dayCount, lag1: lag1 ?? 0)
+  }
+
+  /// Percentile intervals of every reported score from resampled days.
+  package func intervals(
+    request: VerifyRequest, settings: BootstrapSettings, blockDays: Int,
+    fields: [VerifySums.Field]
+  ) -> [VerifyScore: ScoreInterval] {
+    guard dayCount > 0 else { return [:] }
+    let scores = VerifyScore.reported(by: request)
+    let intervals = BlockBootstrap.intervals(
+      days: days, width: fields.count, blockLength: blockDays, resamples: settings.resamples,
+      seed: settings.seed, level: settings.level
+    ) { vector in
+      let row = VerifySums(vector: vector, fields: fields).row(keys: [], request: request)
+      return scores.map { $0.value(row) }
+    }
+    var result: [VerifyScore: ScoreInterval] = [:]
+    for (score, interval) in zip(scores, intervals) { result[score] = interval }
+    return result
+  }
+}

@@ -1,0 +1,321 @@
+import Export
+import Foundation
+import SQLiteKit
+import SkycastModel
+
+extension Verifier {
+  /// How ``sums(_:path:)`` computes a request's sums.
+  public enum ScoresPath: String, Sendable, CaseIterable {
+    /// One grouped SQL statement, ``VerifySQL/scores(_:)``: an observation primary-key search
+    /// per forecast row, then SQLite's GROUP BY.
+    case sql
+    /// A merge join in Swift of the forecast stream with the observation stream
+    /// (``VerifyStreams``), accumulating per group (and per group and valid day for `--ci`)
+    /// as the rows go by.
+    case mergeJoin = "merge-join"
+  }
+
+  /// The path that wins for `request`.
+  ///
+  /// Hourly variables take the merge join: reading the forecast table in its own order and
+  /// walking each city's observations beside it replaces a B-tree search per forecast row, and
+  /// the per-day sums of `--ci` come from the same pass instead of a second, wider GROUP BY.
+  /// Daily variables stay in SQL: their table holds one row per forecast day (24 times fewer
+  /// rows), so the searches the merge saves are few, and their dates are text keys the hourly
+  /// merge does not walk. Climatology skill stays in SQL too: its reference is a grouped mean
+  /// of the observations that the statement computes in a CTE.
+  public static func path(for request: VerifyRequest) -> ScoresPath {
+    request.variable.frequency == .hourly && request.skill != .climatology ? .mergeJoin : .sql
+  }
+
+  /// The sums by the merge join; see ``ScoresPath/mergeJoin``.
+  package func mergeJoinSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
+    let observations = try observationSeries(request)
+    let statement = VerifyStreams.forecasts(request)
+    let rows = try store.database.prepare(statement.sql)
+    try bind(statement, to: rows)
+    let labels = try cityLabels()
+    let keys = request.keys
+    let fields = VerifySums.fields(request)
+    let width = fields.count
+    let nIndex = fields.firstIndex(of: .n) ?? 2
+    let dayCount = observations.dates.count
+    let byDay = request.groupsByDay
+    let scorer = PairScorer(request: request)
+    let wants = Set(keys)
+    let (byLead, byLeadDay, byCity) =
+      (wants.contains(.lead), wants.contains(.leadDay), wants.contains(.city))
+    let (bySource, byModel) = (wants.contains(.source), wants.contains(.model))
+    let (byMonth, byHour) = (wants.contains(.month), wants.contains(.validHour))
+    let (vector, brier) = (request.vectorWind, request.computesBrier)
+    let persistence = request.skill == .persistence
+    typealias Column = VerifyStreams.ForecastColumn
+
+    var sources = TextInterner()
+    var models = TextInterner()
+    var months = TextInterner()
+    // Groups are found in two steps: the keys other than the lead ("segment", which changes
+    // rarely in table order) by a dictionary, then the lead through the segment's slots.
+    var segmentOf: [MergeGroupKey: Int] = [:]
+    var segments: [GroupSlots] = []
+    var lastSegmentKey: MergeGroupKey?
+    var segment = 0
+    var groupKeys: [MergeGroupKey] = []
+    var totals: [VerifySums] = []
+    var firstDay: [Int32] = []
+    var lastDay: [Int32] = []
+    // With --ci, each group's pairs are summed per valid day: the day being filled is kept
+    // whole (consecutive pairs of a group mostly share a day) and folded into the group's
+    // day vectors (the fields the request fills) when the group moves to another day.
+    var days: [[Double]] = []
+    var openDay: [Int32] = []
+    var openSums: [VerifySums] = []
+    func closeDay(_ group: Int) {
+      let day = Int(openDay[group])
+      guard day >= 0 else { return }
+      let sums = openSums[group]
+      days[group].withUnsafeMutableBufferPointer { buffer in
+        for (index, field) in fields.enumerated() { buffer[day * width + index] += sums[field] }
+      }
+      openSums[group] = VerifySums()
+      openDay[group] = -1
+    }
+    var lastCity: Int64?
+    var series: ObservationSeries?
+    var cursor = 0
+    var issueCursor = 0
+
+    while try rows.step() {
+      let city = rows.int64(Column.cityID) ?? 0
+      if city != lastCity {
+        lastCity = city
+        series = observations.cities[city]
+        cursor = 0
+        issueCursor = 0
+      }
+      let lead = rows.int64(Column.leadHours) ?? 0
+      var key = MergeGroupKey()
+      if byCity { key.city = city }
+      if bySource { key.source = rows.withTextBytes(Column.source) { sources.id($0) } ?? -1 }
+      if byModel { key.model = rows.withTextBytes(Column.model) { models.id($0) } ?? -1 }
+      if byMonth {
+        key.month =
+          rows.withTextBytes(Column.validDate) {
+            months.id(UnsafeBufferPointer(rebasing: $0.prefix(7)))
+          } ?? -1
+      }
+      if byHour { key.hour = rows.int64(Column.validHour) ?? 0 }
+      if key != lastSegmentKey {
+        if let known = segmentOf[key] {
+          segment = known
+        } else {
+          segment = segments.count
+          segmentOf[key] = segment
+          segments.append(GroupSlots())
+        }
+        lastSegmentKey = key
+      }
+      let leadDay = LeadTime.day(hours: lead)
+      let slot = byLead ? lead : byLeadDay ? leadDay : 0
+      var group = segments[segment].group(slot)
+      if group < 0 {
+        group = groupKeys.count
+        segments[segment].set(slot, group: group)
+        if byLead { key.lead = lead }
+        if byLeadDay { key.leadDay = leadDay }
+        groupKeys.append(key)
+        totals.append(VerifySums())
+        firstDay.append(.max)
+        lastDay.append(.min)
+        if byDay {
+          days.append([Double](repeating: 0, count: dayCount * width))
+          openDay.append(-1)
+          openSums.append(VerifySums())
+        }
+      }
+
+      let forecast = rows.double(Column.value) ?? .nan
+      var row: Int?
+      if let series { row = series.position(of: rows.int64(Column.validAt) ?? 0, cursor: &cursor) }
+      guard let row, let series else {
+        totals[group].forecasts += 1
+        continue
+      }
+      var reference = Double.nan
+      if persistence, let issued = rows.int64(Column.issuedAt),
+        let at = series.position(of: issued, cursor: &issueCursor)
+      {
+        reference = series.value[at]
+      }
+      let terms = scorer.terms(
+        forecast: forecast, observed: series.value[row],
+        forecastDirection: vector ? rows.double(Column.direction) ?? .nan : .nan,
+        observedDirection: vector ? series.direction[row] : .nan,
+        probability: brier ? rows.double(Column.probability) ?? .nan : .nan,
+        reference: reference)
+      totals[group].addEvery(terms)
+      let day = series.day[row]
+      if terms.n > 0 {
+        if day < firstDay[group] { firstDay[group] = day }
+        if day > lastDay[group] { lastDay[group] = day }
+      }
+      if byDay {
+        if openDay[group] != day {
+          closeDay(group)
+          openDay[group] = day
+        }
+        openSums[group].addEvery(terms)
+      }
+    }
+    if byDay { for group in groupKeys.indices { closeDay(group) } }
+
+    var order: [[VerifyKeyValue]] = []
+    var groups: [[VerifyKeyValue]: GroupSums] = [:]
+    for (index, key) in groupKeys.enumerated() {
+      let values = keys.map { name -> VerifyKeyValue in
+        switch name {
+        case .lead: .integer(key.lead)
+        case .leadDay: .integer(key.leadDay)
+        case .city: .text(labels[key.city] ?? String(key.city))
+        case .source: .text(sources.name(key.source))
+        case .model: .text(models.name(key.model))
+        case .month: .text(months.name(key.month))
+        case .validHour: .integer(key.hour)
+        }
+      }
+      var group = GroupSums()
+      if byDay {
+        let vectors = days[index]
+        for day in 0..<dayCount where vectors[day * width + nIndex] > 0 {
+          let slice = vectors[(day * width)..<((day + 1) * width)]
+          group.addDay(
+            VerifySums(vector: slice, fields: fields), date: observations.dates[day],
+            fields: fields)
+        }
+      } else if request.measuresPeriod, firstDay[index] <= lastDay[index] {
+        group.firstDate = observations.dates[Int(firstDay[index])]
+        group.lastDate = observations.dates[Int(lastDay[index])]
+      }
+      group.total = totals[index]
+      order.append(values)
+      groups[values] = group
+    }
+    return VerifyGroupedSums(request: request, order: order, groups: groups)
+  }
+
+  /// Every city's observations of the request's source, read once in (city, valid time)
+  /// order, with their local dates numbered in date order.
+  package func observationSeries(_ request: VerifyRequest) throws -> (
+    cities: [Int64: ObservationSeries], dates: [String]
+  ) {
+    typealias Column = VerifyStreams.ObservationColumn
+    let statement = VerifyStreams.observations(request)
+    let rows = try store.database.prepare(statement.sql)
+    try bind(statement, to: rows)
+    var cities: [Int64: ObservationSeries] = [:]
+    var dateNumbers: [String: Int32] = [:]
+    var current = ObservationSeries()
+    var currentCity: Int64?
+    var lastDate = ""
+    var lastNumber: Int32 = 0
+    while try rows.step() {
+      let city = rows.int64(Column.cityID) ?? 0
+      if city != currentCity {
+        if let currentCity { cities[currentCity] = current }
+        currentCity = city
+        current = ObservationSeries()
+      }
+      current.validAt.append(rows.int64(Column.validAt) ?? 0)
+      current.value.append(rows.double(Column.value) ?? .nan)
+      if request.vectorWind { current.direction.append(rows.double(Column.direction) ?? .nan) }
+      let date = rows.text(Column.validDate) ?? ""
+      if date != lastDate {
+        lastDate = date
+        if let known = dateNumbers[date] {
+          lastNumber = known
+        } else {
+          lastNumber = Int32(dateNumbers.count)
+          dateNumbers[date] = lastNumber
+        }
+      }
+      current.day.append(lastNumber)
+    }
+    if let currentCity { cities[currentCity] = current }
+
+    // Renumber the days in date order (ISO dates sort as text), so a group's days come out in
+    // the order the SQL path returns them.
+    let dates = dateNumbers.keys.sorted()
+    var renumbered = [Int32](repeating: 0, count: dates.count)
+    for (rank, date) in dates.enumerated() { renumbered[Int(dateNumbers[date]!)] = Int32(rank) }
+    for city in cities.keys {
+      cities[city]!.day = cities[city]!.day.map { renumbered[Int($0)] }
+    }
+    return (cities, dates)
+  }
+}
+
+/// The groups of one segment by lead slot (lead hours, or lead day): −1 where none yet.
+package struct GroupSlots {
+  private var base = 0
+  private var groups: [Int] = []
+
+  @inline(__always)
+  package func group(_ slot: Int64) -> Int {
+    let index = Int(slot) - base
+    return index >= 0 && index < groups.count ? groups[index] : -1
+  }
+
+  package mutating func set(_ slot: Int64, group: Int) {
+    let slot = Int(slot)
+    if groups.isEmpty {
+      base = slot
+      groups = [-1]
+    } else if slot < base {
+      groups.insert(contentsOf: repeatElement(-1, count: base - slot), at: 0)
+      base = slot
+    } else if slot - base >= groups.count {
+      groups += repeatElement(-1, count: slot - base - groups.count + 1)
+    }
+    groups[slot - base] = group
+  }
+}
+
+/// A merge-join group: the values of the request's keys (unused ones stay 0), text keys as
+/// ``TextInterner`` ids.
+package struct MergeGroupKey: Hashable {
+  package var lead: Int64 = 0
+  package var leadDay: Int64 = 0
+  package var city: Int64 = 0
+  package var source: Int32 = 0
+  package var model: Int32 = 0
+  package var month: Int32 = 0
+  package var hour: Int64 = 0
+}
+
+/// Numbers the distinct texts of a column as they stream by, comparing each row's bytes with
+/// the previous row's first (consecutive rows mostly repeat the source and model).
+package struct TextInterner {
+  private var ids: [[UInt8]: Int32] = [:]
+  private var names: [String] = []
+  private var last: [UInt8] = []
+  private var lastID: Int32 = -1
+
+  package mutating func id(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    if lastID >= 0, bytes.elementsEqual(last) { return lastID }
+    let key = Array(bytes)
+    let id: Int32
+    if let known = ids[key] {
+      id = known
+    } else {
+      id = Int32(names.count)
+      ids[key] = id
+      names.append(String(decoding: key, as: UTF8.self))
+    }
+    last = key
+    lastID = id
+    return id
+  }
+
+  /// The text of `id` (a NULL column, id −1, reads as empty text, as the SQL path reads it).
+  package func name(_ id: Int32) -> String { id >= 0 ? names[Int(id)] : "" }
+}

@@ -1,0 +1,145 @@
+import SQLiteKit
+import SkycastModel
+import Store
+
+/// Runs `verify` against a store: chooses the observation source, computes grouped scores in
+/// one pass over the pairs (a merge join in Swift, or one SQLite query; ``ScoresPath``),
+/// streams pairs, and computes revisions.
+///
+/// Scores are finished in Swift from per-group sums; pairs are never held in memory, so
+/// memory grows with groups (and days for `--ci`) and observations, not with forecasts.
+public struct Verifier {
+  public let store: Store
+
+  public init(store: Store) {
+    self.store = store
+  }
+
+  // MARK: - Scores
+
+  /// Grouped scores, one row per group sorted by key values (cities by name); with
+  /// ``VerifyRequest/bootstrap``, each score also gets its percentile interval.
+  ///
+  /// Groups whose forecasts found no observation row at all are not listed; their forecasts
+  /// still count in ``VerifyReport/dropped``.
+  public func scores(_ request: VerifyRequest) throws -> VerifyReport {
+    try sums(request).report()
+  }
+
+  /// The per-group (with `--ci`, per-group and per-day) sums of ``scores(_:)``, from one pass
+  /// over the pairs, by `path` (by default the one that wins for the request,
+  /// ``path(for:)``); ``VerifyGroupedSums/report()`` finishes the scores and resamples.
+  public func sums(_ request: VerifyRequest, path: ScoresPath? = nil) throws -> VerifyGroupedSums {
+    switch path ?? Self.path(for: request) {
+    case .mergeJoin: try mergeJoinSums(request)
+    case .sql: try sqlSums(request)
+    }
+  }
+
+  /// The sums from ``VerifySQL/scores(_:)``.
+  package func sqlSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
+    let statement = VerifySQL.scores(request)
+    let prepared = try store.database.prepare(statement.sql)
+    try bind(statement, to: prepared)
+    let labels = try cityLabels()
+    let keys = request.keys
+    let fields = VerifySums.fields(request)
+    var columns: [String: Int32] = [:]
+    for (index, name) in prepared.columnNames.enumerated() { columns[name] = Int32(index) }
+    let readers = VerifySums.Field.allCases.compactMap { field in
+      columns[field.column].map { (field, $0) }
+    }
+
+    var order: [[VerifyKeyValue]] = []
+    var groups: [[VerifyKeyValue]: GroupSums] = [:]
+    while try prepared.step() {
+      let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
+      var sums = VerifySums()
+      for (field, column) in readers { sums[field] = prepared.double(column) ?? 0 }
+      if groups[values] == nil {
+        order.append(values)
+        groups[values] = GroupSums()
+      }
+      if request.groupsByDay {
+        let date = columns["valid_date"].flatMap { prepared.text($0) }
+        groups[values]?.addDay(sums, date: date, fields: fields)
+      } else {
+        groups[values]?.total = sums
+        if request.measuresPeriod {
+          groups[values]?.firstDate = columns["first_date"].flatMap { prepared.text($0) }
+          groups[values]?.lastDate = columns["last_date"].flatMap { prepared.text($0) }
+        }
+      }
+    }
+
+    return VerifyGroupedSums(request: request, order: order, groups: groups)
+  }
+
+  // MARK: - Observation source
+
+  /// The `--obs` source: the one asked for, else `era5` when it holds the variable, else the
+  /// only source that does (`Store.resolveObservationSource` holds the rule).
+  ///
+  /// - Throws: `InvalidInput` (usage) for an unknown or ambiguous source;
+  ///   ``VerifyError/noObservations`` when nothing is stored to compare with.
+  public func chooseObservationSource(
+    requested: String?, variable: WeatherVariable, cityIDs: [Int64] = []
+  ) throws -> String {
+    do {
+      return try store.resolveObservationSource(requested, cityIDs: cityIDs, holding: variable)
+    } catch ObservationSourceError.none {
+      throw VerifyError.noObservations(variable)
+    } catch let error as ObservationSourceError {
+      throw InvalidInput(error.message(choosingWith: "--obs "))
+    }
+  }
+
+  // MARK: - Shared
+
+  /// The group key values of the current row, in the leading columns of a grouped statement:
+  /// cities by their label (the id when none), text keys as text, the rest as integers.
+  package static func groupKeyValues(
+    _ statement: Statement, keys: [VerifyKey], labels: [Int64: String]
+  ) -> [VerifyKeyValue] {
+    var values: [VerifyKeyValue] = []
+    values.reserveCapacity(keys.count)
+    for (index, key) in keys.enumerated() {
+      let column = Int32(index)
+      if key == .city {
+        let id = statement.int64(column) ?? 0
+        values.append(.text(labels[id] ?? String(id)))
+      } else if key.isText {
+        values.append(.text(statement.text(column) ?? ""))
+      } else {
+        values.append(.integer(statement.int64(column) ?? 0))
+      }
+    }
+    return values
+  }
+
+  /// City labels for output (`City.labels` over every saved city).
+  public func cityLabels() throws -> [Int64: String] {
+    City.labels(try store.cities())
+  }
+
+  package func bind(_ statement: VerifyStatement, to prepared: Statement) throws {
+    try prepared.bind(named: Dictionary(uniqueKeysWithValues: statement.parameters))
+  }
+}
+
+/// `verify` cannot run for a reason in the data, not in the command line (exit 1).
+public enum VerifyError: Error, CustomStringConvertible, Equatable {
+  /// No observation source stores the variable.
+  case noObservations(WeatherVariable)
+
+  public var description: String {
+    switch self {
+    case .noObservations(let variable):
+      let hint =
+        variable.roles.contains(.archive)
+        ? "fetch them with 'skycast observe --from DATE --to DATE' or load them with 'skycast import observations FILE'"
+        : "ERA5 does not provide it; load station data with 'skycast import observations FILE'"
+      return "no observations of \(variable.column) are stored; \(hint)"
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import SkycastModel
+
+/// A way to group forecast–observation pairs in `verify --by`.
+///
+/// Raw values are the words typed after `--by`; ``column`` is the output column name.
+public enum VerifyKey: String, CaseIterable, Sendable {
+  /// Lead time in hours, `lead_hours` = (valid time − issue time) / 3600.
+  case lead
+  /// Lead day, `lead_day` = ⌊lead_hours / 24⌋ (daily variables: `lead_days`, the local date
+  /// difference).
+  case leadDay = "lead-day"
+  /// The city (its name in the output).
+  case city
+  /// The forecast model (`best_match`, `ecmwf_ifs025`, …).
+  case model
+  /// The forecast source (`forecast`, `previous-runs`, an import name).
+  case source
+  /// The local month of the valid time, `YYYY-MM`.
+  case month
+  /// The local hour of the valid time, 0–23.
+  case validHour = "valid-hour"
+
+  /// The output column name.
+  public var column: String {
+    switch self {
+    case .lead: "lead_hours"
+    case .leadDay: "lead_day"
+    case .city: "city"
+    case .model: "model"
+    case .source: "source"
+    case .month: "month"
+    case .validHour: "valid_hour"
+    }
+  }
+
+  /// True for keys that belong to one forecast rather than to its valid time: the lead keys.
+  /// Revisions split a valid time's sequence of forecasts along these.
+  public var isForecastLevel: Bool { self == .lead || self == .leadDay }
+
+  /// True when the key's SQL value is text (the others are integers).
+  package var isText: Bool {
+    switch self {
+    case .model, .source, .month: true
+    case .lead, .leadDay, .city, .validHour: false
+    }
+  }
+
+  /// The SQL expression over the forecast row `f` for a variable of `frequency`, or nil when
+  /// the key has no meaning there (lead hours and valid hour of a daily value).
+  ///
+  /// `lead_day` floors toward −∞ so that past hours (`--include-past`) fall in day −1, not 0:
+  /// SQLite's integer division truncates toward zero.
+  package func sql(for frequency: WeatherVariable.Frequency) -> String? {
+    switch (self, frequency) {
+    case (.lead, .hourly): "f.lead_hours"
+    case (.leadDay, .hourly): LeadTime.daySQL(hours: "f.lead_hours")
+    case (.leadDay, .daily): "f.lead_days"
+    case (.city, _): "f.city_id"
+    case (.model, _): "f.model"
+    case (.source, _): "f.source"
+    case (.month, .hourly): "substr(f.valid_date, 1, 7)"
+    case (.month, .daily): "substr(f.date, 1, 7)"
+    case (.validHour, .hourly): "f.valid_hour"
+    case (.lead, .daily), (.validHour, .daily): nil
+    }
+  }
+
+  /// Parses `--by` words (already split on commas), keeping the first of duplicates.
+  ///
+  /// - Throws: `InvalidInput` naming the unknown word and the accepted ones.
+  public static func parse(_ words: [String]) throws -> [VerifyKey] {
+    var keys: [VerifyKey] = []
+    for word in words {
+      guard let key = VerifyKey(rawValue: word.lowercased()) else {
+        let allowed = allCases.map(\.rawValue).joined(separator: ", ")
+        throw InvalidInput("The value '\(word)' is invalid for '--by': expected one of \(allowed)")
+      }
+      if !keys.contains(key) { keys.append(key) }
+    }
+    return keys
+  }
+}
+
+/// One group key's value in a result row.
+public enum VerifyKeyValue: Sendable, Hashable, Comparable, CustomStringConvertible {
+  case integer(Int64)
+  case text(String)
+
+  /// Integers sort numerically, text by Unicode scalar values, integers before text.
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.integer(let left), .integer(let right)): left < right
+    case (.text(let left), .text(let right)):
+      left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
+    case (.integer, .text): true
+    case (.text, .integer): false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .integer(let value): String(value)
+    case .text(let value): value
+    }
+  }
+}

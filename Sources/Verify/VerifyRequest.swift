@@ -1,0 +1,187 @@
+import Analysis
+import SkycastModel
+
+/// What `verify` computes: which variable, which pairs, how they are grouped and which extra
+/// scores. Built from the command line, checked by ``validated()``, turned into SQL by
+/// ``VerifySQL``.
+public struct VerifyRequest: Sendable, Equatable {
+  /// The verified variable; hourly variables pair by valid time, daily ones by local date.
+  public var variable: WeatherVariable
+  /// The observation source (`era5`, an import name) the forecasts are compared with.
+  public var observationSource: String
+  /// Local valid dates, inclusive; nil for all.
+  public var period: ClosedRange<LocalDate>?
+  /// Forecast sources to keep; empty for all.
+  public var sources: [String]
+  /// Forecast models to keep; empty for all.
+  public var models: [String]
+  /// Cities to keep (ids); empty for all.
+  public var cityIDs: [Int64]
+  /// The grouping the user asked for, in `--by` order.
+  public var groupBy: [VerifyKey]
+  /// The yes/no event for contingency scores (`--threshold`, `--op`).
+  public var event: VerifyEvent?
+  /// Keep pairs with a negative lead (forecasts of hours already past at issue).
+  public var includePast: Bool
+  /// The reference forecast for `mse_skill`.
+  public var skill: SkillReference?
+  /// Also find each group's first and last paired local date (for the table comment when no
+  /// period is given). Off by default: it costs two aggregates per pair.
+  public var measuresPeriod = false
+  /// Score `wind_vector_10m`: the wind as a vector from `wind_speed_10m` and
+  /// `wind_direction_10m` (``variable`` is then `wind_speed_10m`, whose unit the scores have).
+  public var vectorWind = false
+  /// Percentile intervals from a block bootstrap of whole valid days (`--ci`); nil for none.
+  public var bootstrap: BootstrapSettings?
+
+  public init(
+    variable: WeatherVariable = .temperature2m, observationSource: String,
+    period: ClosedRange<LocalDate>? = nil, sources: [String] = [], models: [String] = [],
+    cityIDs: [Int64] = [], groupBy: [VerifyKey] = [], event: VerifyEvent? = nil,
+    includePast: Bool = false, skill: SkillReference? = nil
+  ) {
+    self.variable = variable
+    self.observationSource = observationSource
+    self.period = period
+    self.sources = sources
+    self.models = models
+    self.cityIDs = cityIDs
+    self.groupBy = groupBy
+    self.event = event
+    self.includePast = includePast
+    self.skill = skill
+  }
+
+  /// The group keys of the output, in column order: `source` first when the user neither
+  /// grouped by it nor selected exactly one source (`verify` keeps sources apart,
+  /// because lead time means retrieval time for `forecast` and nominal run time for
+  /// `previous-runs`), then the `--by` keys.
+  public var keys: [VerifyKey] {
+    keepsSourcesApartImplicitly ? [.source] + groupBy : groupBy
+  }
+
+  /// True when `source` is added to the keys without being asked for.
+  public var keepsSourcesApartImplicitly: Bool {
+    sources.count != 1 && !groupBy.contains(.source)
+  }
+
+  /// The name of what is verified: the variable's column, or `wind_vector_10m`.
+  public var variableName: String { vectorWind ? Self.windVectorName : variable.column }
+
+  /// What is verified, in words, for figure legends and titles.
+  public var variableDisplayName: String {
+    vectorWind ? "10 m wind vector (km/h)" : variable.displayName
+  }
+
+  /// What is verified, in words, inside a sentence ("RMSE of 2 m temperature by lead day").
+  public var variableDisplayNameInSentence: String {
+    vectorWind ? "10 m wind vector" : variable.displayNameInSentence
+  }
+
+  /// The `--var` name of the vector wind.
+  public static let windVectorName = "wind_vector_10m"
+
+  /// True when errors are angles, wrapped to [−180°, 180°) (wind directions).
+  public var isCircular: Bool { !vectorWind && variable.quantity == .direction }
+
+  /// True when `corr` (Pearson) is computed: not for angles or vectors.
+  public var hasCorrelation: Bool { !vectorWind && !isCircular }
+
+  /// True when the SQL groups by valid local date too, for the day-block bootstrap.
+  public var groupsByDay: Bool { bootstrap != nil }
+
+  /// True when the Brier score is computed: an event on hourly `precipitation`, whose rows
+  /// carry Open-Meteo's `precipitation_probability`.
+  public var computesBrier: Bool { event != nil && variable == .precipitation }
+
+  /// True when the Brier event is not the one Open-Meteo's probability is defined for
+  /// (> 0.1 mm in the hour), so the score compares a probability with another event.
+  public var brierEventDiffers: Bool {
+    guard computesBrier, let event else { return false }
+    return !(event.op == .gt && event.threshold == 0.1)
+  }
+
+  /// Checks that the variable can be paired and every key applies to its frequency.
+  ///
+  /// - Parameter needsObservations: false for revisions, which read forecasts only.
+  /// - Throws: `InvalidInput` (a usage error) naming the problem.
+  public func validated(needsObservations: Bool = true) throws -> VerifyRequest {
+    try Self.check(variable: variable, needsObservations: needsObservations)
+    if vectorWind, variable != .windSpeed10m {
+      throw InvalidInput(
+        "\(Self.windVectorName) is built from wind_speed_10m and wind_direction_10m")
+    }
+    for key in groupBy where key.sql(for: variable.frequency) == nil {
+      let hint = key == .lead ? "; use --by lead-day (lead_days)" : ""
+      throw InvalidInput(
+        "--by \(key.rawValue) does not apply to the daily variable \(variable.column)\(hint)")
+    }
+    return self
+  }
+
+  /// Checks that `variable` is numeric and stored on both sides of a pair.
+  package static func check(variable: WeatherVariable, needsObservations: Bool) throws {
+    guard variable.isNumeric else {
+      throw InvalidInput("\(variable.column) is a time of day, not a value that can be scored")
+    }
+    let forecastRole: WeatherVariable.Roles =
+      variable.frequency == .hourly ? .hourlyForecast : .dailyForecast
+    let observationRole: WeatherVariable.Roles =
+      variable.frequency == .hourly ? .hourlyObservation : .dailyObservation
+    guard variable.roles.contains(forecastRole) else {
+      throw InvalidInput("\(variable.column) is not stored with forecasts")
+    }
+    if needsObservations, !variable.roles.contains(observationRole) {
+      throw InvalidInput(
+        "\(variable.column) has no observations to compare with (it is forecast-only); --revisions works on it"
+      )
+    }
+  }
+
+  /// The variables `--var` accepts for scores: numeric, with forecast and observation columns.
+  ///
+  /// (`wind_vector_10m`, which combines two of them, is accepted by `--var` too.)
+  public static var verifiableVariables: [WeatherVariable] {
+    WeatherVariable.allCases.filter { (try? check(variable: $0, needsObservations: true)) != nil }
+  }
+
+  /// Resolves a `--var` name.
+  ///
+  /// - Throws: `InvalidInput` listing the verifiable variables.
+  public static func variable(named name: String) throws -> WeatherVariable {
+    guard let variable = WeatherVariable.named(name) else {
+      let names = (verifiableVariables.map(\.rawValue) + [windVectorName]).joined(separator: ", ")
+      throw InvalidInput("The value '\(name)' is invalid for '--var': expected one of \(names)")
+    }
+    return variable
+  }
+}
+
+/// The yes/no event of the contingency scores: a value `op` `threshold` (`ge`: ≥, `gt`: >).
+public struct VerifyEvent: Sendable, Equatable {
+  public var threshold: Double
+  public var op: EventOperator
+
+  public init(threshold: Double, op: EventOperator = .ge) {
+    self.threshold = threshold
+    self.op = op
+  }
+
+  /// `≥` or `>`.
+  public var symbol: String { op == .ge ? "≥" : ">" }
+
+  /// The SQL comparison for "is an event" (`>=`/`>`) and "is not" (`<`/`<=`).
+  package var sqlComparisons: (event: String, nonEvent: String) {
+    op == .ge ? (">=", "<") : (">", "<=")
+  }
+}
+
+/// The reference forecast of `--skill`.
+public enum SkillReference: String, Sendable, CaseIterable {
+  /// The observation at issue time used as the forecast (hourly: the observed value at
+  /// `valid_at = issued_at`; daily: the day before the local issue date, the last complete day).
+  case persistence
+  /// The mean observation of the same city, local calendar month and local hour (daily: month)
+  /// over the selected period (all stored observations without `--from/--to`).
+  case climatology
+}

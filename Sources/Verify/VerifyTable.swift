@@ -1,0 +1,227 @@
+import Analysis
+import Export
+import SkycastModel
+
+/// Columns and cells of `verify` output (keys, then n and the scores, in the documented order), shared by every format.
+public enum VerifyTable {
+  // MARK: - Scores
+
+  /// Key columns in key order, then `n bias mae rmse corr`; with an event `threshold op a b c
+  /// d pod far pofd csi ets fbias hss pc` and `n_bs bs` for precipitation; `mse_skill` with a
+  /// skill reference; MET's VL1L2 means for `wind_vector_10m`. With `--ci`, each score is
+  /// followed by `<score>_lo` and `<score>_hi`.
+  public static func columns(_ request: VerifyRequest) -> [Column] {
+    let unit = request.variable.unit
+    let ci = request.bootstrap != nil
+    func score(_ name: String, unit: String? = nil) -> [Column] {
+      let column = Column(name, .score, unit: unit)
+      guard ci else { return [column] }
+      return [
+        column, Column(name + "_lo", .score, unit: unit), Column(name + "_hi", .score, unit: unit),
+      ]
+    }
+    var columns = keyColumns(request.keys)
+    columns.append(Column("n", .integer))
+    columns += score("bias", unit: unit) + score("mae", unit: unit) + score("rmse", unit: unit)
+    columns += score("corr")
+    if request.event != nil {
+      columns += [Column("threshold", .dynamic, unit: unit), Column("op", .text)]
+      columns += ["a", "b", "c", "d"].map { Column($0, .integer) }
+      for name in VerifyScore.contingency { columns += score(name.column) }
+      if request.computesBrier { columns += [Column("n_bs", .integer)] + score("bs") }
+    }
+    if request.skill != nil { columns += score("mse_skill") }
+    if request.vectorWind {
+      columns += ["ufbar", "vfbar", "uobar", "vobar"].map { Column($0, .score, unit: unit) }
+      let squared = unit.isEmpty ? "" : "(\(unit))²"
+      columns += ["uvfobar", "uvffbar", "uvoobar"].map { Column($0, .score, unit: squared) }
+    }
+    return columns
+  }
+
+  /// One row's cells, matching ``columns(_:)``. Undefined scores are `.null`.
+  public static func cells(_ row: VerifyRow, request: VerifyRequest) -> [Cell] {
+    let ci = request.bootstrap != nil
+    func score(_ score: VerifyScore) -> [Cell] {
+      let value = number(score.value(row))
+      guard ci else { return [value] }
+      let interval = row.intervals[score]
+      return [value, number(interval?.lo), number(interval?.hi)]
+    }
+    var cells = row.keys.map(cell)
+    cells.append(.integer(Int64(row.scores.n)))
+    cells += score(.bias) + score(.mae) + score(.rmse) + score(.corr)
+    if let event = request.event {
+      let table = row.contingency ?? ContingencyTable()
+      cells += [.number(event.threshold), .text(event.op.rawValue)]
+      cells += [table.a, table.b, table.c, table.d].map { .integer(Int64($0)) }
+      for name in VerifyScore.contingency { cells += score(name) }
+      if request.computesBrier { cells += [.integer(Int64(row.brierPairs))] + score(.bs) }
+    }
+    if request.skill != nil { cells += score(.mseSkill) }
+    if request.vectorWind {
+      let means = row.vector
+      cells += [
+        means?.ufbar, means?.vfbar, means?.uobar, means?.vobar, means?.uvfobar, means?.uvffbar,
+        means?.uvoobar,
+      ].map(number)
+    }
+    return cells
+  }
+
+  /// The table-mode comment line: variable, observation source, period, lead filter, event
+  /// operator, the bootstrap, and dropped forecasts.
+  public static func comment(_ report: VerifyReport) -> String {
+    let request = report.request
+    var parts = [
+      "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
+    ]
+    parts.append(periodText(request, paired: report.pairedDates))
+    parts.append(request.includePast ? "past leads included" : "lead ≥ 0")
+    if request.isCircular {
+      parts.append("errors on the circle, ((f − o + 540) mod 360) − 180; no corr")
+    }
+    if request.vectorWind {
+      parts.append(
+        "vector wind from speed and direction: bias = mean speed error, mae = mean |Vf − Vo|, rmse = RMSVE (MET VL1L2); no corr"
+      )
+    }
+    if let event = request.event {
+      parts.append(
+        "event \(event.symbol) \(NumberText.shortest(event.threshold))\(unitSuffix(request.variable, bare: true)) (op \(event.op.rawValue))"
+      )
+    }
+    if let skill = request.skill {
+      parts.append("mse_skill vs \(skill.rawValue)")
+    }
+    if let bootstrap = request.bootstrap, let block = report.blockDays {
+      parts.append(bootstrapText(bootstrap, blockDays: block))
+    }
+    let dropped = report.dropped
+    let missing = report.withoutObservation
+    parts.append(
+      "\(dropped) pair\(dropped == 1 ? "" : "s") dropped (\(missing) without an observation row, \(dropped - missing) with a NULL forecast or observation)"
+    )
+    return parts.joined(separator: "; ")
+  }
+
+  /// `95 % percentile intervals: circular block bootstrap of whole valid days, 7-day blocks
+  /// (set), 1000 resamples, seed 20260301`.
+  package static func bootstrapText(_ bootstrap: BootstrapSettings, blockDays: Int) -> String {
+    let how =
+      bootstrap.blockDays == nil
+      ? "automatic: Wilks 1997, at least the cube root of the days" : "--block-days"
+    return
+      "\(bootstrap.levelText) percentile intervals: circular block bootstrap of whole valid days, \(blockDays)-day blocks (\(how)), \(bootstrap.resamples) resamples, seed \(bootstrap.seed)"
+  }
+
+  // MARK: - Revisions
+
+  /// Key columns, then `valid_times revisions mean_abs_revision flip_flop_valid_times
+  /// flip_flop`.
+  public static func revisionColumns(_ request: VerifyRequest) -> [Column] {
+    let unit = request.variable.unit
+    return keyColumns(request.keys) + [
+      Column("valid_times", .integer), Column("revisions", .integer),
+      Column("mean_abs_revision", .score, unit: unit), Column("flip_flop_valid_times", .integer),
+      Column("flip_flop", .score, unit: unit),
+    ]
+  }
+
+  public static func revisionCells(_ row: RevisionRow) -> [Cell] {
+    row.keys.map(cell) + [
+      .integer(Int64(row.validTimes)), .integer(Int64(row.revisions)),
+      number(row.meanAbsoluteRevision), .integer(Int64(row.flipFlopValidTimes)),
+      number(row.flipFlop),
+    ]
+  }
+
+  public static func revisionComment(_ report: RevisionReport) -> String {
+    let request = report.request
+    let split =
+      request.keys.contains(where: \.isForecastLevel)
+      ? "each revision counted at the lead of the newer forecast"
+      : "whole issue sequence per valid time"
+    return [
+      "\(request.variableName)\(unitSuffix(request.variable)): run-to-run revisions of forecasts for the same valid time",
+      periodText(request, paired: nil),
+      request.includePast ? "past leads included" : "lead ≥ 0",
+      split,
+      "means over valid times",
+    ].joined(separator: "; ")
+  }
+
+  // MARK: - Pairs
+
+  /// `city source model issued_at valid_at lead_hours forecast observed` (daily: `date` and
+  /// `lead_days`).
+  public static func pairColumns(_ request: VerifyRequest) -> [Column] {
+    let variable = request.variable
+    let isDaily = variable.frequency == .daily
+    return [
+      Column("city", .text), Column("source", .text), Column("model", .text),
+      Column("issued_at", .instant),
+      isDaily ? Column("date", .date) : Column("valid_at", .instant),
+      Column(isDaily ? "lead_days" : "lead_hours", .integer),
+      Column("forecast", .measure(decimals: variable.decimals), unit: variable.unit),
+      Column("observed", .measure(decimals: variable.decimals), unit: variable.unit),
+    ]
+  }
+
+  /// A pair's cells; times as instants at the city's offset in force at each instant.
+  public static func pairCells(_ pair: VerifyPair, city: String, zone: CityTimeZone) -> [Cell] {
+    let valid: Cell =
+      if let validAt = pair.validAt {
+        .instant(epoch: validAt, offset: zone.offset(at: validAt))
+      } else {
+        pair.date.map(Cell.text) ?? .null
+      }
+    return [
+      .text(city), .text(pair.source), .text(pair.model),
+      .instant(epoch: pair.issuedAt, offset: zone.offset(at: pair.issuedAt)), valid,
+      .integer(pair.lead), .number(pair.forecast), .number(pair.observed),
+    ]
+  }
+
+  // MARK: - Pieces
+
+  package static func keyColumns(_ keys: [VerifyKey]) -> [Column] {
+    keys.map { key in
+      switch key {
+      case .lead, .leadDay, .validHour: Column(key.column, .integer)
+      case .city, .model, .source: Column(key.column, .text)
+      case .month: Column(key.column, .date)
+      }
+    }
+  }
+
+  package static func cell(_ value: VerifyKeyValue) -> Cell {
+    switch value {
+    case .integer(let integer): .integer(integer)
+    case .text(let text): .text(text)
+    }
+  }
+
+  package static func number(_ value: Double?) -> Cell {
+    guard let value, value.isFinite else { return .null }
+    return .number(value)
+  }
+
+  package static func unitSuffix(_ variable: WeatherVariable, bare: Bool = false) -> String {
+    let unit = variable.unit
+    guard !unit.isEmpty else { return "" }
+    return bare ? " \(unit)" : " (\(unit))"
+  }
+
+  package static func periodText(_ request: VerifyRequest, paired: (first: String, last: String)?)
+    -> String
+  {
+    if let period = request.period {
+      return "valid \(period.lowerBound)…\(period.upperBound) (local dates)"
+    }
+    if let paired {
+      return "valid \(paired.first)…\(paired.last) (local dates, all stored)"
+    }
+    return "all stored dates"
+  }
+}

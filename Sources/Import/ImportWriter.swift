@@ -15,6 +15,7 @@ package final class ImportWriter {
     package let fetchID: Int64
     package var counts = UpsertCounts()
     package var models: Set<String> = []
+    package var lastModel = ""
     package var localDays: LocalDayCache
     package let zone: CityTimeZone
 
@@ -35,6 +36,8 @@ package final class ImportWriter {
   private let sourceValue: SQLiteValue
   /// Stored keys this import met (created on the first one).
   private var keys: ImportKeyLog?
+  /// The `forecast_series` id of each model of hourly forecast rows met so far.
+  private var seriesIDs: [String: Int64] = [:]
 
   /// - Parameters:
   ///   - url: the fetch log's `file://` URL of the file.
@@ -79,7 +82,7 @@ package final class ImportWriter {
       state = CityState(fetchID: try store.insertFetch(fetch), zone: city.zone)
       cities[city.id] = state
     }
-    let (key, derived, provenance) = columns(row, cityID: city.id, state: state)
+    let (key, derived, provenance) = try columns(row, cityID: city.id, state: state)
     let outcome: UpsertOutcome
     if try writer.insert(key: key, derived: derived, values: row.values, provenance: provenance) {
       outcome = .inserted
@@ -108,8 +111,10 @@ package final class ImportWriter {
       outcome = try writer.fillIn(
         key: key, derived: derived, values: row.values, provenance: provenance)
     }
-    if options.kind == .forecasts, !state.models.contains(row.model) {
+    // Consecutive rows mostly share a model: compare before hashing it into the set.
+    if options.kind == .forecasts, row.model != state.lastModel {
       state.models.insert(row.model)
+      state.lastModel = row.model
     }
     state.counts.record(outcome)
     store.didWriteRows(1)
@@ -122,7 +127,7 @@ package final class ImportWriter {
     keys = nil
   }
 
-  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) -> (
+  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) throws -> (
     key: [SQLiteValue], derived: [SQLiteValue], provenance: [SQLiteValue]
   ) {
     let city = SQLiteValue.integer(cityID)
@@ -140,11 +145,17 @@ package final class ImportWriter {
         [fetchID, .integer(now)]
       )
     case (.forecasts, .hourly):
-      let local = state.localDays.local(row.time)
+      let series: Int64
+      if let known = seriesIDs[row.model] {
+        series = known
+      } else {
+        series = try store.forecastSeriesID(source: options.source, model: row.model)
+        seriesIDs[row.model] = series
+      }
       return (
-        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .integer(row.time)],
+        [city, .integer(series), .integer(row.time), .integer(row.issuedAt), .integer(0)],
         [
-          .text(local.date), .integer(Int64(local.hour)),
+          .integer(state.localDays.hourShift(row.time)),
           .integer(LeadTime.hours(valid: row.time, issued: row.issuedAt)),
         ], [fetchID]
       )

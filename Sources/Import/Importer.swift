@@ -98,7 +98,21 @@ public enum Importer {
 
   /// Letters, ASCII digits, `-`, `_` (and `.` when `allowDots`, for model names).
   package static func isValidName(_ name: String, allowDots: Bool) -> Bool {
-    !name.isEmpty && name.count <= 64
+    // ASCII names (nearly all) without Unicode property lookups: every row of a forecast
+    // import checks its model.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      return !name.isEmpty && name.utf8.count <= 64
+        && name.utf8.allSatisfy {
+          switch $0 {
+          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+          case UInt8(ascii: "."): allowDots
+          default: false
+          }
+        }
+    }
+    return !name.isEmpty && name.count <= 64
       && name.allSatisfy {
         $0.isLetter || ($0.isASCII && $0.isNumber) || $0 == "-" || $0 == "_"
           || (allowDots && $0 == ".")

@@ -35,6 +35,10 @@ extension ExportPlan {
     }
     if let dates = request.dates {
       switch request.table {
+      case .hourly where !request.latest:
+        let hours = ForecastHourColumns.localHours(dates)
+        conditions.append("local_hour BETWEEN ? AND ?")
+        bindings += [.integer(hours.lowerBound), .integer(hours.upperBound)]
       case .hourly, .hourlyObservations:
         conditions.append("valid_date BETWEEN ? AND ?")
         bindings += [.text(dates.lowerBound.description), .text(dates.upperBound.description)]
@@ -92,6 +96,9 @@ extension ExportPlan {
 
     switch request.table {
     case .hourly:
+      // The full history reads the storage table in its key order (city, series, valid time,
+      // issue time), which streams; the view's old fetch-first order would sort every row.
+      let stored = !request.latest
       addCity()
       add("fetch_id", .integer, .integer)
       add("source", .text, .repeatedText)
@@ -99,16 +106,20 @@ extension ExportPlan {
       add("issued_at", .instant, .instant)
       add("valid_at", .instant, .instant)
       addOffset(at: "valid_at")
-      add("valid_date", .date, .repeatedText)
-      add("valid_hour", .integer, .integer)
+      if stored {
+        add("valid_date", .date, .localDate, sql: "local_hour")
+        add("valid_hour", .integer, .hourOfDay, sql: "local_hour")
+      } else {
+        add("valid_date", .date, .repeatedText)
+        add("valid_hour", .integer, .integer)
+      }
       add("lead_hours", .integer, .integer)
       addVariables()
       return ExportPlan(
-        fields: fields, from: request.latest ? "hourly_forecasts_latest" : "hourly_forecasts",
+        fields: fields,
+        from: stored ? ForecastHourColumns.keyedView : "hourly_forecasts_latest",
         conditions: conditions, bindings: bindings,
-        order: request.latest
-          ? ["city_id", "source", "model", "valid_at"]
-          : ["fetch_id", "city_id", "model", "issued_at", "valid_at"],
+        order: stored ? ForecastHourColumns.key : ["city_id", "source", "model", "valid_at"],
         cityColumn: "city_id", monthColumn: ("valid_date", true))
     case .daily:
       addCity()

@@ -37,8 +37,15 @@ public struct ExportPlan: Sendable {
     case nil: return "SELECT count(*) FROM (\(select))"
     case .city?: return "SELECT c\(cityColumn), count(*) FROM (\(select)) GROUP BY 1"
     case .month?:
-      guard case .dateText(let column)? = month else { return nil }
-      return "SELECT substr(c\(column), 1, 7), count(*) FROM (\(select)) GROUP BY 1"
+      switch month {
+      case .dateText(let column)?:
+        return "SELECT substr(c\(column), 1, 7), count(*) FROM (\(select)) GROUP BY 1"
+      case .localHour(let column)?:
+        return
+          "SELECT substr(date(c\(column) * 3600, 'unixepoch'), 1, 7), count(*) FROM (\(select)) GROUP BY 1"
+      default:
+        return nil
+      }
     }
   }
 }
@@ -64,6 +71,11 @@ package enum CellReader: Sendable {
   case offsetHours(Int32, slot: Int)
   /// The city's UTC offset, in hours, at local noon of the `YYYY-MM-DD` date in a column.
   case offsetHoursAtDate(Int32, slot: Int)
+  /// The `YYYY-MM-DD` text of a local hour number's day (formatted here once per day rather
+  /// than by SQLite for every row); `slot` is a repeated-text cache.
+  case localDate(Int32, slot: Int)
+  /// The hour of day (0–23) of a local hour number.
+  case hourOfDay(Int32)
 }
 
 /// Where `--split-by month` finds a row's local month.
@@ -72,6 +84,8 @@ package enum MonthSource: Sendable {
   case dateText(Int32)
   /// The local date of an instant column.
   case instant(Int32, slot: Int)
+  /// The day of a local hour number column.
+  case localHour(Int32)
 }
 
 // MARK: - Building
@@ -85,6 +99,8 @@ extension ExportPlan {
     package var read: Read
     package enum Read {
       case cityName, timezone, text, repeatedText, integer, real, instant
+      /// The date or hour of day of a local hour number (`sql`).
+      case localDate, hourOfDay
       /// The offset at the instant of the field with this SQL name.
       case offsetAt(String)
       /// The offset at local noon of the date of the field with this SQL name.
@@ -129,6 +145,10 @@ extension ExportPlan {
       case .integer: readers.append(.integer(index))
       case .real: readers.append(.real(index))
       case .instant: readers.append(.instant(index, slot: slot(field.sql ?? "")))
+      case .localDate:
+        readers.append(.localDate(index, slot: textSlotCount))
+        textSlotCount += 1
+      case .hourOfDay: readers.append(.hourOfDay(index))
       case .offsetAt(let name):
         readers.append(.offsetHours(sqlIndex[name] ?? -1, slot: slot(name)))
       case .offsetAtDate(let name):
@@ -138,6 +158,11 @@ extension ExportPlan {
     var month: MonthSource?
     if let monthColumn, let index = sqlIndex[monthColumn.name] {
       month = monthColumn.isDate ? .dateText(index) : .instant(index, slot: slot(monthColumn.name))
+    } else if let monthColumn,
+      let field = fields.first(where: { $0.column.name == monthColumn.name }),
+      case .localDate = field.read, let sql = field.sql, let index = sqlIndex[sql]
+    {
+      month = .localHour(index)
     }
     var select = "SELECT " + selectList.joined(separator: ", ") + " FROM " + table
     if !conditions.isEmpty { select += " WHERE " + conditions.joined(separator: " AND ") }

@@ -25,6 +25,8 @@ package final class ExportRowReader {
     package var bytes: [UInt8] = []
     package var cell: Cell = .null
     package var isNull = true
+    /// For a local date: the day number `cell` shows.
+    package var day: Int64 = .min
   }
 
   package let readers: [CellReader]
@@ -82,6 +84,21 @@ package final class ExportRowReader {
         } else {
           cells[index] = .null
         }
+      case .localDate(let column, let slot):
+        if let hour = statement.int64(column) {
+          let day = WallClock.floorDivide(hour, 24).quotient
+          if textSlots[slot].day != day {
+            textSlots[slot].day = day
+            textSlots[slot].cell = .text(LocalDate(dayNumber: day).description)
+          }
+          cells[index] = textSlots[slot].cell
+        } else {
+          cells[index] = .null
+        }
+      case .hourOfDay(let column):
+        cells[index] =
+          statement.int64(column).map { .integer(WallClock.floorDivide($0, 24).remainder) }
+          ?? .null
       case .offsetHoursAtDate(let column, let slot):
         if let text = statement.text(column), let date = LocalDate(text) {
           let noon = date.midnightAsUTC + 43_200

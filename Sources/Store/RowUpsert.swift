@@ -68,6 +68,9 @@ package final class RowUpsert {
   private let provenanceCount: Int
   /// Per value column: bind as an integer (epoch-second instants).
   private let integral: [Bool]
+  /// The prepared statements, kept here so a row does not look them up by their text.
+  private var insertStatement: Statement?
+  private var updateStatement: Statement?
 
   /// - Parameters:
   ///   - key: the columns that identify a row.
@@ -136,7 +139,14 @@ package final class RowUpsert {
   package func insert(
     key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
   ) throws -> Bool {
-    let insert = try database.cachedStatement(insertSQL)
+    let insert: Statement
+    if let insertStatement {
+      insert = insertStatement
+      insert.reset()
+    } else {
+      insert = try database.cachedStatement(insertSQL)
+      insertStatement = insert
+    }
     try bind(insert, key: key, derived: derived, values: values, provenance: provenance)
     try insert.execute()
     return database.changes > 0
@@ -157,7 +167,14 @@ package final class RowUpsert {
   package func fillIn(
     key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
   ) throws -> UpsertOutcome {
-    let update = try database.cachedStatement(updateSQL)
+    let update: Statement
+    if let updateStatement {
+      update = updateStatement
+      update.reset()
+    } else {
+      update = try database.cachedStatement(updateSQL)
+      updateStatement = update
+    }
     try bind(update, key: key, derived: derived, values: values, provenance: provenance)
     try update.execute()
     return database.changes > 0 ? .updated : .unchanged
@@ -168,7 +185,11 @@ package final class RowUpsert {
     provenance: [SQLiteValue]
   ) throws {
     var index: Int32 = 1
-    for value in key + derived {
+    for value in key {
+      try statement.bind(value, at: index)
+      index += 1
+    }
+    for value in derived {
       try statement.bind(value, at: index)
       index += 1
     }

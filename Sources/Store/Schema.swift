@@ -9,7 +9,9 @@ public enum Schema {
   public static var currentVersion: Int { migrations.count }
 
   /// Migration `i` brings a file from version `i` to `i + 1`.
-  public static let migrations: [String] = [version1, version2, ensembleVersion]
+  public static let migrations: [String] = [
+    version1, version2, ensembleVersion, forecastHoursVersion,
+  ]
 
   // MARK: - Version 1: cities, fetch log, forecasts, observations
 

@@ -123,7 +123,7 @@ extension Store {
       let rows = try historyCount(cityID: city.id)
       if rows > 0, !purge { throw CityChangeError.hasHistory(city, rows: rows) }
       for table in [
-        "hourly_forecasts", "daily_forecasts", "current_conditions", "hourly_observations",
+        "forecast_hours", "daily_forecasts", "current_conditions", "hourly_observations",
         "daily_observations", "fetches",
       ] {
         try database.run("DELETE FROM \(table) WHERE city_id = ?", [.integer(city.id)])

@@ -44,8 +44,12 @@ extension Store {
         }
       }
       let selected = keys.map { key -> String in
-        if case .month = key.0 { return "substr(c\(key.2), 1, 7)" }
-        return "c\(key.2)"
+        guard case .month = key.0 else { return "c\(key.2)" }
+        // A local hour number (hourly forecasts) or a date text.
+        if case .localHour? = plan.month {
+          return "substr(date(c\(key.2) * 3600, 'unixepoch'), 1, 7)"
+        }
+        return "substr(c\(key.2), 1, 7)"
       }
       var changedSQL =
         "SELECT DISTINCT \(selected.isEmpty ? "1" : selected.joined(separator: ", ")) FROM (\(plan.select)) WHERE c\(fetch) > ?"
@@ -89,7 +93,7 @@ extension ExportPlan {
     guard let position = columns.firstIndex(where: { $0.name == name }) else { return nil }
     switch readers[position] {
     case .text(let index), .repeatedText(let index, _), .integer(let index), .real(let index),
-      .instant(let index, _):
+      .instant(let index, _), .localDate(let index, _), .hourOfDay(let index):
       return index
     default:
       return nil

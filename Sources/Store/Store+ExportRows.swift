@@ -58,6 +58,10 @@ extension Store {
           part = try statement.int64(column).map {
             .month(try reader.localMonth(epoch: $0, slot: slot))
           }
+        case .localHour(let column)?:
+          part = statement.int64(column).map {
+            .month(LocalDate(dayNumber: WallClock.floorDivide($0, 24).quotient).monthText)
+          }
         case nil:
           part = nil
         }

@@ -34,8 +34,8 @@ extension Store {
   }
 
   /// Hourly forecast rows. `issuedAt` maps a valid time to its issue time (constant for
-  /// collected runs; valid − 24·N h for previous-runs data). Rows keyed on the upsert key
-  /// (sources other than `forecast`) replace their earlier values.
+  /// collected runs; valid − 24·N h for previous-runs data). Rows of sources other than
+  /// `forecast` are keyed by issue and valid time and replace their earlier values.
   public func insertHourlyForecasts(
     _ series: DecodedSeries, model: String, previousDay: Int, fetchID: Int64, cityID: Int64,
     source: String, zone: CityTimeZone, issuedAt: (Int64) -> Int64
@@ -46,24 +46,26 @@ extension Store {
     }
     guard columns.contains(where: { $0 != nil }) else { return 0 }
     let names = variables.map(\.column)
+    let keyedByFetch = ForecastHourColumns.isKeyedByFetch(source: source)
     let upsert =
-      source == "forecast"
+      keyedByFetch
       ? ""
       : """
-       ON CONFLICT (city_id, source, model, issued_at, valid_at) WHERE source <> 'forecast'
-      DO UPDATE SET fetch_id = excluded.fetch_id, valid_date = excluded.valid_date,
-        valid_hour = excluded.valid_hour, lead_hours = excluded.lead_hours, \(Self.keepingValues(names))
+       ON CONFLICT (\(ForecastHourColumns.key.joined(separator: ", ")))
+      DO UPDATE SET fetch_id = excluded.fetch_id, local_hour_shift = excluded.local_hour_shift,
+        lead_hours = excluded.lead_hours, \(Self.keepingValues(names))
       """
     let statement = try database.cachedStatement(
       """
-      INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
-        valid_date, valid_hour, lead_hours, \(names.joined(separator: ", ")))
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, \(Array(repeating: "?", count: names.count).joined(separator: ", ")))
+      INSERT INTO forecast_hours (city_id, series_id, valid_at, issued_at, dedupe, fetch_id,
+        local_hour_shift, lead_hours, \(names.joined(separator: ", ")))
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, \(Array(repeating: "?", count: names.count).joined(separator: ", ")))
       """ + upsert)
-    try statement.bind(fetchID, at: 1)
-    try statement.bind(cityID, at: 2)
-    try statement.bind(source, at: 3)
-    try statement.bind(model, at: 4)
+    try statement.bind(cityID, at: 1)
+    try statement.bind(try forecastSeriesID(source: source, model: model), at: 2)
+    // Collected runs carry their fetch in the key; the others name it as provenance.
+    try statement.bind(keyedByFetch ? fetchID : 0, at: 5)
+    try statement.bind(keyedByFetch ? nil : fetchID, at: 6)
     var localDays = LocalDayCache(zone: zone)
     var written = 0
     for (row, validAt) in series.instants.enumerated() {
@@ -74,14 +76,12 @@ extension Store {
       }
       guard hasValue else { continue }
       let issued = issuedAt(validAt)
-      let local = localDays.local(validAt)
-      try statement.bind(issued, at: 5)
-      try statement.bind(validAt, at: 6)
-      try statement.bind(local.date, at: 7)
-      try statement.bind(Int64(local.hour), at: 8)
-      try statement.bind(LeadTime.hours(valid: validAt, issued: issued), at: 9)
+      try statement.bind(validAt, at: 3)
+      try statement.bind(issued, at: 4)
+      try statement.bind(localDays.hourShift(validAt), at: 7)
+      try statement.bind(LeadTime.hours(valid: validAt, issued: issued), at: 8)
       for (offset, column) in columns.enumerated() {
-        try statement.bind(column?[row], at: Int32(10 + offset))
+        try statement.bind(column?[row], at: Int32(9 + offset))
       }
       try statement.execute()
       written += 1
@@ -185,6 +185,13 @@ package struct LocalDayCache {
       lastDate = LocalDate(dayNumber: day).description
     }
     return (lastDate, Int(second / 3600))
+  }
+
+  /// The `local_hour_shift` of an instant: its local hour number minus its UTC one.
+  package mutating func hourShift(_ epoch: Int64) -> Int64 {
+    let offset = Int64(offsets.offset(at: epoch))
+    let localHour = WallClock.floorDivide(WallClock.adding(epoch, offset), 3600).quotient
+    return ForecastHourColumns.shift(validAt: epoch, localHour: localHour)
   }
 }
 

@@ -69,7 +69,7 @@ extension Store {
   package func pruneForecasts(issuedBefore cutoff: Int64) throws -> (fetches: Int, rows: Int) {
     try write {
       var rows = 0
-      for table in ["hourly_forecasts", "daily_forecasts"] {
+      for table in ["forecast_hours", "daily_forecasts"] {
         try database.run("DELETE FROM \(table) WHERE issued_at < ?", [.integer(cutoff)])
         rows += database.changes
       }
@@ -80,12 +80,17 @@ extension Store {
         """,
         [.integer(cutoff)])
       rows += database.changes
+      // A collected run's rows are found by the partial index on `dedupe`; backfilled rows
+      // name their fetch only as provenance, so those fetch ids are gathered once.
       try database.run(
         """
         DELETE FROM fetches WHERE source IN ('forecast', 'previous-runs') AND (
           (status = 'failed' AND requested_at < ?1)
           OR (status = 'ok'
-            AND NOT EXISTS (SELECT 1 FROM hourly_forecasts h WHERE h.fetch_id = fetches.id)
+            AND NOT EXISTS (
+              SELECT 1 FROM forecast_hours h WHERE h.dedupe = fetches.id AND h.dedupe <> 0)
+            AND (source = 'forecast' OR id NOT IN (
+              SELECT fetch_id FROM forecast_hours WHERE fetch_id IS NOT NULL))
             AND NOT EXISTS (SELECT 1 FROM daily_forecasts d WHERE d.fetch_id = fetches.id)
             AND NOT EXISTS (SELECT 1 FROM current_conditions c WHERE c.fetch_id = fetches.id)))
         """, [.integer(cutoff)])
@@ -109,12 +114,21 @@ extension Store {
 
   /// The distinct sources stored in `table`, sorted.
   package func storedSources(in table: SourcedTable) throws -> [String] {
-    try database.query("SELECT DISTINCT source FROM \(table.rawValue) ORDER BY source")
-      .compactMap { $0[0].stringValue }
+    // Hourly forecasts: the series with rows (a pair of a pruned history stays in
+    // forecast_series without any).
+    let sql =
+      table == .hourlyForecasts
+      ? """
+      SELECT DISTINCT source FROM forecast_series AS s
+      WHERE EXISTS (SELECT 1 FROM forecast_hours AS h WHERE h.series_id = s.id) ORDER BY source
+      """ : "SELECT DISTINCT source FROM \(table.rawValue) ORDER BY source"
+    return try database.query(sql).compactMap { $0[0].stringValue }
   }
 
   /// The columns of `table` declared NOT NULL or in the primary key.
   package func requiredColumns(ofTable table: String) throws -> Set<String> {
+    // A view declares no NOT NULL; its storage table fills every one of these in each row.
+    if table == "hourly_forecasts" { return Self.hourlyForecastKeyColumns }
     let rows = try database.query(
       "SELECT name FROM pragma_table_info(?) WHERE \"notnull\" = 1 OR pk > 0", [.text(table)])
     return Set(rows.compactMap { $0[0].stringValue })

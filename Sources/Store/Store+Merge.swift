@@ -57,9 +57,8 @@ extension Store {
       var report = MergeReport(path: path)
       try mergeCities(&report)
       try mergeFetches(&report)
-      for table in ["hourly_forecasts", "daily_forecasts"] {
-        try mergeForecasts(table, &report)
-      }
+      try mergeHourlyForecasts(&report)
+      try mergeForecasts("daily_forecasts", &report)
       try mergeEnsembles(&report)
       try mergeCurrent(&report)
       try mergeObservations("hourly_observations", key: ["city_id", "source", "valid_at"], &report)
@@ -236,6 +235,56 @@ extension Store {
         """) ?? 0)
   }
 
+  /// The hourly rows of added fetches, read through the source's `hourly_forecasts` (a table
+  /// in files from before `forecast_hours`, a view since: the same columns either way) and
+  /// stored by series; rows keyed on issue and valid time that exist already take values by
+  /// the collecting rule, as in ``mergeForecasts(_:_:)``.
+  private func mergeHourlyForecasts(_ report: inout MergeReport) throws {
+    try database.execute(
+      """
+      INSERT INTO main.forecast_series (source, model)
+        SELECT DISTINCT o.source, o.model FROM merged.hourly_forecasts AS o
+        WHERE NOT EXISTS (
+          SELECT 1 FROM main.forecast_series AS s WHERE s.source = o.source AND s.model = o.model)
+        ORDER BY 1, 2
+      """)
+    let derived = ["fetch_id", "source", "model", "valid_date", "valid_hour", "lead_hours"]
+    let values = try sharedColumns("hourly_forecasts").filter {
+      !ForecastHourColumns.key.contains($0) && !derived.contains($0)
+    }
+    let collected = "o.source = 'forecast'"
+    let expressions = [
+      "city_id": "c.main_id", "series_id": "s.id", "valid_at": "o.valid_at",
+      "issued_at": "o.issued_at", "dedupe": "CASE WHEN \(collected) THEN f.main_id ELSE 0 END",
+      "fetch_id": "CASE WHEN \(collected) THEN NULL ELSE f.main_id END",
+      "local_hour_shift": """
+      coalesce(CAST(round((julianday(o.valid_date) - 2440587.5) * 24) AS INTEGER)
+        + o.valid_hour - (o.valid_at - (o.valid_at % 3600 + 3600) % 3600) / 3600, 0)
+      """,
+      "lead_hours": "o.lead_hours",
+    ]
+    let columns =
+      ForecastHourColumns.key + ["fetch_id", "local_hour_shift", "lead_hours"] + values
+    let newer =
+      "(SELECT requested_at FROM main.fetches WHERE id = excluded.fetch_id) > (SELECT requested_at FROM main.fetches WHERE id = forecast_hours.fetch_id)"
+    try mergeRows(
+      table: "forecast_hours", columns: columns, key: ForecastHourColumns.key, values: values,
+      provenance: ["fetch_id"], newer: newer,
+      from: """
+        FROM merged.hourly_forecasts AS o
+        JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 1
+        JOIN merge_cities AS c ON c.other_id = o.city_id
+        JOIN main.forecast_series AS s ON s.source = o.source AND s.model = o.model
+        """, conflict: "(\(ForecastHourColumns.key.joined(separator: ", ")))",
+      expressions: expressions, &report)
+    report.rowsSkipped += Int(
+      try database.scalarInt(
+        """
+        SELECT count(*) FROM merged.hourly_forecasts AS o
+        JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 0
+        """) ?? 0)
+  }
+
   /// The ensemble members of added fetches. Their key holds the fetch, so they never meet a
   /// stored row; a source from before ensembles were stored has none.
   private func mergeEnsembles(_ report: inout MergeReport) throws {
@@ -300,15 +349,17 @@ extension Store {
         """, conflict: "(\(key.joined(separator: ", ")))", &report)
   }
 
-  /// `INSERT … SELECT … ON CONFLICT DO UPDATE` with the collecting rule: a NULL never
-  /// overwrites, and a value replaces another only from the newer side. The update runs only
+  /// `INSERT … SELECT … ON CONFLICT DO UPDATE` with the collecting rule (`expressions`: the
+  /// selected SQL of columns not copied as they are): a NULL never overwrites, and a value replaces another only from the newer side. The update runs only
   /// where it changes something, so a second merge writes nothing.
   private func mergeRows(
     table: String, columns: [String], key: [String], values: [String], provenance: [String],
-    newer: String, from source: String, conflict: String, _ report: inout MergeReport
+    newer: String, from source: String, conflict: String, expressions: [String: String] = [:],
+    _ report: inout MergeReport
   ) throws {
     let selected = columns.map { column -> String in
-      switch column {
+      if let expression = expressions[column] { return expression }
+      return switch column {
       case "city_id": "c.main_id"
       case "fetch_id": "f.main_id"
       default: "o.\(column)"

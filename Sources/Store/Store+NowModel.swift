@@ -50,12 +50,13 @@ extension Store {
       model.current = block
     }
 
+    // A collected run's fetch is its `dedupe`; `dedupe <> 0` lets SQLite use the partial index.
     let hourly = try database.prepare(
       """
       SELECT valid_at, temperature_2m, apparent_temperature, relative_humidity_2m,
         precipitation_probability, precipitation, weather_code, wind_speed_10m, wind_direction_10m,
         wind_gusts_10m, uv_index, is_day
-      FROM hourly_forecasts WHERE fetch_id = ? AND city_id = ? ORDER BY valid_at
+      FROM forecast_hours WHERE dedupe = ? AND dedupe <> 0 AND city_id = ? ORDER BY valid_at
       """)
     try hourly.bind([fetchID, .integer(city.id)])
     while try hourly.step() {

@@ -34,14 +34,12 @@ extension Store {
       derived: [], values: variables, provenance: ["fetch_id", "fetched_at"])
   }
 
-  /// A writer for imported `hourly_forecasts` rows, keyed (city, source, model, issued_at,
-  /// valid_at) like every non-`forecast` source.
+  /// A writer for imported hourly forecast rows (`forecast_hours`), keyed (city, series,
+  /// valid_at, issued_at) with `dedupe` 0 like every non-`forecast` source.
   package func hourlyForecastWriter(variables: [WeatherVariable]) -> RowUpsert {
     RowUpsert(
-      database: database, table: "hourly_forecasts",
-      key: ["city_id", "source", "model", "issued_at", "valid_at"],
-      derived: ["valid_date", "valid_hour", "lead_hours"], values: variables,
-      provenance: ["fetch_id"], guardClause: "source <> 'forecast'")
+      database: database, table: "forecast_hours", key: ForecastHourColumns.key,
+      derived: ["local_hour_shift", "lead_hours"], values: variables, provenance: ["fetch_id"])
   }
 
   /// A writer for imported `daily_forecasts` rows, keyed (city, source, model, issued_at, date).

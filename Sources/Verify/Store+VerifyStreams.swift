@@ -1,9 +1,9 @@
 import SQLiteKit
 import SkycastModel
+import Store
 
-/// The two streams `verify`'s merge join reads for an hourly variable, written against the
-/// documented table names and their primary keys only, so a change of the forecast table's
-/// storage (the documented names kept as views) needs changes here and nowhere else.
+/// The two streams `verify`'s merge join reads for an hourly variable, each in its table's
+/// primary-key order.
 public enum VerifyStreams {
   /// Column positions of ``forecasts(_:)``. Columns a request does not need are selected as
   /// NULL: SQLite decodes every result column at each step, so an unused column still costs.
@@ -35,34 +35,37 @@ public enum VerifyStreams {
     public static let direction: Int32 = 4
   }
 
-  /// The request's forecast rows (the same WHERE conditions as the SQL path), in the
-  /// forecast table's primary-key order: fetch, city, model, issue time, valid time.
+  /// The request's forecast rows (the same selection as the SQL path), read from
+  /// `forecast_hours` in its primary-key order: city, series, valid time, issue time. Within a
+  /// city each series comes in valid-time order, which is all the merge needs.
   ///
-  /// No ORDER BY on purpose. Within one (fetch, model, issue) run the rows come in valid-time
-  /// order, which is all the merge needs; the city and valid-time order of
-  /// `hourly_forecasts_by_valid_time` would cost one table search per row for the values (the
-  /// index does not hold them), several times slower than this sequential scan of the table.
+  /// No ORDER BY and no view: `hourly_forecasts` would join `forecast_series` and format a date
+  /// for every row. The source and model filters become a set of series ids (found once), the
+  /// period a range of local hour numbers, and the source, model, date and hour are only
+  /// computed when the request groups by them.
   public static func forecasts(_ request: VerifyRequest) -> VerifyStatement {
-    let tables = VerifySQL.Tables(request.variable.frequency)
     let keys = Set(request.keys)
-    func column(_ name: String, if needed: Bool) -> String { needed ? "f.\(name)" : "NULL" }
+    let namesSeries = keys.contains(.source) || keys.contains(.model)
+    func column(_ name: String, if needed: Bool) -> String { needed ? name : "NULL" }
     let columns = [
       "f.city_id", "f.valid_at", "f.lead_hours", "f.\(request.variable.column)",
-      column(WeatherVariable.windDirection10m.column, if: request.vectorWind),
-      column(WeatherVariable.precipitationProbability.column, if: request.computesBrier),
-      column("issued_at", if: request.skill == .persistence),
-      column("source", if: keys.contains(.source)),
-      column("model", if: keys.contains(.model)),
-      column("valid_date", if: keys.contains(.month)),
-      column("valid_hour", if: keys.contains(.validHour)),
+      column("f.\(WeatherVariable.windDirection10m.column)", if: request.vectorWind),
+      column("f.\(WeatherVariable.precipitationProbability.column)", if: request.computesBrier),
+      column("f.issued_at", if: request.skill == .persistence),
+      column("s.source", if: keys.contains(.source)),
+      column("s.model", if: keys.contains(.model)),
+      column(ForecastHourColumns.validDate("f"), if: keys.contains(.month)),
+      column(ForecastHourColumns.validHour("f"), if: keys.contains(.validHour)),
     ]
+    let conditions = VerifySQL.storedHourFilters(request)
+    // CROSS JOIN keeps the forecast table outermost, read in its own order.
     let sql = """
       SELECT \(columns.joined(separator: ", "))
-      FROM hourly_forecasts AS f
-      WHERE \(VerifySQL.filters(request, tables: tables).joined(separator: "\n  AND "))
+      FROM forecast_hours AS f\(namesSeries ? " CROSS JOIN forecast_series AS s ON s.id = f.series_id" : "")
+      WHERE \(conditions.joined(separator: "\n  AND "))
       """
     return VerifyStatement(
-      sql: sql, parameters: VerifySQL.parameters(request, threshold: false, observations: false))
+      sql: sql, parameters: VerifySQL.storedHourParameters(request, observations: false))
   }
 
   /// The observations of `:obs` by city and valid time (the primary key's order, no sort), with

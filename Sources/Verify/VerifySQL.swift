@@ -169,13 +169,15 @@ public enum VerifySQL {
   // MARK: - Pairs
 
   /// The matched pairs behind the scores (both sides non-NULL), in the forecast table's
-  /// primary-key order (fetch, city, model, issue time, valid time), which streams without a
-  /// sort or random reads however many pairs there are.
+  /// primary-key order (hourly: city, series, valid time, issue time; daily: fetch, city,
+  /// model, issue time, date), which streams without a sort or random reads however many pairs
+  /// there are.
   ///
   /// Columns: `city_id, source, model, issued_at, valid_at (daily: date), lead, forecast,
   /// observed`.
   public static func pairs(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
+    if !tables.isDaily { return storedHourPairs(request) }
     let v = request.variable.column
     let valid = tables.isDaily ? "f.date" : "f.valid_at"
     var conditions = filters(request, tables: tables)
@@ -196,9 +198,11 @@ public enum VerifySQL {
 
   /// The forecasts of each valid time in issue order, for revisions: `city_id, source, model,
   /// valid (valid_at or date), lead, valid_date, valid_hour, value`. NULL forecasts are left
-  /// out. The order is the `by_valid_time` index's, so no sort is needed.
+  /// out. The order is the `by_valid_time` index's (hourly: the primary key's, by series), so
+  /// no sort is needed.
   public static func revisions(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
+    if !tables.isDaily { return storedHourRevisions(request) }
     let v = request.variable.column
     let valid = tables.isDaily ? "f.date" : "f.valid_at"
     let hour = tables.isDaily ? "NULL" : "f.valid_hour"

@@ -12,6 +12,8 @@ struct BenchOptions {
   var workDirectory = NSTemporaryDirectory() + "skycast-bench"
   var keep = false
   var quick = false
+  /// Only the CSV import series (and bytes per row).
+  var importOnly = false
   var skycast: String?
   var sqlite3 = "sqlite3"
   /// A history built by an earlier run (`--keep`), measured without ingest and building.
@@ -44,6 +46,8 @@ struct BenchOptions {
       --skycast <path>        The skycast binary. (default: next to this one)
       --history <file>        Measure query and export on this history from an earlier run
                               (--keep), skipping ingest and building.
+      --import-only           Only the CSV import series against the sqlite3 shell (1 M, 3 M,
+                              10 M rows; with --quick 10 k, 30 k) and the bytes per row.
       -h, --help              Show help information.
     """
 
@@ -81,6 +85,7 @@ struct BenchOptions {
       case "--skycast": options.skycast = try value()
       case "--sqlite3": options.sqlite3 = try value()
       case "--history": options.history = try value()
+      case "--import-only": options.importOnly = true
       default: throw BenchError("Unknown option '\(arguments[index])'")
       }
       index += 1

@@ -74,19 +74,22 @@ extension Benchmark {
             FetchRecord(
               cityID: 1, source: "forecast", model: "best_match", requestedAt: issuedAt,
               issuedAt: issuedAt, status: .ok))
+          try deterministicStore.database.execute(
+            "INSERT OR IGNORE INTO forecast_series (source, model) VALUES ('forecast', 'best_match')"
+          )
+          // A UTC city: the local hour is the UTC one (shift 0).
           let insert = try deterministicStore.database.cachedStatement(
             """
-            INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
-              valid_date, valid_hour, lead_hours, temperature_2m)
-            VALUES (?, 1, 'forecast', 'best_match', ?, ?, ?, ?, ?, ?)
+            INSERT INTO forecast_hours (city_id, series_id, valid_at, issued_at, dedupe,
+              local_hour_shift, lead_hours, temperature_2m)
+            VALUES (1, (SELECT id FROM forecast_series WHERE source = 'forecast'
+              AND model = 'best_match'), ?, ?, ?, 0, ?, ?)
             """)
           for step in 0..<steps {
             let validAt = issuedAt + Int64(step) * 3600
-            let local = CityTimeZone.utc.local(validAt)
             try insert.bind(
               [
-                .integer(fetchID), .integer(issuedAt), .integer(validAt),
-                .text(local.date.description), .integer(Int64(local.hour)), .integer(Int64(step)),
+                .integer(validAt), .integer(issuedAt), .integer(fetchID), .integer(Int64(step)),
                 .real(Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 1)),
               ])
             try insert.execute()

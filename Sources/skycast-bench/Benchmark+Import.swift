@@ -53,18 +53,23 @@ extension Benchmark {
       if bytesPerRow == nil { bytesPerRow = try storedBytes(database: ours, rows: size) }
       points.append((size, ourCost, shellCost))
       try? FileManager.default.removeItem(atPath: csv)
-      let ratio = shellCost.seconds / ourCost.seconds
+      // Speed by CPU (user + system): the other cores' load moves wall times far more.
+      let ratio = shellCost.cpuSeconds / ourCost.cpuSeconds
+      let wallRatio = shellCost.seconds / ourCost.seconds
+      func cost(_ cost: ProcessCost) -> String {
+        "\(Self.seconds(cost.seconds)) wall, \(Self.seconds(cost.cpuSeconds)) CPU, "
+          + Self.megabytes(cost.peakRSSKilobytes)
+      }
       figures.append(
         Figure(
-          name: "import CSV (\(Self.count(size)) rows)",
-          ours: "\(Self.seconds(ourCost.seconds)), \(Self.megabytes(ourCost.peakRSSKilobytes))",
-          baseline:
-            "\(Self.seconds(shellCost.seconds)), \(Self.megabytes(shellCost.peakRSSKilobytes))",
-          ratio: ratio, target: "≥ 0.9× speed", holds: ratio >= 0.9))
+          name:
+            "import CSV (\(Self.count(size)) rows; speed by CPU, by wall \(NumberText.fixed(wallRatio, decimals: 2))×)",
+          ours: cost(ourCost), baseline: cost(shellCost), ratio: ratio, target: "≥ 0.9× speed",
+          holds: ratio >= 0.9))
     }
     if let first = points.first, let last = points.last, points.count > 1 {
       let perRow = { (point: (rows: Int, ours: ProcessCost, shell: ProcessCost)) in
-        point.ours.seconds / Double(point.rows)
+        point.ours.cpuSeconds / Double(point.rows)
       }
       let growth = perRow(last) / perRow(first)
       let memory = points.map { Self.megabytes($0.ours.peakRSSKilobytes) }
@@ -79,10 +84,10 @@ extension Benchmark {
             "\(points.map { Self.microseconds(perRow($0)) }.joined(separator: " → "))/row; "
             + memory.joined(separator: " → "),
           baseline:
-            points.map { Self.microseconds($0.shell.seconds / Double($0.rows)) }.joined(
+            points.map { Self.microseconds($0.shell.cpuSeconds / Double($0.rows)) }.joined(
               separator: " → ") + "/row; "
             + points.map { Self.megabytes($0.shell.peakRSSKilobytes) }.joined(separator: " → "),
-          ratio: nil, target: "linear (≤ 1.3×/row), < 64 MB flat",
+          ratio: nil, target: "linear (CPU ≤ 1.3×/row), < 64 MB flat",
           holds: growth <= 1.3 && flat && peak < 64 * 1024))
     }
     if let bytesPerRow {
@@ -162,7 +167,8 @@ extension Benchmark {
   }
 
   /// The shell's import of the same file into the same schema, computing the same columns
-  /// (UTC cities: the local date and hour are the UTC ones) and one fetch row per city.
+  /// (UTC cities: the local hour is the UTC one, a `local_hour_shift` of 0) and one fetch row
+  /// per city.
   static func shellImportScript(csv: String) -> String {
     """
     CREATE TEMP TABLE import_rows (city TEXT, time TEXT, issued_at TEXT, temperature_2m REAL);
@@ -170,11 +176,11 @@ extension Benchmark {
     BEGIN;
     INSERT INTO fetches (id, city_id, source, model, requested_at, status, url)
       SELECT id, id, 'import:bench', 'bench', 0, 'ok', 'file://\(csv)' FROM cities;
-    INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
-        valid_date, valid_hour, lead_hours, temperature_2m)
-      SELECT CAST(city AS INTEGER), CAST(city AS INTEGER), 'bench', 'bench',
-        (unixepoch(issued_at) / 3600) * 3600, unixepoch(time), date(time),
-        CAST(strftime('%H', time) AS INTEGER),
+    INSERT INTO forecast_series (source, model) VALUES ('bench', 'bench');
+    INSERT INTO forecast_hours (city_id, series_id, valid_at, issued_at, dedupe, fetch_id,
+        local_hour_shift, lead_hours, temperature_2m)
+      SELECT CAST(city AS INTEGER), (SELECT id FROM forecast_series), unixepoch(time),
+        (unixepoch(issued_at) / 3600) * 3600, 0, CAST(city AS INTEGER), 0,
         (unixepoch(time) - (unixepoch(issued_at) / 3600) * 3600) / 3600, temperature_2m
       FROM import_rows;
     COMMIT;

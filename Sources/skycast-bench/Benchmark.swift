@@ -65,6 +65,7 @@ struct Benchmark {
       log("\(figure.name): skycast \(figure.ours), sqlite3 \(figure.baseline)")
       return figure
     }
+    if options.importOnly { return render(try importSeries()) }
     let big: String
     if let history = options.history {
       big = history
@@ -86,7 +87,8 @@ struct Benchmark {
 
   /// Decode + store `ingestBodies` forecast bodies through `ForecastIngest.storeBatch` (one commit
   /// per batch of 10 cities, each city in its own savepoint, as `collect` does) against `sqlite3
-  /// .import` of the same hourly rows as CSV into a database with the same schema and indexes.
+  /// .import` of the same stored rows (`forecast_hours`) as CSV into a database with the same
+  /// schema and indexes.
   func ingest() throws -> Figure {
     let count = min(options.ingestBodies, workload.bodyCount)
     log("ingest: generating \(count) forecast bodies")
@@ -112,16 +114,16 @@ struct Benchmark {
           batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
       }
     }
-    let rows = Int(try store.database.scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
+    let rows = Int(try store.database.scalarInt("SELECT count(*) FROM forecast_hours") ?? 0)
     let csv = directory + "/ingest-rows.csv"
     _ = try Subprocess.run(
-      sqlite3, ["-csv", ours, "SELECT * FROM hourly_forecasts"], stdoutPath: csv)
+      sqlite3, ["-csv", ours, "SELECT * FROM forecast_hours"], stdoutPath: csv)
     let baselineDatabase = directory + "/ingest-sqlite3.sqlite"
     do { _ = try Store(path: baselineDatabase) }
     let shell = try Subprocess.run(
-      sqlite3, [baselineDatabase, ".import --csv \(csv) hourly_forecasts"])
+      sqlite3, [baselineDatabase, ".import --csv \(csv) forecast_hours"])
     let imported = Int(
-      try Database(path: baselineDatabase).scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
+      try Database(path: baselineDatabase).scalarInt("SELECT count(*) FROM forecast_hours") ?? 0)
     guard imported == rows else {
       throw BenchError("the shell imported \(imported) rows, expected \(rows)")
     }

@@ -43,17 +43,17 @@ import Testing
     #expect(try store.database.scalarInt("SELECT count(*) FROM hourly_observations") == 1)
   }
 
-  /// Imported forecasts are keyed (city, source, model, issued_at, valid_at) through the partial
-  /// unique index; a re-import with a new fetch id changes nothing.
+  /// Imported forecasts are keyed (city, series, valid_at, issued_at) with `dedupe` 0; a
+  /// re-import with a new fetch id changes nothing.
   @Test("forecast rows upsert on their key across fetch ids")
   func forecasts() throws {
     let store = try Self.store()
     let writer = store.hourlyForecastWriter(variables: [.temperature2m])
+    let series = try store.forecastSeriesID(source: "qweather", model: "qweather")
     func upsert(_ value: Double?, fetch: Int64) throws -> UpsertOutcome {
       try writer.upsert(
-        key: [.integer(1), .text("qweather"), .text("qweather"), .integer(0), .integer(86_400)],
-        derived: [.text("1970-01-02"), .integer(0), .integer(24)], values: [value],
-        provenance: [.integer(fetch)])
+        key: [.integer(1), .integer(series), .integer(86_400), .integer(0), .integer(0)],
+        derived: [.integer(0), .integer(24)], values: [value], provenance: [.integer(fetch)])
     }
     #expect(try upsert(2, fetch: 1) == .inserted)
     #expect(try upsert(2, fetch: 2) == .unchanged)

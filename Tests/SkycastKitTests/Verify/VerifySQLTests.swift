@@ -70,7 +70,10 @@ import Testing
       let pairing = request.variable.frequency == .daily ? "date" : "valid_at"
       for statement in [VerifySQL.scores(request), VerifySQL.pairs(request)] {
         let plan = try Self.plan(statement, on: store.database)
-        let forecasts = plan.firstIndex { $0.hasPrefix("SCAN f") || $0.hasPrefix("SEARCH f") }
+        // `h` is the storage table inside the `hourly_forecasts` view.
+        let forecasts = plan.firstIndex {
+          ["SCAN f", "SEARCH f", "SCAN h", "SEARCH h"].contains(where: $0.hasPrefix)
+        }
         let observations = plan.firstIndex {
           $0.hasPrefix("SEARCH o USING PRIMARY KEY (city_id=? AND source=? AND \(pairing)=?)")
         }

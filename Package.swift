@@ -100,12 +100,40 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
     .testTarget(
-      name: "SkycastKitTests",
+      name: "SkycastModelTests",
+      dependencies: ["SkycastModel", "Export", "TestSupport"]),
+    .testTarget(
+      name: "AnalysisTests",
+      dependencies: ["Analysis", "SkycastModel", "Store", "Verify", "SQLiteKit", "TestSupport"]),
+    .testTarget(
+      name: "OpenMeteoTests",
+      dependencies: ["OpenMeteo", "Collect", "SkycastModel", "Synthetic", "TestSupport"]),
+    .testTarget(
+      name: "ExportTests",
       dependencies: [
-        "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect", "Import", "Verify",
-        "Summary", "Views", "ExportJobs", "Synthetic", "Demo", "SQLiteKit", "TestSupport",
+        "Export", "ExportJobs", "SkycastModel", "Store", "Verify", "SQLiteKit", "TestSupport",
       ],
-      exclude: ["Export/SVG/Golden"]),
+      exclude: ["SVG/Golden"]),
+    .testTarget(
+      name: "StoreTests",
+      dependencies: [
+        "Store", "SkycastModel", "Views", "SkycastResources", "SQLiteKit", "TestSupport",
+      ]),
+    .testTarget(
+      name: "ImportTests",
+      dependencies: ["Import"]),
+    .testTarget(
+      name: "VerifyTests",
+      dependencies: ["Verify", "Analysis", "SkycastModel", "Store", "SQLiteKit", "TestSupport"]),
+    .testTarget(
+      name: "ViewsTests",
+      dependencies: ["Views", "Analysis", "Export", "SkycastModel", "Store"]),
+    .testTarget(
+      name: "SyntheticTests",
+      dependencies: ["Synthetic", "OpenMeteo", "SkycastModel"]),
+    .testTarget(
+      name: "TestSupportTests",
+      dependencies: ["TestSupport"]),
     .testTarget(
       name: "SkycastCLITests",
       dependencies: [

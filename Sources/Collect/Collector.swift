@@ -46,20 +46,24 @@ public enum CollectEvent: Sendable {
 /// failed batch is retried city by city so one bad city never sinks the others. Each city's
 /// fetch is stored atomically: its fetch-log rows and all hourly, daily and current rows commit
 /// together, or a `failed` fetch row is written and nothing else.
-public final class Collector {
+package typealias Collector = ProductCollector<ForecastProduct>
+
+/// Fetches `Product` for saved cities through `FetchPipeline`, with a batch size and lock
+/// retries that callers (and tests) may change.
+package final class ProductCollector<Product: FetchedProduct> {
   package let store: Store
   package let client: HTTPClient
   package let now: () -> Int64
   package let onEvent: (CollectEvent) -> Void
   /// Cities per request.
-  public var batchSize = Collector.defaultBatchSize
-  /// Cities per request unless changed: 10 locations keep a 16-day request near 50 calls.
-  public static let defaultBatchSize = 10
+  package var batchSize = Product.defaultBatchSize
+  /// Cities per request unless changed.
+  package static var defaultBatchSize: Int { Product.defaultBatchSize }
   /// Further tries to store a fetched batch while another process holds the write lock past
   /// the busy timeout (10 s each).
-  public var lockedWriteRetries = LockedWrite.retries
+  package var lockedWriteRetries = LockedWrite.retries
 
-  public init(
+  package init(
     store: Store, client: HTTPClient, now: @escaping () -> Int64,
     onEvent: @escaping (CollectEvent) -> Void = { _ in }
   ) {
@@ -71,17 +75,17 @@ public final class Collector {
 
   /// Collects `cities`. Cities fetched successfully less than `minInterval` seconds ago are
   /// skipped unless `force`.
-  public func collect(
-    cities: [City], options: ForecastRequestOptions, minInterval: Int, force: Bool
+  package func collect(
+    cities: [City], options: Product.Options, minInterval: Int, force: Bool
   ) async throws -> [CollectOutcome] {
-    try await FetchPipeline<ForecastProduct>(
+    try await FetchPipeline<Product>(
       store: store, client: client, now: now, onEvent: onEvent, batchSize: batchSize,
       lockedWriteRetries: lockedWriteRetries, options: options
     ).collect(cities: cities, minInterval: minInterval, force: force)
   }
 
   /// `12 min`, `3 h`, `2 days`.
-  public static func age(_ seconds: Int64) -> String {
+  package static func age(_ seconds: Int64) -> String {
     switch seconds {
     case ..<90: "\(max(0, seconds)) s"
     case ..<5400: "\(seconds / 60) min"
@@ -92,12 +96,14 @@ public final class Collector {
 }
 
 @available(*, unavailable)
-extension Collector: Sendable {}
+extension ProductCollector: Sendable {}
 
 /// The deterministic forecast (`/v1/forecast`) in the fetch pipeline: one fetch-log row per
 /// model, hourly, daily and current rows.
 package enum ForecastProduct: FetchedProduct {
   package static let source = "forecast"
+  /// 10 locations keep a 16-day request near 50 calls.
+  package static let defaultBatchSize = 10
 
   package static func request(
     for cities: [City], options: ForecastRequestOptions, endpoints: Endpoints

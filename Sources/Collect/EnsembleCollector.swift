@@ -8,47 +8,15 @@ import Store
 /// fetch never makes the ensemble fresh), several cities per request with a city-by-city retry
 /// when a batch fails, each city stored atomically with its fetch-log row (body SHA-256, its
 /// share of the call weight), and a `failed` fetch row for every city that could not be stored.
-public final class EnsembleCollector {
-  package let store: Store
-  package let client: HTTPClient
-  package let now: () -> Int64
-  package let onEvent: (CollectEvent) -> Void
-  /// Cities per request. Ensemble bodies are large (every member is a column), so fewer than
-  /// for the deterministic forecast: 5 cities of 51 members, 3 variables and 15 days are ~3 MB.
-  public var batchSize = EnsembleCollector.defaultBatchSize
-  public static let defaultBatchSize = 5
-  /// Further tries to store a fetched batch while another process holds the write lock.
-  public var lockedWriteRetries = LockedWrite.retries
-
-  public init(
-    store: Store, client: HTTPClient, now: @escaping () -> Int64,
-    onEvent: @escaping (CollectEvent) -> Void = { _ in }
-  ) {
-    self.store = store
-    self.client = client
-    self.now = now
-    self.onEvent = onEvent
-  }
-
-  /// Collects `cities`; those with a successful ensemble fetch less than `minInterval` seconds
-  /// ago are skipped unless `force`.
-  public func collect(
-    cities: [City], options: EnsembleRequestOptions, minInterval: Int, force: Bool
-  ) async throws -> [CollectOutcome] {
-    try await FetchPipeline<EnsembleProduct>(
-      store: store, client: client, now: now, onEvent: onEvent, batchSize: batchSize,
-      lockedWriteRetries: lockedWriteRetries, options: options
-    ).collect(cities: cities, minInterval: minInterval, force: force)
-  }
-}
-
-@available(*, unavailable)
-extension EnsembleCollector: Sendable {}
+package typealias EnsembleCollector = ProductCollector<EnsembleProduct>
 
 /// The ensemble (`/v1/ensemble`) in the fetch pipeline: one fetch-log row per city for all its
 /// models, and the members of every variable and valid time.
 package enum EnsembleProduct: FetchedProduct {
   package static let source = EnsembleRequestOptions.source
+  /// Ensemble bodies are large (every member is a column), so fewer than for the deterministic
+  /// forecast: 5 cities of 51 members, 3 variables and 15 days are ~3 MB.
+  package static let defaultBatchSize = 5
 
   package static func request(
     for cities: [City], options: EnsembleRequestOptions, endpoints: Endpoints

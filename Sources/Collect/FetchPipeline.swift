@@ -16,6 +16,8 @@ package protocol FetchedProduct {
 
   /// The fetch log's `source`, whose fetches the freshness rule counts.
   static var source: String { get }
+  /// Cities per request unless changed.
+  static var defaultBatchSize: Int { get }
   /// The request for `cities`.
   static func request(for cities: [City], options: Options, endpoints: Endpoints) -> APIRequest
   /// The reply's locations, in the order the body lists them.

@@ -1,5 +1,6 @@
 import Collect
 import Export
+import Store
 import Verify
 
 /// `skycast verify --ensemble`: scores of the stored ensemble members.

@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 import Verify
 
 /// `verify --reliability` and `verify --compare`.

@@ -1,5 +1,6 @@
 import Analysis
 import SkycastModel
+import Store
 import Verify
 
 /// Parsing and checking `verify` options.

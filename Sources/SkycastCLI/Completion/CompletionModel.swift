@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 import Verify
 
 /// The command tree flattened for shell completion scripts: every command path with its

@@ -115,9 +115,10 @@ enum ExportCommand {
     options.append(utcOption)
     if split {
       options.append(
-        OptionSpec(
+        .choice(
           "split-by", value: "part",
-          help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX)."))
+          help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX).",
+          of: ExportSplit.self))
     }
     return options
   }

@@ -1,3 +1,4 @@
+import Analysis
 import Export
 import SkycastModel
 import Store
@@ -88,8 +89,9 @@ enum VerifyCommand {
       OptionSpec(
         "threshold", value: "x",
         help: "Event threshold for contingency scores, in the variable's unit."),
-      OptionSpec(
-        "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).", default: "ge"),
+      .choice(
+        "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).",
+        of: EventOperator.self, default: .ge),
       SharedOptions.from, SharedOptions.to,
       OptionSpec(
         "obs", value: "source", help: "Observation source to compare with.",
@@ -100,8 +102,9 @@ enum VerifyCommand {
         repeating: true),
       OptionSpec("model", value: "model", help: "Only forecasts of this model.", repeating: true),
       SharedOptions.cities,
-      OptionSpec(
-        "skill", value: "reference", help: "Add mse_skill against persistence or climatology."),
+      .choice(
+        "skill", value: "reference", help: "Add mse_skill against persistence or climatology.",
+        of: SkillReference.self),
       .flag(
         "revisions", help: "Report run-to-run revisions and the flip-flop index instead of scores."),
       .flag("pairs", help: "Write the matched forecast–observation pairs instead of scores."),
@@ -116,10 +119,10 @@ enum VerifyCommand {
           "Probability forecasts (precipitation_probability): Brier score with its reliability, resolution and uncertainty, skill and ROC area."
       ),
       .flag("bins", help: "With --reliability: the reliability table, one row per 10 % bin."),
-      OptionSpec(
+      .choice(
         "loss", value: "loss",
         help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
-        default: "se"),
+        of: ComparisonRequest.Loss.self, default: .se),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
       .optionalNumber(
         "ci", value: "level",
@@ -175,9 +178,10 @@ enum VerifyCommand {
     } else {
       try invocation.rejectFigureOptions()
     }
-    let loss = try invocation.choice("loss", as: ComparisonRequest.Loss.self)
     let compareWords = invocation.strings("compare")
-    if loss != nil, compareWords.isEmpty { throw invocation.usage("--loss needs --compare A B") }
+    if invocation.string("loss") != nil, compareWords.isEmpty {
+      throw invocation.usage("--loss needs --compare A B")
+    }
     if !compareWords.isEmpty {
       if invocation.flag("revisions") || invocation.flag("pairs") {
         throw invocation.usage("--compare cannot be combined with --revisions or --pairs")
@@ -222,8 +226,11 @@ enum VerifyCommand {
           try verifier.comparisonSide(compareWords[1], daily: daily)
         )
       }
-      comparison = try ComparisonRequest(base: request, a: sides.0, b: sides.1, loss: loss ?? .se)
-        .validated()
+      comparison = try ComparisonRequest(
+        base: request, a: sides.0, b: sides.1,
+        loss: try invocation.choiceValue("loss", as: ComparisonRequest.Loss.self)
+      )
+      .validated()
     }
     if vectorWind {
       if event != nil || skill != nil || revisions || pairs {

@@ -13,12 +13,20 @@ _skycast() {
       (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
     esac
   done
-  case "$prev" in
-    (--db|--output|-o)) _files; return ;;
-    (--format)) compadd -- table csv json ndjson latex markdown; return ;;
-    (--city)) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
-    (--var|--vars)) compadd -- temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant; return ;;
-    (--by)) compadd -- lead lead-day city model source month valid-hour; return ;;
+  case "$cmdpath $prev" in
+    (*" --db"|*" --output"|*" -o")) _files; return ;;
+    (*" --format")) compadd -- table csv json ndjson latex markdown; return ;;
+    (*" --city")) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
+    (*" --var"|*" --vars")) compadd -- temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant; return ;;
+    ("/observe --model")) compadd -- era5 best_match; return ;;
+    (*" --encoding")) compadd -- utf-8 utf-16 gb18030; return ;;
+    ("/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by")) compadd -- day month year period; return ;;
+    ("/verify --by")) compadd -- lead lead-day city model source month valid-hour; return ;;
+    (*" --method")) compadd -- bom nws; return ;;
+    (*" --op")) compadd -- ge gt; return ;;
+    (*" --skill")) compadd -- persistence climatology; return ;;
+    (*" --loss")) compadd -- se ae; return ;;
+    (*" --split-by")) compadd -- city month; return ;;
   esac
   case "$cmdpath" in
     ("")

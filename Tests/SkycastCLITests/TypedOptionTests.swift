@@ -54,6 +54,10 @@ import Testing
     let verify = await CLIHarness().run("verify", "--help")
     #expect(verify.stdout.contains("(default: ge)"), "\(verify.stdout)")
     #expect(verify.stdout.contains("(default: se)"), "\(verify.stdout)")
+    // --format lists what each command writes.
+    #expect(verify.stdout.contains("markdown, svg or parquet."), "\(verify.stdout)")
+    let precip = await CLIHarness().run("summary", "precip", "--help")
+    #expect(precip.stdout.contains("markdown or svg."), "\(precip.stdout)")
   }
 
   @Test("a choice option's default is the value the command reads")
@@ -89,6 +93,14 @@ import Testing
       (
         ["verify", "--threshold", "1", "--op", "gte"],
         "The value 'gte' is invalid for '--op': expected one of ge, gt"
+      ),
+      (
+        ["summary", "uv", "--format", "svg"],
+        "The value 'svg' is invalid for '--format': expected one of table, csv, json, ndjson, latex, markdown"
+      ),
+      (
+        ["export", "daily", "--format", "svg"],
+        "The value 'svg' is invalid for '--format': expected one of table, csv, json, ndjson, latex, markdown, parquet"
       ),
       (
         ["summary", "feels-like", "--method", "steadman"],

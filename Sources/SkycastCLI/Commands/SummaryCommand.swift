@@ -89,7 +89,7 @@ enum SummaryCommand {
       .typed(
         "wet-threshold", value: "mm", help: "Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common).",
         type: .number(0.01...1000), default: String(PrecipitationIndices.etccdiWetThreshold))
-    ] + SharedOptions.output + SharedOptions.figure,
+    ] + SharedOptions.output(formats: FormatChoice.tables + [.svg]) + SharedOptions.figure,
     run: { try run($0, kind: .precip) })
 
   enum Kind { case feelsLike, uv, precip }
@@ -102,12 +102,11 @@ enum SummaryCommand {
     }
     let grouping = try invocation.choiceValue("by", as: SummaryGrouping.self)
     let selection = try series(invocation)
-    let method = try invocation.choiceValue("method", as: FeelsLikeMethod.self)
     // Only `summary precip` declares --wet-threshold; the other summaries never read it.
     let wetThreshold =
       kind == .precip
       ? try invocation.doubleValue("wet-threshold") : PrecipitationIndices.etccdiWetThreshold
-    let svg = invocation.string("format") == "svg"
+    let svg = invocation.formatChoice == .svg
     if svg {
       guard kind == .precip, grouping == .day || grouping == .month else {
         throw invocation.usage(
@@ -133,7 +132,7 @@ enum SummaryCommand {
       case .feelsLike:
         return try FeelsLikeSummaryTable.table(
           store: store, cities: cities, series: series, dates: dates, grouping: grouping,
-          method: method)
+          method: try invocation.choiceValue("method", as: FeelsLikeMethod.self))
       case .uv:
         return try UVSummaryTable.table(
           store: store, cities: cities, series: series, dates: dates, grouping: grouping)

@@ -43,7 +43,7 @@ extension VerifyCommand {
     if invocation.flag("bins"), event == nil {
       throw invocation.usage("--bins with --ensemble shows the reliability table of --threshold")
     }
-    let figure = invocation.string("format") == "svg"
+    let figure = invocation.formatChoice == .svg
     var figureScore = EnsembleFigure.Score.crps
     if figure {
       if event != nil {

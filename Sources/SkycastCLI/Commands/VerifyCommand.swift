@@ -102,9 +102,9 @@ enum VerifyCommand {
         repeating: true),
       OptionSpec("model", value: "model", help: "Only forecasts of this model.", repeating: true),
       SharedOptions.cities,
-      .choice(
-        "skill", value: "reference", help: "Add mse_skill against persistence or climatology.",
-        of: SkillReference.self),
+      // Not a choice option: `--ensemble` also takes `deterministic[:MODEL]`.
+      OptionSpec(
+        "skill", value: "reference", help: "Add mse_skill against persistence or climatology."),
       .flag(
         "revisions", help: "Report run-to-run revisions and the flip-flop index instead of scores."),
       .flag("pairs", help: "Write the matched forecast–observation pairs instead of scores."),
@@ -144,7 +144,8 @@ enum VerifyCommand {
       OptionSpec(
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
-    ] + ensembleOptions + SharedOptions.figure + SharedOptions.output
+    ] + ensembleOptions + SharedOptions.figure
+      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
 
@@ -160,7 +161,7 @@ enum VerifyCommand {
     let variable =
       vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
     var groupBy = try VerifyKey.parse(invocation.list("by"))
-    let figure = invocation.string("format") == "svg"
+    let figure = invocation.formatChoice == .svg
     let score = try invocation.choice("score", as: VerifyFigure.Score.self)
     if figure {
       guard !invocation.flag("revisions"), !invocation.flag("pairs") else {
@@ -204,7 +205,7 @@ enum VerifyCommand {
       invocation, revisions: revisions, pairs: pairs, grouped: !groupBy.isEmpty, event: event,
       skill: skill)
     let period = try invocation.dateRange(required: false)
-    let parquet = pairs && invocation.string("format") == "parquet"
+    let parquet = pairs && invocation.formatChoice == .parquet
     let format = figure || parquet ? .csv : try invocation.outputFormat()
 
     let store = try invocation.openStore(access: .readOnly)

@@ -103,7 +103,6 @@ struct CompletionModel {
     return switch option.name {
     case "city": .cities
     case "var", "vars": .words(uniqued(WeatherVariable.allCases.map(\.apiName)))
-    case "format": .words(OutputFormat.allCases.map(\.rawValue))
     case "by": .words(VerifyKey.allCases.map(\.rawValue))
     case "db", "output": .files
     default: .none

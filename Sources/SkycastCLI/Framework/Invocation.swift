@@ -352,6 +352,9 @@ public final class Invocation {
   }
 
   /// `--format`, defaulting to `table` on a terminal and `csv` otherwise.
+  /// The `--format` word when given: a table format, `svg` or `parquet`.
+  var formatChoice: FormatChoice? { string("format").flatMap(FormatChoice.init) }
+
   public func outputFormat(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
     guard let text = string("format") else {
       let fallback: OutputFormat = context.stdoutIsTTY && string("output") == nil ? .table : .csv

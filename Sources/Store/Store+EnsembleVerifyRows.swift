@@ -44,13 +44,13 @@ package final class EnsembleVerifyRows {
   @inline(__always)
   package func next() throws -> Bool { try statement.step() }
 
-  /// The current value's valid time (UTC epoch seconds).
+  /// The current value's valid time (UTC epoch seconds; the column is NOT NULL).
   @inline(__always)
-  package var validAt: Int64 { statement.int64(0) ?? 0 }
+  package var validAt: Int64 { statement.int64NotNull(0) }
 
   /// The current value's lead in hours.
   @inline(__always)
-  package var leadHours: Int64 { statement.int64(1) ?? 0 }
+  package var leadHours: Int64 { statement.int64NotNull(1) }
 
   /// The current value's packed members (``EnsembleBlob``), valid only inside `body`.
   @inline(__always)

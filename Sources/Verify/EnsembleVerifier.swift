@@ -114,6 +114,17 @@ package struct EnsembleSums {
   }
 }
 
+/// What a case needs, besides its members, to be added once it is scored.
+private struct PendingCase {
+  var group: Int
+  var observation: Double
+  var referenceCRPS: Double?
+  /// Its tie-break draw, drawn in case order.
+  var draw: Double
+  /// With an event: the members that are events.
+  var hits: Int
+}
+
 /// A group's rank counts per number of present members (almost always one number, so a short
 /// list searched in order beats a dictionary lookup per case).
 package struct RankTally {
@@ -182,7 +193,20 @@ extension Verifier {
     var sums: [EnsembleSums] = []
     var generator = SplitMix64(seed: request.seed)
     var members = EnsembleMembers()
+    // The members of the case waiting in `pending` for a second one to be scored with.
+    var held = EnsembleMembers()
+    var pending: PendingCase?
     var cases = 0
+    func add(_ waiting: PendingCase, _ scored: EnsembleCase) {
+      sums[waiting.group].add(
+        scored, observation: waiting.observation, referenceCRPS: waiting.referenceCRPS,
+        rank: waiting.observation.isFinite ? scored.rank(uniform: waiting.draw) : nil)
+      if let event = request.event {
+        sums[waiting.group].add(
+          hits: waiting.hits, members: scored.members,
+          observed: event.op.test(waiting.observation, threshold: event.threshold))
+      }
+    }
     // The cases come in the order of the former single statement (city, model, valid time,
     // issue, fetch), so the seeded tie-break draws fall on the same cases.
     for (city, model) in series.map({ ($0.cityID, $0.model) }) {
@@ -239,9 +263,6 @@ extension Verifier {
         }
 
         let observation = cityObservations.times.value[row]
-        let scored = members.withSorted {
-          EnsembleCase(sorted: $0, observation: observation, fair: request.fair)
-        }
         var referenceCRPS: Double?
         if referenceModel != nil {
           referenceCRPS = rows.reference.map { abs($0 - observation) }
@@ -251,18 +272,39 @@ extension Verifier {
         // One tie-break draw per case, so the sequence does not depend on where ties occur.
         let draw = generator.nextUniform()
         cases += 1
-        sums[group].add(
-          scored, observation: observation, referenceCRPS: referenceCRPS,
-          rank: observation.isFinite ? scored.rank(uniform: draw) : nil)
+        var hits = 0
         if let event = request.event {
-          let hits = members.withSorted { sorted in
+          hits = members.withSorted { sorted in
             sorted.reduce(0) { $0 + (event.op.test($1, threshold: event.threshold) ? 1 : 0) }
           }
-          sums[group].add(
-            hits: hits, members: scored.members,
-            observed: event.op.test(observation, threshold: event.threshold))
+        }
+        let current = PendingCase(
+          group: group, observation: observation, referenceCRPS: referenceCRPS, draw: draw,
+          hits: hits)
+        // Cases are scored two at a time (``EnsembleCase/pair``), and added in their order.
+        if let earlier = pending {
+          let scored = held.withSorted { first in
+            members.withSorted { second in
+              EnsembleCase.pair(
+                first, observation: earlier.observation, second, observation: observation,
+                fair: request.fair)
+            }
+          }
+          add(earlier, scored.0)
+          add(current, scored.1)
+          pending = nil
+        } else {
+          pending = current
+          swap(&members, &held)
         }
       }
+    }
+    if let earlier = pending {
+      add(
+        earlier,
+        held.withSorted {
+          EnsembleCase(sorted: $0, observation: earlier.observation, fair: request.fair)
+        })
     }
     var groups: [[VerifyKeyValue]: EnsembleSums] = [:]
     for (index, key) in groupKeys.enumerated() {

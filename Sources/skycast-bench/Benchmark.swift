@@ -121,16 +121,25 @@ struct Benchmark {
     let batches = Dictionary(grouping: zip(jobs, bodies), by: { $0.0.issuedAt }).sorted {
       $0.key < $1.key
     }
+    let cpuStart = Self.cpuSeconds()
     let (_, seconds) = try measure {
       for (issuedAt, batch) in batches {
         try Workload.ingest(
           batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
       }
     }
+    let cpu = Self.cpuSeconds() - cpuStart
     let rows = Int(try store.hourlyForecastRowCount())
     let csv = directory + "/ingest-rows.csv"
+    // In the order the collector stored them (issue by issue, city by city), not the table's key
+    // order: a key-ordered file would let the shell append to the B-tree while the collector
+    // inserts every new issue between the rows of the earlier ones.
     _ = try Subprocess.run(
-      sqlite3, ["-csv", ours, "SELECT * FROM forecast_hours"], stdoutPath: csv)
+      sqlite3,
+      [
+        "-csv", ours,
+        "SELECT * FROM forecast_hours ORDER BY issued_at, city_id, series_id, valid_at, dedupe",
+      ], stdoutPath: csv)
     let baselineDatabase = directory + "/ingest-sqlite3.sqlite"
     do { _ = try Store(path: baselineDatabase) }
     let shell = try Subprocess.run(
@@ -140,13 +149,17 @@ struct Benchmark {
     guard imported == rows else {
       throw BenchError("the shell imported \(imported) rows, expected \(rows)")
     }
-    let ourRate = Double(rows) / seconds
-    let shellRate = Double(rows) / shell.seconds
-    let ratio = ourRate / shellRate
+    // Speed by CPU (user + system): other processes' load moves wall times far more. Ours is
+    // this process's own CPU over the ingest (decoding and hashing included).
+    func rates(_ seconds: Double, _ cpu: Double) -> String {
+      "\(Self.count(Int(Double(rows) / seconds))) rows/s (\(Self.count(Int(Double(rows) / cpu))) by CPU)"
+    }
+    let ratio = shell.cpuSeconds / cpu
     return Figure(
-      name: "ingest (\(Self.count(rows)) hourly rows)", ours: "\(Self.count(Int(ourRate))) rows/s",
-      baseline: "\(Self.count(Int(shellRate))) rows/s", ratio: ratio, target: "≥ 0.7×",
-      holds: ratio >= 0.7)
+      name:
+        "ingest (\(Self.count(rows)) hourly rows; speed by CPU, by wall \(NumberText.fixed(shell.seconds / seconds, decimals: 2))×)",
+      ours: rates(seconds, cpu), baseline: rates(shell.seconds, shell.cpuSeconds), ratio: ratio,
+      target: "≥ 0.7×", holds: ratio >= 0.7)
   }
 
   // MARK: - The large history

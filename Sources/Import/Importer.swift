@@ -15,6 +15,11 @@ public struct ImportOptions: Sendable {
   public var skipInvalid = false
   /// `--dry-run`: check the whole file, store nothing.
   public var dryRun = false
+  /// The CSV read buffer's first size (tests make it small, so records straddle its end).
+  package var readBufferSize = CSVByteReader.defaultBufferSize
+  /// False sends every record through the general checks (`ImportPlan`) instead of trying the
+  /// byte-level one (`ImportByteCheck`) first; the tests compare the two.
+  package var byteLevelChecks = true
 
   public init(kind: ImportKind, source: String, city: City? = nil, encoding: ImportEncoding? = nil)
   {

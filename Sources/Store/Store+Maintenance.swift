@@ -53,7 +53,18 @@ extension Store {
   /// Rewrites the file without its free pages, then truncates the write-ahead log.
   package func vacuum() throws {
     try database.execute("VACUUM")
+    try checkpoint()
+  }
+
+  /// Moves the write-ahead log into the database file and empties it, so the file alone holds
+  /// every row (and its size is the size of the data).
+  package func checkpoint() throws {
     try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+  }
+
+  /// The number of stored hourly forecast rows, every source and model.
+  package func hourlyForecastRowCount() throws -> Int64 {
+    try database.scalarInt("SELECT count(*) FROM forecast_hours") ?? 0
   }
 
   /// Copies the whole database, consistently, into a new file at `path`.

@@ -5,8 +5,10 @@ import SQLiteKit
 ///
 /// All reads and writes of the domain go through a `Store`; commands open one per invocation.
 public final class Store {
-  /// The underlying connection.
-  public let database: Database
+  /// The underlying connection. Not public: every statement of the product lives in this
+  /// target, behind a method (`StoreBoundaryTests` checks that no other source file reaches
+  /// for it); test-data writers in Tests/ use it directly.
+  package let database: Database
   /// The file path.
   public let path: String
   /// How the file was opened.

@@ -1,4 +1,5 @@
 import Export
+import Store
 
 /// `verify --compare A B --format svg`: the score difference A − B against lead time or lead day
 /// with its bootstrap interval as a band and the zero line (below zero: A better), one line per

@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 
 /// Columns and cells of `verify --compare`, shared by every format.
 public enum ComparisonTable {

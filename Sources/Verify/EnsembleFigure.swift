@@ -1,4 +1,5 @@
 import Export
+import Store
 
 /// The figures of `verify --ensemble --format svg`: the rank histogram (bars with the flat line
 /// of a calibrated ensemble), spread and skill against lead (two lines per group), and CRPS

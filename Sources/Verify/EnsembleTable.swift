@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 
 /// Columns, cells and comments of `verify --ensemble` (scores, `--rank-histogram`, and the
 /// member probabilities' Brier table with `--threshold`), shared by every format.

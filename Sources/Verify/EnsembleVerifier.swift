@@ -3,6 +3,7 @@ import Collect
 import Foundation
 import SQLiteKit
 import SkycastModel
+import Store
 
 /// One group of `verify --ensemble`.
 public struct EnsembleScoreRow: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Collect
 import SkycastModel
+import Store
 
 /// What `verify --ensemble` scores: one hourly variable of the stored ensembles against one
 /// observation source, grouped by `groupBy`.

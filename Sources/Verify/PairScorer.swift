@@ -1,4 +1,5 @@
 import Foundation
+import Store
 
 /// What one forecast–observation pair adds to a group's ``VerifySums`` in the merge join: the
 /// same terms, under the same NULL rules, as the columns of ``VerifySQL/scores(_:)``. NaN stands

@@ -1,4 +1,5 @@
 import Analysis
+import Store
 
 /// One `verify --reliability` group's pairs counted per stored probability value, in total and
 /// (with `--ci`) per local valid day, and the scores finished from such counts.

@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 
 /// `verify --reliability --format svg`: the reliability diagram (observed frequency against mean
 /// forecast probability per bin, one line per group) with the diagonal of perfect reliability,

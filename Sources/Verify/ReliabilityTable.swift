@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 
 /// Columns and cells of `verify --reliability` (the Brier decomposition per group) and
 /// `--reliability --bins` (the reliability table), shared by every format.

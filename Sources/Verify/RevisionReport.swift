@@ -1,4 +1,5 @@
 import Analysis
+import Store
 
 /// Run-to-run revisions of `verify --revisions`, per group.
 ///

@@ -1,4 +1,5 @@
 import Analysis
+import Store
 
 /// What ``Verifier/sums(_:)`` read: each group's sums (and daily sums with `--ci`), in SQL
 /// order.

@@ -1,6 +1,7 @@
 import Analysis
 import SQLiteKit
 import SkycastModel
+import Store
 
 /// One group of `verify --compare`.
 public struct ComparisonRow: Sendable, Equatable {
@@ -50,8 +51,7 @@ extension Verifier {
   /// differential d = loss A − loss B, indexed by valid local date.
   public func compare(_ request: ComparisonRequest) throws -> ComparisonReport {
     let statement = VerifySQL.comparison(request)
-    let prepared = try store.database.prepare(statement.sql)
-    try bind(statement, to: prepared)
+    let prepared = try store.rows(of: statement)
     let labels = try cityLabels()
     let keys = request.keys
     let base = keys.count
@@ -135,7 +135,7 @@ extension Verifier {
   public func comparisonSide(_ text: String, daily: Bool) throws -> ComparisonRequest.Side {
     if text.hasPrefix("model:") { return .model(String(text.dropFirst(6))) }
     if text.hasPrefix("source:") { return .source(String(text.dropFirst(7))) }
-    let stored = try forecastSeries(daily: daily)
+    let stored = try store.storedForecastSeries(daily: daily)
     let sources = Set(stored.map(\.source))
     let models = Set(stored.map(\.model))
     switch (sources.contains(text), models.contains(text)) {
@@ -151,59 +151,4 @@ extension Verifier {
     }
   }
 
-  /// The distinct (source, model) pairs of the hourly or daily forecasts, found by seeking the
-  /// `(city_id, source, model, …)` index city by city rather than scanning millions of rows.
-  package func forecastSeries(daily: Bool) throws -> [(source: String, model: String)] {
-    if !daily { return try hourlyForecastSeries() }
-    let next = try store.database.prepare(
-      """
-      SELECT source, model FROM daily_forecasts
-      WHERE city_id = ?1 AND (source, model) > (?2, ?3)
-      ORDER BY city_id, source, model LIMIT 1
-      """)
-    var found = Set<[String]>()
-    for city in try store.cities() {
-      var source = ""
-      var model = ""
-      while true {
-        next.reset()
-        try next.bind([.integer(city.id), .text(source), .text(model)])
-        guard try next.step(), let nextSource = next.text(0), let nextModel = next.text(1) else {
-          break
-        }
-        found.insert([nextSource, nextModel])
-        (source, model) = (nextSource, nextModel)
-      }
-    }
-    return found.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0[0], $0[1]) }
-  }
-
-  /// The (source, model) pairs with stored hourly rows: the series ids found by seeking the
-  /// primary key city by city (a pair can outlive its rows after a prune).
-  func hourlyForecastSeries() throws -> [(source: String, model: String)] {
-    let next = try store.database.prepare(
-      """
-      SELECT series_id FROM forecast_hours WHERE city_id = ?1 AND series_id > ?2
-      ORDER BY city_id, series_id LIMIT 1
-      """)
-    var ids = Set<Int64>()
-    for city in try store.cities() {
-      var last: Int64 = .min
-      while true {
-        next.reset()
-        try next.bind([.integer(city.id), .integer(last)])
-        guard try next.step(), let id = next.int64(0) else { break }
-        ids.insert(id)
-        last = id
-      }
-    }
-    var found: [(source: String, model: String)] = []
-    for row in try store.database.query("SELECT id, source, model FROM forecast_series") {
-      guard let id = row[0].int64Value, ids.contains(id), let source = row[1].stringValue,
-        let model = row[2].stringValue
-      else { continue }
-      found.append((source, model))
-    }
-    return found.sorted { ($0.source, $0.model) < ($1.source, $1.model) }
-  }
 }

@@ -2,6 +2,7 @@ import Export
 import Foundation
 import SQLiteKit
 import SkycastModel
+import Store
 
 extension Verifier {
   /// How ``sums(_:path:)`` computes a request's sums.
@@ -32,8 +33,7 @@ extension Verifier {
   package func mergeJoinSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
     let observations = try observationSeries(request)
     let statement = VerifyStreams.forecasts(request)
-    let rows = try store.database.prepare(statement.sql)
-    try bind(statement, to: rows)
+    let rows = try store.rows(of: statement)
     let labels = try cityLabels()
     let keys = request.keys
     let fields = VerifySums.fields(request)
@@ -210,8 +210,7 @@ extension Verifier {
   ) {
     typealias Column = VerifyStreams.ObservationColumn
     let statement = VerifyStreams.observations(request)
-    let rows = try store.database.prepare(statement.sql)
-    try bind(statement, to: rows)
+    let rows = try store.rows(of: statement)
     var cities: [Int64: ObservationSeries] = [:]
     var dateNumbers: [String: Int32] = [:]
     var current = ObservationSeries()

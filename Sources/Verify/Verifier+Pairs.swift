@@ -1,5 +1,6 @@
 import SQLiteKit
 import SkycastModel
+import Store
 
 /// One matched forecast–observation pair, as `verify --pairs` writes it.
 public struct VerifyPair: Sendable, Equatable {
@@ -42,8 +43,7 @@ extension Verifier {
   @discardableResult
   public func pairs(_ request: VerifyRequest, _ body: (VerifyPair) throws -> Void) throws -> Int {
     let statement = VerifySQL.pairs(request)
-    let prepared = try store.database.prepare(statement.sql)
-    try bind(statement, to: prepared)
+    let prepared = try store.rows(of: statement)
     let isDaily = request.variable.frequency == .daily
     var count = 0
     // Source and model repeat row after row: reuse the previous String when the bytes match

@@ -1,5 +1,6 @@
 import Analysis
 import SQLiteKit
+import Store
 
 /// One group of `verify --reliability`: its reliability table, the Brier decomposition and the
 /// ROC area.
@@ -43,8 +44,7 @@ extension Verifier {
   /// whole days (one block length for every group, as for the scores).
   public func reliability(_ request: VerifyRequest) throws -> ReliabilityReport {
     let statement = VerifySQL.reliability(request)
-    let prepared = try store.database.prepare(statement.sql)
-    try bind(statement, to: prepared)
+    let prepared = try store.rows(of: statement)
     let labels = try cityLabels()
     let keys = request.keys
     let byDay = request.groupsByDay

@@ -1,5 +1,6 @@
 import SQLiteKit
 import SkycastModel
+import Store
 
 extension Verifier {
   /// Run-to-run revisions per group (``RevisionRow`` documents the method). Groups by lead day
@@ -12,8 +13,7 @@ extension Verifier {
     if request.groupBy.isEmpty { request.groupBy = [.leadDay] }
     let keys = request.keys
     let statement = VerifySQL.revisions(request)
-    let prepared = try store.database.prepare(statement.sql)
-    try bind(statement, to: prepared)
+    let prepared = try store.rows(of: statement)
     let labels = try cityLabels()
     let isDaily = request.variable.frequency == .daily
     let splitsByLead = keys.contains(where: \.isForecastLevel)

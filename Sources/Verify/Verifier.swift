@@ -39,8 +39,7 @@ public struct Verifier {
   /// The sums from ``VerifySQL/scores(_:)``.
   package func sqlSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
     let statement = VerifySQL.scores(request)
-    let prepared = try store.database.prepare(statement.sql)
-    try bind(statement, to: prepared)
+    let prepared = try store.rows(of: statement)
     let labels = try cityLabels()
     let keys = request.keys
     let fields = VerifySums.fields(request)
@@ -120,10 +119,6 @@ public struct Verifier {
   /// City labels for output (`City.labels` over every saved city).
   public func cityLabels() throws -> [Int64: String] {
     City.labels(try store.cities())
-  }
-
-  package func bind(_ statement: VerifyStatement, to prepared: Statement) throws {
-    try prepared.bind(named: Dictionary(uniqueKeysWithValues: statement.parameters))
   }
 }
 

@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 
 /// `verify --format svg`: one score against lead time (hours or days), valid hour or month, one
 /// line per combination of the other group keys (source, model, city, …), with each point's

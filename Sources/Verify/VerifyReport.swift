@@ -1,3 +1,5 @@
+import Store
+
 /// The result of `verify` scores: what was asked, one row per group (sorted by the keys), and
 /// totals for the table comment and warnings.
 public struct VerifyReport: Sendable {

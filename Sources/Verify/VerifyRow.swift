@@ -1,4 +1,5 @@
 import Analysis
+import Store
 
 /// One group of `verify`: its key values and every score computed for it. A chart (a lead-time
 /// curve) or any output format draws from these.

@@ -1,3 +1,5 @@
+import Store
+
 /// A score of `verify` that can carry a confidence interval (`--ci`): its column name and how
 /// to read it from a row.
 public enum VerifyScore: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
 import Analysis
+import Store
 
 /// The sums one row of ``VerifySQL/scores(_:)`` returns (one group, or one group and valid day
 /// with `--ci`), read by column name. Sums of several days add up field by field, so a group's

@@ -1,6 +1,7 @@
 import Analysis
 import Export
 import SkycastModel
+import Store
 
 /// Columns and cells of `verify` output (keys, then n and the scores, in the documented order), shared by every format.
 public enum VerifyTable {

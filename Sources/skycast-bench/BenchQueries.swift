@@ -1,4 +1,5 @@
 import SkycastModel
+import Store
 import Verify
 
 /// The SQL the sqlite3 shell runs as the baseline, identical to what `skycast` runs.

@@ -114,7 +114,7 @@ struct Benchmark {
           batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
       }
     }
-    let rows = Int(try store.database.scalarInt("SELECT count(*) FROM forecast_hours") ?? 0)
+    let rows = Int(try store.hourlyForecastRowCount())
     let csv = directory + "/ingest-rows.csv"
     _ = try Subprocess.run(
       sqlite3, ["-csv", ours, "SELECT * FROM forecast_hours"], stdoutPath: csv)
@@ -156,7 +156,7 @@ struct Benchmark {
         if number % 50 == 49 { log("history: issue \(number + 1)/\(workload.issues.count)") }
       }
       try workload.addObservations(to: store, cities: cities)
-      try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      try store.checkpoint()
     }
     log("history built in \(Self.seconds(seconds)) (generation included)")
     return path

@@ -1,3 +1,4 @@
+import Analysis
 import Foundation
 import SkycastModel
 import TestSupport
@@ -37,6 +38,8 @@ import Testing
         #expect(try invocation.double(option.name) != nil, "\(command) --\(option.name)")
       case .duration?:
         #expect(try invocation.duration(option.name) != nil, "\(command) --\(option.name)")
+      case .choice(let words)?:
+        #expect(words.contains(option.defaultValue!), "\(command) --\(option.name)")
       case nil: break
       }
     }
@@ -48,6 +51,30 @@ import Testing
     #expect(collect.stdout.contains("(default: 30m)"), "\(collect.stdout)")
     let backfill = await CLIHarness().run("backfill", "--help")
     #expect(backfill.stdout.contains("(default: 7)"))
+    let verify = await CLIHarness().run("verify", "--help")
+    #expect(verify.stdout.contains("(default: ge)"), "\(verify.stdout)")
+    #expect(verify.stdout.contains("(default: se)"), "\(verify.stdout)")
+    // --format lists what each command writes.
+    #expect(verify.stdout.contains("markdown, svg or parquet."), "\(verify.stdout)")
+    let precip = await CLIHarness().run("summary", "precip", "--help")
+    #expect(precip.stdout.contains("markdown or svg."), "\(precip.stdout)")
+  }
+
+  @Test("a choice option's default is the value the command reads")
+  func choiceDefaultIsRead() throws {
+    let option = OptionSpec.choice(
+      "op", value: "op", help: "Event operator.", of: EventOperator.self, default: .gt)
+    func invocation(_ values: [String: [String]]) -> Invocation {
+      Invocation(
+        context: CommandContext(
+          environment: [:], workingDirectory: "/", stdout: MemorySink(), stderr: MemorySink()),
+        commandPath: [], values: values, arguments: [], options: [option])
+    }
+    #expect(option.shownDefault == "gt")
+    #expect(try invocation([:]).choiceValue("op", as: EventOperator.self) == .gt)
+    #expect(try invocation(["op": ["ge"]]).choiceValue("op", as: EventOperator.self) == .ge)
+    #expect(throws: CLIError.self) { try invocation(["op": ["x"]]).validateTypedOptions() }
+    #expect(CompletionModel.completion(of: option) == .words(["ge", "gt"]))
   }
 
   @Test(
@@ -63,6 +90,22 @@ import Testing
       ),
       (["collect", "--min-interval", "soon"], "The value 'soon' is invalid for '--min-interval'"),
       (["verify", "--format", "svg", "--width", "10"], "The value '10' is invalid for '--width'"),
+      (
+        ["verify", "--threshold", "1", "--op", "gte"],
+        "The value 'gte' is invalid for '--op': expected one of ge, gt"
+      ),
+      (
+        ["summary", "uv", "--format", "svg"],
+        "The value 'svg' is invalid for '--format': expected one of table, csv, json, ndjson, latex, markdown"
+      ),
+      (
+        ["export", "daily", "--format", "svg"],
+        "The value 'svg' is invalid for '--format': expected one of table, csv, json, ndjson, latex, markdown, parquet"
+      ),
+      (
+        ["summary", "feels-like", "--method", "steadman"],
+        "The value 'steadman' is invalid for '--method': expected one of bom, nws"
+      ),
     ])
   func validatedBeforeRun(arguments: [String], message: String) async {
     let harness = CLIHarness()

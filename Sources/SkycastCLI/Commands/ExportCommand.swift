@@ -40,7 +40,8 @@ enum ExportCommand {
       valid time, only the most recent issue with lead >= 0 (source 'forecast' and model \
       'best_match' unless --source/--model say otherwise), as the 'hourly_forecasts_latest' view.
       """,
-    options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true)
+    options: filterOptions(models: true, latest: true, wide: true)
+      + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
     run: { try run($0, table: .hourly) })
 
@@ -56,7 +57,8 @@ enum ExportCommand {
     discussion:
       "One row per city, source and hour (or local date): ERA5 reanalysis from 'observe' and imported station data.",
     options: [.flag("daily", help: "Export daily_observations instead of hourly_observations.")]
-      + filterOptions(models: false, latest: false, wide: true) + fileOptions(split: true)
+      + filterOptions(models: false, latest: false, wide: true)
+      + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
     run: { try run($0, table: .hourlyObservations) })
 
@@ -103,8 +105,9 @@ enum ExportCommand {
     return options
   }
 
-  static func fileOptions(split: Bool) -> [OptionSpec] {
-    var options = SharedOptions.output
+  static func fileOptions(split: Bool, figure: Bool = false) -> [OptionSpec] {
+    var options = SharedOptions.output(
+      formats: FormatChoice.tables + (figure ? [.svg] : []) + [.parquet])
     options.append(
       .flag(
         "excel",
@@ -115,9 +118,10 @@ enum ExportCommand {
     options.append(utcOption)
     if split {
       options.append(
-        OptionSpec(
+        .choice(
           "split-by", value: "part",
-          help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX)."))
+          help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX).",
+          of: ExportSplit.self))
     }
     return options
   }
@@ -155,7 +159,7 @@ enum ExportCommand {
     let table: ExportTable =
       requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
     let excel = invocation.flag("excel")
-    if invocation.string("format") == "parquet" { return try runParquet(invocation, table: table) }
+    if invocation.formatChoice == .parquet { return try runParquet(invocation, table: table) }
     if invocation.flag("utc"), excel {
       throw invocation.usage(
         "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
@@ -164,7 +168,7 @@ enum ExportCommand {
     if invocation.flag("append") || !invocation.list("partition-by").isEmpty {
       throw invocation.usage("--append and --partition-by apply to --format parquet")
     }
-    if invocation.string("format") == "svg" {
+    if invocation.formatChoice == .svg {
       guard table == .hourly || table == .hourlyObservations else {
         throw invocation.usage(
           "--format svg draws hourly series: use 'export hourly' or 'export observations'")

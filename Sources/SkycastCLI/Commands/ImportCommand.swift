@@ -25,9 +25,9 @@ enum ImportCommand {
     OptionSpec(
       "city", value: "city",
       help: "The city of every row without a city cell: id, name or \"Name, Admin1\"."),
-    OptionSpec(
+    .choice(
       "encoding", value: "encoding", help: "Read the file as utf-8, utf-16 or gb18030.",
-      default: "detected"),
+      of: ImportEncoding.self, shown: "detected"),
     .flag(
       "skip-invalid",
       help:

@@ -23,11 +23,11 @@ enum ObserveCommand {
       """,
     options: [
       SharedOptions.cities, SharedOptions.from, SharedOptions.to,
-      OptionSpec(
+      .choice(
         "model", value: "model",
         help:
           "era5 (one consistent reanalysis, source 'era5') or best_match (the archive's blend, source 'archive').",
-        default: "era5"),
+        of: Model.self, default: .era5),
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
@@ -42,7 +42,7 @@ enum ObserveCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     var options = ArchiveRequestOptions()
-    options.model = (try invocation.choice("model", as: Model.self) ?? .era5).rawValue
+    options.model = try invocation.choiceValue("model", as: Model.self).rawValue
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()

@@ -19,11 +19,11 @@ enum SummaryCommand {
     SharedOptions.cities,
     OptionSpec("from", value: "date", help: "First local date, YYYY-MM-DD (inclusive; required)."),
     OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive; required)."),
-    OptionSpec(
+    .choice(
       "by", value: "period",
       help:
         "One row per day, per calendar month, per calendar year, or one for the whole range (period).",
-      default: "day"),
+      of: SummaryGrouping.self, default: .day),
     OptionSpec(
       "series", value: "series", help: "forecast, observed or observed:SOURCE.",
       default: "forecast"),
@@ -44,8 +44,9 @@ enum SummaryCommand {
         skycast summary feels-like --city Berlin --from 2026-01-01 --to 2026-01-31 --method nws
       """,
     options: common + [
-      OptionSpec(
-        "method", value: "method", help: "Feels-like definition: bom or nws.", default: "bom")
+      .choice(
+        "method", value: "method", help: "Feels-like definition: bom or nws.",
+        of: FeelsLikeMethod.self, default: .bom)
     ] + SharedOptions.output,
     run: { try run($0, kind: .feelsLike) })
 
@@ -88,7 +89,7 @@ enum SummaryCommand {
       .typed(
         "wet-threshold", value: "mm", help: "Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common).",
         type: .number(0.01...1000), default: String(PrecipitationIndices.etccdiWetThreshold))
-    ] + SharedOptions.output + SharedOptions.figure,
+    ] + SharedOptions.output(formats: FormatChoice.tables + [.svg]) + SharedOptions.figure,
     run: { try run($0, kind: .precip) })
 
   enum Kind { case feelsLike, uv, precip }
@@ -99,14 +100,13 @@ enum SummaryCommand {
       throw invocation.usage(
         "--from \(dates.lowerBound) to --to \(dates.upperBound) spans more than 100 years")
     }
-    let grouping = try invocation.choice("by", as: SummaryGrouping.self) ?? .day
+    let grouping = try invocation.choiceValue("by", as: SummaryGrouping.self)
     let selection = try series(invocation)
-    let method = try invocation.choice("method", as: FeelsLikeMethod.self) ?? .bom
     // Only `summary precip` declares --wet-threshold; the other summaries never read it.
     let wetThreshold =
       kind == .precip
       ? try invocation.doubleValue("wet-threshold") : PrecipitationIndices.etccdiWetThreshold
-    let svg = invocation.string("format") == "svg"
+    let svg = invocation.formatChoice == .svg
     if svg {
       guard kind == .precip, grouping == .day || grouping == .month else {
         throw invocation.usage(
@@ -132,7 +132,7 @@ enum SummaryCommand {
       case .feelsLike:
         return try FeelsLikeSummaryTable.table(
           store: store, cities: cities, series: series, dates: dates, grouping: grouping,
-          method: method)
+          method: try invocation.choiceValue("method", as: FeelsLikeMethod.self))
       case .uv:
         return try UVSummaryTable.table(
           store: store, cities: cities, series: series, dates: dates, grouping: grouping)

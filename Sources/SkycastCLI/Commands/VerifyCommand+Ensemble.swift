@@ -1,5 +1,6 @@
 import Collect
 import Export
+import Store
 import Verify
 
 /// `skycast verify --ensemble`: scores of the stored ensemble members.
@@ -42,7 +43,7 @@ extension VerifyCommand {
     if invocation.flag("bins"), event == nil {
       throw invocation.usage("--bins with --ensemble shows the reliability table of --threshold")
     }
-    let figure = invocation.string("format") == "svg"
+    let figure = invocation.formatChoice == .svg
     var figureScore = EnsembleFigure.Score.crps
     if figure {
       if event != nil {

@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 import Verify
 
 /// `verify --reliability` and `verify --compare`.
@@ -24,7 +25,7 @@ extension VerifyCommand {
     // The intervals belong to the decomposition table; the bin table and the diagram have no
     // column for them.
     if invocation.string("ci") != nil,
-      invocation.flag("bins") || invocation.string("format") == "svg"
+      invocation.flag("bins") || invocation.formatChoice == .svg
     {
       throw invocation.usage(
         "--ci with --reliability adds intervals to the decomposition table; leave out --bins and --format svg"

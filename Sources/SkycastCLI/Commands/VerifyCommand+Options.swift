@@ -1,5 +1,6 @@
 import Analysis
 import SkycastModel
+import Store
 import Verify
 
 /// Parsing and checking `verify` options.
@@ -45,12 +46,12 @@ extension VerifyCommand {
   }
 
   static func event(_ invocation: Invocation) throws -> VerifyEvent? {
-    let op = try invocation.choice("op", as: EventOperator.self)
+    let op = try invocation.choiceValue("op", as: EventOperator.self)
     guard let threshold = try invocation.double("threshold") else {
-      if op != nil { throw invocation.usage("--op needs --threshold <x>") }
+      if invocation.string("op") != nil { throw invocation.usage("--op needs --threshold <x>") }
       return nil
     }
-    return VerifyEvent(threshold: threshold, op: op ?? .ge)
+    return VerifyEvent(threshold: threshold, op: op)
   }
 
   static func checkCombinations(

@@ -1,6 +1,7 @@
 import Export
 import ExportJobs
 import SkycastModel
+import Store
 import Verify
 
 /// `verify --pairs --format parquet -o DIR`: the matched pairs as a Parquet dataset, with the

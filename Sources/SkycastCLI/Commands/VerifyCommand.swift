@@ -1,3 +1,4 @@
+import Analysis
 import Export
 import SkycastModel
 import Store
@@ -88,8 +89,9 @@ enum VerifyCommand {
       OptionSpec(
         "threshold", value: "x",
         help: "Event threshold for contingency scores, in the variable's unit."),
-      OptionSpec(
-        "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).", default: "ge"),
+      .choice(
+        "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).",
+        of: EventOperator.self, default: .ge),
       SharedOptions.from, SharedOptions.to,
       OptionSpec(
         "obs", value: "source", help: "Observation source to compare with.",
@@ -100,6 +102,7 @@ enum VerifyCommand {
         repeating: true),
       OptionSpec("model", value: "model", help: "Only forecasts of this model.", repeating: true),
       SharedOptions.cities,
+      // Not a choice option: `--ensemble` also takes `deterministic[:MODEL]`.
       OptionSpec(
         "skill", value: "reference", help: "Add mse_skill against persistence or climatology."),
       .flag(
@@ -116,10 +119,10 @@ enum VerifyCommand {
           "Probability forecasts (precipitation_probability): Brier score with its reliability, resolution and uncertainty, skill and ROC area."
       ),
       .flag("bins", help: "With --reliability: the reliability table, one row per 10 % bin."),
-      OptionSpec(
+      .choice(
         "loss", value: "loss",
         help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
-        default: "se"),
+        of: ComparisonRequest.Loss.self, default: .se),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
       .optionalNumber(
         "ci", value: "level",
@@ -141,7 +144,8 @@ enum VerifyCommand {
       OptionSpec(
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
-    ] + ensembleOptions + SharedOptions.figure + SharedOptions.output
+    ] + ensembleOptions + SharedOptions.figure
+      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
 
@@ -157,7 +161,7 @@ enum VerifyCommand {
     let variable =
       vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
     var groupBy = try VerifyKey.parse(invocation.list("by"))
-    let figure = invocation.string("format") == "svg"
+    let figure = invocation.formatChoice == .svg
     let score = try invocation.choice("score", as: VerifyFigure.Score.self)
     if figure {
       guard !invocation.flag("revisions"), !invocation.flag("pairs") else {
@@ -175,9 +179,10 @@ enum VerifyCommand {
     } else {
       try invocation.rejectFigureOptions()
     }
-    let loss = try invocation.choice("loss", as: ComparisonRequest.Loss.self)
     let compareWords = invocation.strings("compare")
-    if loss != nil, compareWords.isEmpty { throw invocation.usage("--loss needs --compare A B") }
+    if invocation.string("loss") != nil, compareWords.isEmpty {
+      throw invocation.usage("--loss needs --compare A B")
+    }
     if !compareWords.isEmpty {
       if invocation.flag("revisions") || invocation.flag("pairs") {
         throw invocation.usage("--compare cannot be combined with --revisions or --pairs")
@@ -200,7 +205,7 @@ enum VerifyCommand {
       invocation, revisions: revisions, pairs: pairs, grouped: !groupBy.isEmpty, event: event,
       skill: skill)
     let period = try invocation.dateRange(required: false)
-    let parquet = pairs && invocation.string("format") == "parquet"
+    let parquet = pairs && invocation.formatChoice == .parquet
     let format = figure || parquet ? .csv : try invocation.outputFormat()
 
     let store = try invocation.openStore(access: .readOnly)
@@ -222,8 +227,11 @@ enum VerifyCommand {
           try verifier.comparisonSide(compareWords[1], daily: daily)
         )
       }
-      comparison = try ComparisonRequest(base: request, a: sides.0, b: sides.1, loss: loss ?? .se)
-        .validated()
+      comparison = try ComparisonRequest(
+        base: request, a: sides.0, b: sides.1,
+        loss: try invocation.choiceValue("loss", as: ComparisonRequest.Loss.self)
+      )
+      .validated()
     }
     if vectorWind {
       if event != nil || skill != nil || revisions || pairs {

@@ -1,5 +1,6 @@
 import Export
 import SkycastModel
+import Store
 import Verify
 
 /// The command tree flattened for shell completion scripts: every command path with its
@@ -61,34 +62,47 @@ struct CompletionModel {
   /// The command paths that are not the root (`/collect`, `/city/add`).
   var subcommandPaths: [String] { commands.map(\.path).filter { !$0.isEmpty } }
 
-  /// The value options of the whole tree grouped by what they complete to, each spelling once.
-  var valueCompletions: [(spellings: [String], completion: ValueCompletion)] {
-    var order: [ValueCompletion] = []
-    var spellings: [Int: Set<String>] = [:]
+  /// The value options of the whole tree grouped by what they complete to, as patterns for a
+  /// shell `case` on `"$cmdpath $prev"`: `*" --city"` where a spelling completes the same way in
+  /// every command, `"/observe --model"` where commands differ (`summary --by day|month|…`
+  /// against `verify --by lead|…`, `observe --model` against `verify --model` free text).
+  var valueCompletions: [(patterns: [String], completion: ValueCompletion)] {
+    var uses: [String: [(path: String, completion: ValueCompletion)]] = [:]
+    var spellingOrder: [String] = []
     for command in commands {
       for option in command.options where !option.isFlag {
         let completion = Self.completion(of: option)
-        guard completion != .none else { continue }
-        let index: Int
-        if let existing = order.firstIndex(of: completion) {
-          index = existing
-        } else {
-          order.append(completion)
-          index = order.count - 1
+        for spelling in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) {
+          if uses[spelling] == nil { spellingOrder.append(spelling) }
+          uses[spelling, default: []].append((command.path, completion))
         }
-        spellings[index, default: []].insert("--" + option.name)
-        if let short = option.short { spellings[index, default: []].insert("-\(short)") }
       }
     }
-    return order.indices.map { (spellings[$0, default: []].sorted(), order[$0]) }
+    var order: [ValueCompletion] = []
+    var patterns: [Int: [String]] = [:]
+    func add(_ pattern: String, _ completion: ValueCompletion) {
+      guard completion != .none else { return }
+      let index = order.firstIndex(of: completion) ?? order.count
+      if index == order.count { order.append(completion) }
+      patterns[index, default: []].append(pattern)
+    }
+    for spelling in spellingOrder {
+      let all = uses[spelling, default: []]
+      if Set(all.map { "\($0.completion)" }).count == 1 {
+        add("*\" \(spelling)\"", all[0].completion)
+      } else {
+        for use in all { add("\"\(use.path) \(spelling)\"", use.completion) }
+      }
+    }
+    return order.indices.map { (patterns[$0, default: []].sorted(), order[$0]) }
   }
 
-  /// What `option`'s value completes to, from its name.
+  /// What `option`'s value completes to: a choice option's words, else by its name.
   static func completion(of option: OptionSpec) -> ValueCompletion {
-    switch option.name {
+    if case .choice(let words)? = option.valueType { return .words(words) }
+    return switch option.name {
     case "city": .cities
     case "var", "vars": .words(uniqued(WeatherVariable.allCases.map(\.apiName)))
-    case "format": .words(OutputFormat.allCases.map(\.rawValue))
     case "by": .words(VerifyKey.allCases.map(\.rawValue))
     case "db", "output": .files
     default: .none

@@ -44,10 +44,10 @@ enum CompletionScript {
           esac
         done
         local IFS=$'\\n'
-        case "$prev" in
+        case "$cmdpath $prev" in
 
       """
-    for (spellings, completion) in model.valueCompletions {
+    for (patterns, completion) in model.valueCompletions {
       let reply: String
       switch completion {
       case .cities: reply = "$(compgen -W \"$(\(listCities(model)))\" -- \"$cur\")"
@@ -56,7 +56,7 @@ enum CompletionScript {
       case .files: reply = "$(compgen -f -- \"$cur\")"
       case .none: continue
       }
-      text += "    \(spellings.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;\n"
+      text += "    \(patterns.joined(separator: "|"))) COMPREPLY=(\(reply)); return ;;\n"
     }
     text += """
         esac
@@ -99,10 +99,10 @@ enum CompletionScript {
             (\(model.subcommandPaths.joined(separator: "|"))) cmdpath="$cmdpath/$word" ;;
           esac
         done
-        case "$prev" in
+        case "$cmdpath $prev" in
 
       """
-    for (spellings, completion) in model.valueCompletions {
+    for (patterns, completion) in model.valueCompletions {
       let action: String
       switch completion {
       case .cities:
@@ -112,7 +112,7 @@ enum CompletionScript {
       case .files: action = "_files"
       case .none: continue
       }
-      text += "    (\(spellings.joined(separator: "|")))) \(action); return ;;\n"
+      text += "    (\(patterns.joined(separator: "|")))) \(action); return ;;\n"
     }
     text += """
         esac

@@ -100,6 +100,19 @@ public struct OptionSpec: Sendable {
     return option
   }
 
+  /// An option whose value is one word of `type`'s cases (`--op ge|gt`): help shows the
+  /// default, validation before `run` rejects other words, and completion offers the cases.
+  public static func choice<T: RawRepresentable & CaseIterable>(
+    _ name: String, value: String, help: String, of type: T.Type, default defaultValue: T? = nil,
+    shown defaultText: String? = nil, repeating: Bool = false
+  ) -> OptionSpec where T.RawValue == String {
+    var option = OptionSpec(
+      name, value: value, help: help, repeating: repeating, default: defaultText)
+    option.valueType = .choice(type.allCases.map(\.rawValue))
+    option.defaultValue = defaultValue?.rawValue
+    return option
+  }
+
   /// What help shows as the default: the words of `defaultText`, else `defaultValue`.
   public var shownDefault: String? { defaultText ?? defaultValue }
 
@@ -152,4 +165,6 @@ public enum OptionValueType: Sendable, Equatable {
   case number(ClosedRange<Double>)
   /// A duration: a whole number with an optional unit s, m, h or d (`30m`), in seconds.
   case duration
+  /// One of these words.
+  case choice([String])
 }

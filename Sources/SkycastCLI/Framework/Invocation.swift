@@ -53,6 +53,11 @@ public final class Invocation {
       case .integer?: _ = try int(option.name)
       case .number?: _ = try double(option.name)
       case .duration?: _ = try duration(option.name)
+      case .choice(let words)?:
+        for text in strings(option.name) where !words.contains(text) {
+          throw invalidValue(
+            text, for: option.name, expected: "one of \(words.joined(separator: ", "))")
+        }
       case nil: break
       }
     }
@@ -218,11 +223,11 @@ public final class Invocation {
     }
   }
 
-  /// One of a fixed set of words.
+  /// One of a fixed set of words; the declared default when not given.
   public func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws
     -> T?
   where T.RawValue == String {
-    guard let text = string(name) else { return nil }
+    guard let text = valueOrDefault(name) else { return nil }
     guard let value = T(rawValue: text) else {
       let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
       throw invalidValue(text, for: name, expected: "one of \(allowed)")
@@ -230,7 +235,16 @@ public final class Invocation {
     return value
   }
 
-  /// A duration such as `30m`, `2h`, `45s`, `1d` or plain seconds, in seconds.
+  /// The value of a choice option that declares a default.
+  public func choiceValue<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type)
+    throws -> T
+  where T.RawValue == String {
+    guard let value = try choice(name, as: type) else {
+      preconditionFailure("--\(name) declares no default")
+    }
+    return value
+  }
+
   /// The value of a number option that declares a default.
   public func doubleValue(_ name: String) throws -> Double {
     guard let value = try double(name) else { preconditionFailure("--\(name) declares no default") }
@@ -245,6 +259,8 @@ public final class Invocation {
     return value
   }
 
+  /// A duration such as `30m`, `2h`, `45s`, `1d` or plain seconds, in seconds; the declared
+  /// default when not given.
   public func duration(_ name: String) throws -> Int? {
     guard let text = valueOrDefault(name)?.trimmingCharacters(in: .whitespaces) else {
       return nil
@@ -336,6 +352,9 @@ public final class Invocation {
   }
 
   /// `--format`, defaulting to `table` on a terminal and `csv` otherwise.
+  /// The `--format` word when given: a table format, `svg` or `parquet`.
+  var formatChoice: FormatChoice? { string("format").flatMap(FormatChoice.init) }
+
   public func outputFormat(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
     guard let text = string("format") else {
       let fallback: OutputFormat = context.stdoutIsTTY && string("output") == nil ? .table : .csv

@@ -5,11 +5,21 @@ import Store
 /// Option groups several commands share, declared once so help text stays identical.
 enum SharedOptions {
   /// `--format` and `-o` for commands with tabular output.
-  static let output: [OptionSpec] = [
-    OptionSpec(
+  static let output = output(formats: FormatChoice.tables)
+
+  /// `--format` (one of `formats`) and `-o`.
+  static func output(formats: [FormatChoice]) -> [OptionSpec] {
+    let names = formats.map(\.rawValue)
+    var format = OptionSpec(
       "format", value: "format",
-      help: "Output format: table, csv, json, ndjson, latex or markdown.",
-      default: "table on a terminal, csv otherwise"),
+      help: "Output format: \(names.dropLast().joined(separator: ", ")) or \(names.last!).",
+      default: "table on a terminal, csv otherwise")
+    format.valueType = .choice(names)
+    return [format] + outputFile
+  }
+
+  /// `-o` and `--standalone`, the rest of ``output``.
+  private static let outputFile: [OptionSpec] = [
     OptionSpec(
       "output", short: "o", value: "file", help: "Write data to a file instead of standard output."),
     .flag(

@@ -14,12 +14,22 @@ _skycast() {
     esac
   done
   local IFS=$'\n'
-  case "$prev" in
-    --db|--output|-o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --format) COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
-    --city) COMPREPLY=($(compgen -W "$(skycast completions --list-cities 2>/dev/null)" -- "$cur")); return ;;
-    --var|--vars) COMPREPLY=($(compgen -W $'temperature_2m\nrelative_humidity_2m\ndew_point_2m\napparent_temperature\nprecipitation_probability\nprecipitation\nrain\nshowers\nsnowfall\nweather_code\ncloud_cover\npressure_msl\nwind_speed_10m\nwind_direction_10m\nwind_gusts_10m\nuv_index\nis_day\ntemperature_2m_max\ntemperature_2m_min\napparent_temperature_max\napparent_temperature_min\nsunrise\nsunset\nsunshine_duration\nuv_index_max\nprecipitation_sum\nrain_sum\nsnowfall_sum\nprecipitation_hours\nprecipitation_probability_max\nwind_speed_10m_max\nwind_gusts_10m_max\nwind_direction_10m_dominant' -- "$cur")); return ;;
-    --by) COMPREPLY=($(compgen -W $'lead\nlead-day\ncity\nmodel\nsource\nmonth\nvalid-hour' -- "$cur")); return ;;
+  case "$cmdpath $prev" in
+    *" --db"|*" --output"|*" -o") COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    "/city/list --format"|"/report --format"|"/sql --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
+    "/summary/precip --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg' -- "$cur")); return ;;
+    "/export/hourly --format"|"/export/observations --format"|"/verify --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet' -- "$cur")); return ;;
+    "/export/cities --format"|"/export/daily --format"|"/export/fetches --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nparquet' -- "$cur")); return ;;
+    *" --city") COMPREPLY=($(compgen -W "$(skycast completions --list-cities 2>/dev/null)" -- "$cur")); return ;;
+    *" --var"|*" --vars") COMPREPLY=($(compgen -W $'temperature_2m\nrelative_humidity_2m\ndew_point_2m\napparent_temperature\nprecipitation_probability\nprecipitation\nrain\nshowers\nsnowfall\nweather_code\ncloud_cover\npressure_msl\nwind_speed_10m\nwind_direction_10m\nwind_gusts_10m\nuv_index\nis_day\ntemperature_2m_max\ntemperature_2m_min\napparent_temperature_max\napparent_temperature_min\nsunrise\nsunset\nsunshine_duration\nuv_index_max\nprecipitation_sum\nrain_sum\nsnowfall_sum\nprecipitation_hours\nprecipitation_probability_max\nwind_speed_10m_max\nwind_gusts_10m_max\nwind_direction_10m_dominant' -- "$cur")); return ;;
+    "/observe --model") COMPREPLY=($(compgen -W $'era5\nbest_match' -- "$cur")); return ;;
+    *" --encoding") COMPREPLY=($(compgen -W $'utf-8\nutf-16\ngb18030' -- "$cur")); return ;;
+    "/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by") COMPREPLY=($(compgen -W $'day\nmonth\nyear\nperiod' -- "$cur")); return ;;
+    "/verify --by") COMPREPLY=($(compgen -W $'lead\nlead-day\ncity\nmodel\nsource\nmonth\nvalid-hour' -- "$cur")); return ;;
+    *" --method") COMPREPLY=($(compgen -W $'bom\nnws' -- "$cur")); return ;;
+    *" --op") COMPREPLY=($(compgen -W $'ge\ngt' -- "$cur")); return ;;
+    *" --loss") COMPREPLY=($(compgen -W $'se\nae' -- "$cur")); return ;;
+    *" --split-by") COMPREPLY=($(compgen -W $'city\nmonth' -- "$cur")); return ;;
   esac
   local words=""
   case "$cmdpath" in

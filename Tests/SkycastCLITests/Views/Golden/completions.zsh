@@ -13,12 +13,22 @@ _skycast() {
       (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
     esac
   done
-  case "$prev" in
-    (--db|--output|-o)) _files; return ;;
-    (--format)) compadd -- table csv json ndjson latex markdown; return ;;
-    (--city)) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
-    (--var|--vars)) compadd -- temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant; return ;;
-    (--by)) compadd -- lead lead-day city model source month valid-hour; return ;;
+  case "$cmdpath $prev" in
+    (*" --db"|*" --output"|*" -o")) _files; return ;;
+    ("/city/list --format"|"/report --format"|"/sql --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
+    ("/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
+    ("/export/hourly --format"|"/export/observations --format"|"/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
+    ("/export/cities --format"|"/export/daily --format"|"/export/fetches --format")) compadd -- table csv json ndjson latex markdown parquet; return ;;
+    (*" --city")) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
+    (*" --var"|*" --vars")) compadd -- temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant; return ;;
+    ("/observe --model")) compadd -- era5 best_match; return ;;
+    (*" --encoding")) compadd -- utf-8 utf-16 gb18030; return ;;
+    ("/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by")) compadd -- day month year period; return ;;
+    ("/verify --by")) compadd -- lead lead-day city model source month valid-hour; return ;;
+    (*" --method")) compadd -- bom nws; return ;;
+    (*" --op")) compadd -- ge gt; return ;;
+    (*" --loss")) compadd -- se ae; return ;;
+    (*" --split-by")) compadd -- city month; return ;;
   esac
   case "$cmdpath" in
     ("")
@@ -315,7 +325,7 @@ _skycast() {
         '--by:One row per day, per calendar month, per calendar year, or one for the whole range (period)'
         '--series:forecast, observed or observed:SOURCE'
         '--wet-threshold:Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common)'
-        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown or svg'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
@@ -365,7 +375,7 @@ _skycast() {
         '--height:Figure height with --format svg'
         '--title:With --format svg: this title instead of the automatic one'
         '--no-title:With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)'
-        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
@@ -435,7 +445,7 @@ _skycast() {
         '--latest:Only the most recent issue per city and valid time (lead >= 0)'
         '--var:Only these variable columns (repeatable); with --wide, the one variable'
         '--wide:One row per time, one column per city, for one --var (latest forecasts)'
-        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
@@ -468,7 +478,7 @@ _skycast() {
         '--latest:Only the most recent issue per city and valid time (lead >= 0)'
         '--var:Only these variable columns (repeatable); with --wide, the one variable'
         '--wide:One row per time, one column per city, for one --var (latest forecasts)'
-        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
@@ -496,7 +506,7 @@ _skycast() {
         '--source:Only this source (forecast, previous-runs, era5, an import name)'
         '--var:Only these variable columns (repeatable); with --wide, the one variable'
         '--wide:One row per time, one column per city, for one --var (latest forecasts)'
-        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
@@ -526,7 +536,7 @@ _skycast() {
         '--to:Last local date, YYYY-MM-DD (inclusive)'
         '--source:Only this source (forecast, previous-runs, era5, an import name)'
         '--model:Only this model (best_match, ecmwf_ifs025, …)'
-        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
@@ -548,7 +558,7 @@ _skycast() {
     ("/export/cities")
       local -a items; items=(
         '--city:A saved city: id, name or "Name, Admin1"'
-        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'

@@ -1,6 +1,5 @@
 import SQLiteKit
 import SkycastModel
-import Store
 
 /// The two streams `verify`'s merge join reads for an hourly variable, each in its table's
 /// primary-key order.

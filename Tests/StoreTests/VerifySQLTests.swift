@@ -5,7 +5,6 @@ import Testing
 
 @testable import SkycastModel
 @testable import Store
-@testable import Verify
 
 /// The SQL `verify` runs: its plan, its portability to the `sqlite3` shell, its parameters.
 @Suite struct VerifySQLTests {

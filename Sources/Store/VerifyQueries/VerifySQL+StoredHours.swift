@@ -1,6 +1,5 @@
 import SQLiteKit
 import SkycastModel
-import Store
 
 /// The hourly statements that read `forecast_hours` (alias `f`) itself rather than the
 /// `hourly_forecasts` view, so that they stream in its primary-key order (city, series, valid

@@ -65,9 +65,11 @@ public struct ImportResult: Sendable {
 
 /// Loads observations or forecasts from a CSV file all or nothing.
 ///
-/// The file is streamed: decoded a chunk at a time (`ImportTextStream`), read as CSV
-/// (`CSVReader`), its header checked (`ImportLayout`), then every record checked
-/// (`ImportPlan`) and, when valid, upserted at once (`ImportWriter`), all in one transaction
+/// The file is streamed: decoded a chunk at a time (`ImportTextStream`), read as CSV records
+/// of byte ranges (`CSVByteReader`), its header checked (`ImportLayout`), then every record
+/// checked (from its bytes by `ImportByteCheck` when it has the usual shape, otherwise by
+/// `ImportPlan`, which words every problem) and, when valid, upserted at once
+/// (`ImportWriter`), all in one transaction
 /// with one `import:NAME` fetch-log row per city (url `file://…`, byte count and SHA-256 of the
 /// file). Only the record being read is in memory, so a file of any length imports in the same
 /// memory. Any invalid row makes the transaction roll back at the end (the rest of the file is

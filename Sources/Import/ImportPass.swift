@@ -142,7 +142,7 @@ package struct ImportPass {
     var emptyRows = 0
     var rows = 0
     var conflicts: Set<ImportRow.Key> = []
-    var cityRows: [Int64: Int] = [:]
+    var cityRows = CityTable<Int>()
     var cityOrder: [City] = []
     func repeated(_ row: ImportRow, earlierLine: Int, earlierValues: [Double?]) {
       if earlierValues == row.values {
@@ -205,10 +205,10 @@ package struct ImportPass {
           pending.append(Pending(line: row.line, row: row, earlierValues: values))
         case .written:
           rows += 1
-          if let count = cityRows[city.id] {
-            cityRows[city.id] = count + 1
+          if let count = cityRows[id: city.id] {
+            cityRows[id: city.id] = count + 1
           } else {
-            cityRows[city.id] = 1
+            cityRows[id: city.id] = 1
             cityOrder.append(city)
           }
         }
@@ -223,7 +223,7 @@ package struct ImportPass {
     if !conflicts.isSubset(of: excluded) {
       throw Restart(outcome: .leaveOut(excluded.union(conflicts), report))
     }
-    let order = cityOrder.map { (city: $0, rows: cityRows[$0.id] ?? 0) }
+    let order = cityOrder.map { (city: $0, rows: cityRows[id: $0.id] ?? 0) }
     let cities =
       options.dryRun
       ? order.map {

@@ -32,7 +32,7 @@ package final class ImportWriter {
   private let now: Int64
   private let store: Store
   private let writer: RowUpsert
-  private var cities: [Int64: CityState] = [:]
+  private var cities = CityTable<CityState>()
   private let sourceValue: SQLiteValue
   /// Stored keys this import met (created on the first one).
   private var keys: ImportKeyLog?
@@ -78,7 +78,7 @@ package final class ImportWriter {
     let state: CityState
     if let last = lastCity, last.id == city.id {
       state = last.state
-    } else if let known = cities[city.id] {
+    } else if let known = cities[id: city.id] {
       state = known
       lastCity = (city.id, known)
     } else {
@@ -88,7 +88,7 @@ package final class ImportWriter {
         issuedAt: nil, status: .ok)
       fetch.url = url
       state = CityState(fetchID: try store.insertFetch(fetch), zone: city.zone)
-      cities[city.id] = state
+      cities[id: city.id] = state
       lastCity = (city.id, state)
     }
     let outcome: UpsertOutcome
@@ -221,7 +221,7 @@ package final class ImportWriter {
     -> [ImportCityResult]
   {
     try order.map { city, rows in
-      guard let state = cities[city.id] else {
+      guard let state = cities[id: city.id] else {
         return ImportCityResult(city: city, rows: rows, counts: UpsertCounts(), fetchID: nil)
       }
       if state.counts.changed == 0 {

@@ -9,7 +9,9 @@ import PackageDescription
 //   OpenMeteo      endpoints, HTTP transports, the JSON parser and response decoders (no store)
 //   Export         CSV/JSON/table/LaTeX/sparkline/SVG/Parquet writers over rows and cells (no SQL)
 //   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
-//   Store          schema, migrations, the store's transactions, SQL function registration
+//   Store          schema, migrations, every SQL statement behind a Store method (verify's
+//                  in VerifyQueries/), SQL function registration; the only door to SQLite
+//                  (Store.database is package, and StoreBoundaryTests fails on any other use)
 //   Collect, Import, Verify, Summary, Views, ExportJobs, Demo
 //                  one feature each, over the Store and the layers below
 //   Synthetic      reproducible synthetic weather for the demo, tests and benchmark

@@ -222,11 +222,19 @@ public final class Statement {
   public func withBlobBytes<T>(_ index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T)
     rethrows -> T?
   {
-    guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
-    let pointer = sqlite3_column_blob(handle, index)
+    // Only a NULL or an empty blob has no pointer: the type is asked for those alone.
+    guard let pointer = sqlite3_column_blob(handle, index) else {
+      guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
+      return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
     let count = Int(sqlite3_column_bytes(handle, index))
-    return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    return try body(UnsafeRawBufferPointer(start: pointer, count: count))
   }
+
+  /// Column `index` as an integer, NULL read as 0: one library call where ``int64(_:)`` makes
+  /// two, for loops over NOT NULL columns.
+  @inline(__always)
+  public func int64NotNull(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
   /// Column `index` as a `SQLiteValue`.
   public func value(at index: Int32) -> SQLiteValue {

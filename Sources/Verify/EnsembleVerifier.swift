@@ -1,7 +1,6 @@
 import Analysis
 import Collect
 import Foundation
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -115,6 +114,17 @@ package struct EnsembleSums {
   }
 }
 
+/// What a case needs, besides its members, to be added once it is scored.
+private struct PendingCase {
+  var group: Int
+  var observation: Double
+  var referenceCRPS: Double?
+  /// Its tie-break draw, drawn in case order.
+  var draw: Double
+  /// With an event: the members that are events.
+  var hits: Int
+}
+
 /// A group's rank counts per number of present members (almost always one number, so a short
 /// list searched in order beats a dictionary lookup per case).
 package struct RankTally {
@@ -143,42 +153,27 @@ extension Verifier {
   /// Scores every stored ensemble value that has an observation, in one pass over
   /// `ensemble_forecasts` in primary-key order, walking each city's observations beside it.
   public func ensemble(_ request: EnsembleVerifyRequest) throws -> EnsembleReport {
-    let column = request.variable.column
     let keys = request.groupBy
     let wants = Set(keys)
     let (byLead, byLeadDay, byCity) =
       (wants.contains(.lead), wants.contains(.leadDay), wants.contains(.city))
     let (byModel, byMonth, byHour) =
       (wants.contains(.model), wants.contains(.month), wants.contains(.validHour))
-    var conditions = ["e.city_id = ?", "e.model = ?", "e.variable = ?"]
-    if !request.includePast { conditions.append("e.lead_hours >= 0") }
-    var referenceColumn = "NULL"
-    var referenceModel: SQLiteValue?
+    let referenceModel: String?
     if case .deterministic(let model)? = request.reference {
-      referenceColumn = """
-        (SELECT d.\(column) FROM hourly_forecasts d WHERE d.city_id = e.city_id
-          AND d.source = 'forecast' AND d.model = ? AND d.valid_at = e.valid_at
-          AND d.issued_at = e.issued_at ORDER BY d.fetch_id DESC LIMIT 1)
-        """
-      referenceModel = .text(model)
+      referenceModel = model
+    } else {
+      referenceModel = nil
     }
     let climatological = request.reference == .climatology
-    // One (city, model) series at a time, with the primary key's leading columns all fixed: a
-    // search of the key in its order. One statement over the whole table sorted every row with
-    // its members in a temporary B-tree (the fixed `variable` between `model` and `valid_at`
-    // kept SQLite from reading the ORDER BY off the key), and read every variable's rows.
-    let sql = """
-      SELECT e.valid_at, e.lead_hours, e.members, \(referenceColumn)
-      FROM ensemble_forecasts e
-      WHERE \(conditions.joined(separator: " AND "))
-      ORDER BY e.valid_at, e.issued_at, e.fetch_id
-      """
     let observations = try ensembleObservations(request)
-    let statement = try store.database.prepare(sql)
+    let rows = try store.ensembleVerifyRows(
+      variable: request.variable, includePast: request.includePast,
+      referenceModel: referenceModel)
     let labels = try cityLabels()
     let wantedModels = Set(request.models)
     let wantedCities = Set(request.cityIDs)
-    let series = try ensembleSeries().filter {
+    let series = try store.ensembleSeries().filter {
       (wantedCities.isEmpty || wantedCities.contains($0.cityID))
         && (wantedModels.isEmpty || wantedModels.contains($0.model))
     }
@@ -198,7 +193,20 @@ extension Verifier {
     var sums: [EnsembleSums] = []
     var generator = SplitMix64(seed: request.seed)
     var members = EnsembleMembers()
+    // The members of the case waiting in `pending` for a second one to be scored with.
+    var held = EnsembleMembers()
+    var pending: PendingCase?
     var cases = 0
+    func add(_ waiting: PendingCase, _ scored: EnsembleCase) {
+      sums[waiting.group].add(
+        scored, observation: waiting.observation, referenceCRPS: waiting.referenceCRPS,
+        rank: waiting.observation.isFinite ? scored.rank(uniform: waiting.draw) : nil)
+      if let event = request.event {
+        sums[waiting.group].add(
+          hits: waiting.hits, members: scored.members,
+          observed: event.op.test(waiting.observation, threshold: event.threshold))
+      }
+    }
     // The cases come in the order of the former single statement (city, model, valid time,
     // issue, fetch), so the seeded tie-break draws fall on the same cases.
     for (city, model) in series.map({ ($0.cityID, $0.model) }) {
@@ -220,16 +228,13 @@ extension Verifier {
         modelID = Int32(models.count)
         models.append(model)
       }
-      statement.reset()
-      try statement.bind(
-        (referenceModel.map { [$0] } ?? []) + [.integer(city), .text(model), .text(column)])
-      while try statement.step() {
+      try rows.select(cityID: city, model: model)
+      while try rows.next() {
         guard
-          let row = cityObservations.times.position(
-            of: statement.int64(0) ?? 0, cursor: &cursor),
-          statement.withBlobBytes(2, { members.load($0) }) != nil, members.count > 0
+          let row = cityObservations.times.position(of: rows.validAt, cursor: &cursor),
+          rows.withMembers({ members.load($0) }) != nil, members.count > 0
         else { continue }
-        let lead = statement.int64(1) ?? 0
+        let lead = rows.leadHours
         var key = MergeGroupKey()
         if byCity { key.city = cityLabel }
         if byModel { key.model = modelID }
@@ -258,30 +263,48 @@ extension Verifier {
         }
 
         let observation = cityObservations.times.value[row]
-        let scored = members.withSorted {
-          EnsembleCase(sorted: $0, observation: observation, fair: request.fair)
-        }
         var referenceCRPS: Double?
         if referenceModel != nil {
-          referenceCRPS = statement.double(3).map { abs($0 - observation) }
+          referenceCRPS = rows.reference.map { abs($0 - observation) }
         } else if climatological, !cityObservations.climatologyCRPS[row].isNaN {
           referenceCRPS = cityObservations.climatologyCRPS[row]
         }
         // One tie-break draw per case, so the sequence does not depend on where ties occur.
         let draw = generator.nextUniform()
         cases += 1
-        sums[group].add(
-          scored, observation: observation, referenceCRPS: referenceCRPS,
-          rank: observation.isFinite ? scored.rank(uniform: draw) : nil)
+        var hits = 0
         if let event = request.event {
-          let hits = members.withSorted { sorted in
+          hits = members.withSorted { sorted in
             sorted.reduce(0) { $0 + (event.op.test($1, threshold: event.threshold) ? 1 : 0) }
           }
-          sums[group].add(
-            hits: hits, members: scored.members,
-            observed: event.op.test(observation, threshold: event.threshold))
+        }
+        let current = PendingCase(
+          group: group, observation: observation, referenceCRPS: referenceCRPS, draw: draw,
+          hits: hits)
+        // Cases are scored two at a time (``EnsembleCase/pair``), and added in their order.
+        if let earlier = pending {
+          let scored = held.withSorted { first in
+            members.withSorted { second in
+              EnsembleCase.pair(
+                first, observation: earlier.observation, second, observation: observation,
+                fair: request.fair)
+            }
+          }
+          add(earlier, scored.0)
+          add(current, scored.1)
+          pending = nil
+        } else {
+          pending = current
+          swap(&members, &held)
         }
       }
+    }
+    if let earlier = pending {
+      add(
+        earlier,
+        held.withSorted {
+          EnsembleCase(sorted: $0, observation: earlier.observation, fair: request.fair)
+        })
     }
     var groups: [[VerifyKeyValue]: EnsembleSums] = [:]
     for (index, key) in groupKeys.enumerated() {
@@ -381,25 +404,12 @@ extension Verifier {
   package func climatology(_ request: EnsembleVerifyRequest) throws -> [ClimatologyKey: (
     mean: Double, deviation: Double
   )] {
-    let column = request.variable.column
-    var sql = """
-      SELECT city_id, substr(valid_date, 6, 2), valid_hour, avg(\(column)),
-        avg(\(column) * \(column)), count(*)
-      FROM hourly_observations WHERE source = ? AND \(column) IS NOT NULL
-      """
-    var bindings: [SQLiteValue] = [.text(request.observationSource)]
-    if let period = request.period {
-      sql += " AND valid_date BETWEEN ? AND ?"
-      bindings += [.text(period.lowerBound.description), .text(period.upperBound.description)]
-    }
-    sql += " GROUP BY 1, 2, 3"
     var result: [ClimatologyKey: (mean: Double, deviation: Double)] = [:]
-    for row in try store.database.query(sql, bindings) {
-      guard let mean = row[3].doubleValue, let square = row[4].doubleValue else { continue }
-      let key = ClimatologyKey(
-        cityID: row[0].int64Value ?? 0, month: row[1].stringValue ?? "",
-        hour: row[2].int64Value ?? 0)
-      result[key] = (mean, max(0, square - mean * mean).squareRoot())
+    for row in try store.observationNormals(
+      variable: request.variable, source: request.observationSource, period: request.period)
+    {
+      let key = ClimatologyKey(cityID: row.cityID, month: row.month, hour: row.hour)
+      result[key] = (row.mean, max(0, row.meanSquare - row.mean * row.mean).squareRoot())
     }
     return result
   }

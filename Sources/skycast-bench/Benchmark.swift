@@ -66,21 +66,34 @@ struct Benchmark {
       return figure
     }
     if options.importOnly { return render(try importSeries()) }
+    // SKYCAST_BENCH_ONLY=ingest,query,… runs only those measurements (names in `Section`).
+    let only = Set(
+      (ProcessInfo.processInfo.environment["SKYCAST_BENCH_ONLY"] ?? "").split(separator: ",")
+        .compactMap { Section(rawValue: String($0)) })
+    func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }
     let big: String
     if let history = options.history {
       big = history
+      if runs(.ingest), !only.isEmpty { figures.append(note(try ingest())) }
     } else {
-      figures.append(note(try ingest()))
+      if runs(.ingest) { figures.append(note(try ingest())) }
       big = try buildHistory()
     }
-    figures += try importSeries()
-    figures.append(try query(database: big))
-    figures.append(note(try verifyAgainstHandWrittenSQL(database: big)))
-    figures += try bootstrap(database: big)
-    figures += try export(database: big)
-    figures.append(try startup())
-    figures += try ensemble()
+    if runs(.importSeries) { figures += try importSeries() }
+    if runs(.query) { figures.append(try query(database: big)) }
+    if runs(.handSQL) { figures.append(note(try verifyAgainstHandWrittenSQL(database: big))) }
+    if runs(.bootstrap) { figures += try bootstrap(database: big) }
+    if runs(.export) { figures += try export(database: big) }
+    if runs(.startup) { figures.append(try startup()) }
+    if runs(.ensemble) { figures += try ensemble() }
     return render(figures)
+  }
+
+  /// The measurements `SKYCAST_BENCH_ONLY` can pick.
+  enum Section: String {
+    case ingest, query, bootstrap, export, startup, ensemble
+    case importSeries = "import"
+    case handSQL = "hand-sql"
   }
 
   // MARK: - Ingest

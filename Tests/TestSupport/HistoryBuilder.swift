@@ -42,18 +42,9 @@ public struct HistoryBuilder {
     requestedAt: Int64, issuedAt: Int64? = nil, status: String = "ok", httpStatus: Int? = nil,
     error: String? = nil, offset: Int? = 0
   ) throws -> Int64 {
-    try store.database.run(
-      """
-      INSERT INTO fetches (city_id, source, model, requested_at, issued_at, status, http_status,
-        error, utc_offset_seconds)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """,
-      [
-        .integer(city.id), .text(source), .text(model), .integer(requestedAt),
-        SQLiteValue(issuedAt), .text(status), SQLiteValue(httpStatus.map(Int64.init)),
-        SQLiteValue(error), SQLiteValue(offset.map(Int64.init)),
-      ])
-    return store.database.lastInsertRowID
+    try TestRows.fetch(
+      store, cityID: city.id, source: source, model: model, requestedAt: requestedAt,
+      issuedAt: issuedAt, status: status, httpStatus: httpStatus, error: error, offset: offset)
   }
 
   /// One hourly forecast row; `values` maps column names to values (nil = NULL).
@@ -61,50 +52,24 @@ public struct HistoryBuilder {
     _ city: City, fetch: Int64, issuedAt: Int64, validAt: Int64, source: String = "forecast",
     model: String = "best_match", _ values: [String: Double?]
   ) throws {
-    let local = city.zone.local(validAt)
-    let names = values.keys.sorted()
-    try store.database.run(
-      """
-      INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
-        valid_date, valid_hour, lead_hours\(names.map { ", " + $0 }.joined()))
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: names.count)))
-      """,
-      [
-        .integer(fetch), .integer(city.id), .text(source), .text(model), .integer(issuedAt),
-        .integer(validAt), .text(local.date.description), .integer(Int64(local.hour)),
-        .integer((validAt - issuedAt) / 3600),
-      ] + names.map { SQLiteValue(values[$0]!) })
+    try TestRows.forecast(
+      store, fetchID: fetch, cityID: city.id, zone: city.zone, source: source, model: model,
+      issuedAt: issuedAt, validAt: validAt, values)
   }
 
   /// One hourly observation row.
   public func observedHour(
     _ city: City, validAt: Int64, source: String = "era5", _ values: [String: Double?]
   ) throws {
-    let local = city.zone.local(validAt)
-    let names = values.keys.sorted()
-    try store.database.run(
-      """
-      INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour
-        \(names.map { ", " + $0 }.joined()))
-      VALUES (?, ?, ?, ?, ?\(String(repeating: ", ?", count: names.count)))
-      """,
-      [
-        .integer(city.id), .text(source), .integer(validAt), .text(local.date.description),
-        .integer(Int64(local.hour)),
-      ] + names.map { SQLiteValue(values[$0]!) })
+    try TestRows.observedHour(
+      store, cityID: city.id, zone: city.zone, source: source, validAt: validAt, values)
   }
 
   /// One daily observation row.
   public func observedDay(
     _ city: City, date: String, source: String = "era5", _ values: [String: Double?]
   ) throws {
-    let names = values.keys.sorted()
-    try store.database.run(
-      """
-      INSERT INTO daily_observations (city_id, source, date\(names.map { ", " + $0 }.joined()))
-      VALUES (?, ?, ?\(String(repeating: ", ?", count: names.count)))
-      """,
-      [.integer(city.id), .text(source), .text(date)] + names.map { SQLiteValue(values[$0]!) })
+    try TestRows.observedDay(store, cityID: city.id, source: source, date: date, values)
   }
 }
 

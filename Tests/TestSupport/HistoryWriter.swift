@@ -34,39 +34,18 @@ public final class HistoryWriter {
     city: Int64, source: String = "forecast", model: String = "best_match", issuedAt: Int64,
     lead: Int64, _ values: [String: Double?]
   ) throws {
-    let validAt = issuedAt + lead * 3600
-    let local = zone(city).local(validAt)
-    let fetchID = try fetch(city: city, source: source, model: model, issuedAt: issuedAt)
-    let names = values.keys.sorted()
-    try store.database.run(
-      """
-      INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
-        valid_date, valid_hour, lead_hours\(names.map { ", " + $0 }.joined()))
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: names.count)))
-      """,
-      [
-        .integer(fetchID), .integer(city), .text(source), .text(model), .integer(issuedAt),
-        .integer(validAt), .text(local.date.description), .integer(Int64(local.hour)),
-        .integer(lead),
-      ] + names.map { SQLiteValue(values[$0]!) })
+    try TestRows.forecast(
+      store, fetchID: try fetch(city: city, source: source, model: model, issuedAt: issuedAt),
+      cityID: city, zone: zone(city), source: source, model: model, issuedAt: issuedAt,
+      validAt: issuedAt + lead * 3600, values)
   }
 
   /// One hourly observation row.
   public func observation(
     city: Int64, source: String = "era5", validAt: Int64, _ values: [String: Double?]
   ) throws {
-    let local = zone(city).local(validAt)
-    let names = values.keys.sorted()
-    try store.database.run(
-      """
-      INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour\(names.map { ", " + $0 }.joined()))
-      VALUES (?, ?, ?, ?, ?\(String(repeating: ", ?", count: names.count)))
-      """,
-      [
-        .integer(city), .text(source), .integer(validAt), .text(local.date.description),
-        .integer(Int64(local.hour)),
-      ]
-        + names.map { SQLiteValue(values[$0]!) })
+    try TestRows.observedHour(
+      store, cityID: city, zone: zone(city), source: source, validAt: validAt, values)
   }
 
   /// One daily forecast row; `lead_days` = local valid date − local issue date.
@@ -75,32 +54,17 @@ public final class HistoryWriter {
     date: String, _ values: [String: Double?]
   ) throws {
     guard let valid = LocalDate(date) else { throw InvalidInput("bad date \(date)") }
-    let lead = zone(city).localDate(issuedAt).days(to: valid)
-    let fetchID = try fetch(city: city, source: source, model: model, issuedAt: issuedAt)
-    let names = values.keys.sorted()
-    try store.database.run(
-      """
-      INSERT INTO daily_forecasts (fetch_id, city_id, source, model, issued_at, date, lead_days\(names.map { ", " + $0 }.joined()))
-      VALUES (?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: names.count)))
-      """,
-      [
-        .integer(fetchID), .integer(city), .text(source), .text(model), .integer(issuedAt),
-        .text(date), .integer(Int64(lead)),
-      ]
-        + names.map { SQLiteValue(values[$0]!) })
+    try TestRows.dailyForecast(
+      store, fetchID: try fetch(city: city, source: source, model: model, issuedAt: issuedAt),
+      cityID: city, source: source, model: model, issuedAt: issuedAt, date: date,
+      leadDays: zone(city).localDate(issuedAt).days(to: valid), values)
   }
 
   /// One daily observation row.
   public func dailyObservation(
     city: Int64, source: String = "era5", date: String, _ values: [String: Double?]
   ) throws {
-    let names = values.keys.sorted()
-    try store.database.run(
-      """
-      INSERT INTO daily_observations (city_id, source, date\(names.map { ", " + $0 }.joined()))
-      VALUES (?, ?, ?\(String(repeating: ", ?", count: names.count)))
-      """,
-      [.integer(city), .text(source), .text(date)] + names.map { SQLiteValue(values[$0]!) })
+    try TestRows.observedDay(store, cityID: city, source: source, date: date, values)
   }
 
   private func zone(_ city: Int64) -> CityTimeZone { zones[city] ?? .utc }
@@ -108,17 +72,10 @@ public final class HistoryWriter {
   private func fetch(city: Int64, source: String, model: String, issuedAt: Int64) throws -> Int64 {
     let key = "\(city)|\(source)|\(model)|\(issuedAt)"
     if let id = fetchIDs[key] { return id }
-    try store.database.run(
-      """
-      INSERT INTO fetches (city_id, source, model, requested_at, issued_at, status)
-      VALUES (?, ?, ?, ?, ?, 'ok')
-      """,
-      [
-        .integer(city),
-        .text(source == "forecast" || source == "previous-runs" ? source : "import:" + source),
-        .text(model), .integer(issuedAt), .integer(issuedAt),
-      ])
-    let id = store.database.lastInsertRowID
+    let id = try TestRows.fetch(
+      store, cityID: city,
+      source: source == "forecast" || source == "previous-runs" ? source : "import:" + source,
+      model: model, requestedAt: issuedAt, issuedAt: issuedAt)
     fetchIDs[key] = id
     return id
   }

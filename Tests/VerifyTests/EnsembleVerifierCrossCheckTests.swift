@@ -180,4 +180,52 @@ import Testing
       }
     }
   }
+
+  @Test("without equal members the rank sort skips the filling and still sorts like sort()")
+  func rankSortOfDistinctMembers() {
+    var random = SplitMix64(seed: 4)
+    var members = EnsembleMembers()
+    for size in Array(1...70) + [140] {
+      for _ in 0..<10 {
+        // Distinct by construction: a shuffled ramp of exact steps, then one absent member.
+        var values = (0..<size).map { Float($0) * 0.25 - 3 }
+        for index in values.indices.reversed() {
+          values.swapAt(index, Int(random.nextUniform() * Double(index + 1)))
+        }
+        if size > 2 { values.insert(.nan, at: size / 2) }
+        EnsembleBlob.pack(values).withUnsafeBytes { members.load($0) }
+        let expected = values.filter { !$0.isNaN }.map(Double.init).sorted()
+        #expect(members.withSorted { Array($0) } == expected, "size \(size)")
+      }
+    }
+  }
+
+  @Test("two cases scored side by side equal each scored alone, to the last bit")
+  func pairedCasesMatchSingleCases() {
+    var random = SplitMix64(seed: 5)
+    func bits(_ scored: EnsembleCase) -> [UInt64?] {
+      [
+        scored.mean.bitPattern, scored.crps?.bitPattern, scored.variance?.bitPattern,
+        UInt64(scored.below), UInt64(scored.ties), UInt64(scored.members),
+      ]
+    }
+    for (first, second) in [(51, 51), (1, 1), (2, 2), (20, 51), (51, 50), (3, 1)] {
+      for fair in [false, true] {
+        let a = (0..<first).map { _ in (random.nextGaussian() * 2).rounded() / 4 }.sorted()
+        let b = (0..<second).map { _ in random.nextGaussian() * 3 }.sorted()
+        let (x, y) = (a.first ?? 0, random.nextGaussian())
+        let paired = a.withUnsafeBufferPointer { left in
+          b.withUnsafeBufferPointer { right in
+            EnsembleCase.pair(left, observation: x, right, observation: y, fair: fair)
+          }
+        }
+        let alone = (
+          a.withUnsafeBufferPointer { EnsembleCase(sorted: $0, observation: x, fair: fair) },
+          b.withUnsafeBufferPointer { EnsembleCase(sorted: $0, observation: y, fair: fair) }
+        )
+        #expect(bits(paired.0) == bits(alone.0), "\(first) \(second) \(fair)")
+        #expect(bits(paired.1) == bits(alone.1), "\(first) \(second) \(fair)")
+      }
+    }
+  }
 }

@@ -123,7 +123,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "ImportTests",
-      dependencies: ["Import"]),
+      dependencies: ["Import", "Store", "SkycastModel", "SQLiteKit", "TestSupport"]),
     .testTarget(
       name: "VerifyTests",
       dependencies: ["Verify", "Analysis", "SkycastModel", "Store", "SQLiteKit", "TestSupport"]),

@@ -1,4 +1,3 @@
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -57,12 +56,12 @@ package struct ImportPass {
 
   private func read() throws -> Outcome {
     let text = self.text
-    var reader = CSVReader(pieces: { text.next() })
+    let reader = CSVByteReader(bufferSize: options.readBufferSize, pieces: { text.next() })
     var header: CSVRecord?
     do {
       while let record = try reader.next() {
         if !record.isBlank {
-          header = record
+          header = record.csvRecord
           break
         }
       }
@@ -86,7 +85,7 @@ package struct ImportPass {
     }
     // A dry run writes too, to find repeated keys the same way, and is rolled back.
     let result = try store.write {
-      let result = try rows(reader: &reader, plan: makePlan(layout), layout: layout)
+      let result = try rows(reader: reader, plan: makePlan(layout), layout: layout)
       if options.dryRun { throw Restart(outcome: .done(result)) }
       return result
     }
@@ -94,18 +93,29 @@ package struct ImportPass {
   }
 
   private func makePlan(_ layout: ImportLayout) -> ImportPlan {
-    let store = self.store
-    return ImportPlan(
+    ImportPlan(
       layout: layout, cityOption: options.city, source: options.source,
-      resolveCity: { text in
-        do {
-          return .success(try store.resolveCity(text))
-        } catch let error as CityReferenceError {
-          return .failure(ImportRowError(Importer.describe(error)))
-        } catch {
-          return .failure(ImportRowError("cannot look up city '\(text)': \(error)"))
-        }
-      })
+      resolveCity: resolveCity)
+  }
+
+  /// The byte-level check of the usual records (the rest go to `makePlan`'s).
+  private func makeByteCheck(_ layout: ImportLayout) -> ImportByteCheck {
+    ImportByteCheck(
+      layout: layout, cityOption: options.city, source: options.source,
+      resolveCity: resolveCity)
+  }
+
+  private var resolveCity: (String) -> Result<City, ImportRowError> {
+    let store = self.store
+    return { text in
+      do {
+        return .success(try store.resolveCity(text))
+      } catch let error as CityReferenceError {
+        return .failure(ImportRowError(Importer.describe(error)))
+      } catch {
+        return .failure(ImportRowError("cannot look up city '\(text)': \(error)"))
+      }
+    }
   }
 
   /// Throws what stopped the decoding, if anything did.
@@ -119,10 +129,11 @@ package struct ImportPass {
   }
 
   /// Reads, checks and writes every record after the header.
-  private func rows(reader: inout CSVReader, plan: ImportPlan, layout: ImportLayout) throws
+  private func rows(reader: CSVByteReader, plan: ImportPlan, layout: ImportLayout) throws
     -> ImportResult
   {
     var plan = plan
+    var byteCheck = makeByteCheck(layout)
     let writer = ImportWriter(
       layout: layout, options: options, url: "file://" + path, now: now, store: store)
     defer { writer.close() }
@@ -131,7 +142,7 @@ package struct ImportPass {
     var emptyRows = 0
     var rows = 0
     var conflicts: Set<ImportRow.Key> = []
-    var cityRows: [Int64: Int] = [:]
+    var cityRows = CityTable<Int>()
     var cityOrder: [City] = []
     func repeated(_ row: ImportRow, earlierLine: Int, earlierValues: [Double?]) {
       if earlierValues == row.values {
@@ -163,7 +174,7 @@ package struct ImportPass {
       pending = []
     }
     while true {
-      let record: CSVRecord?
+      let record: CSVByteReader.Record?
       do {
         record = try reader.next()
       } catch {
@@ -177,7 +188,9 @@ package struct ImportPass {
       }
       guard let record else { break }
       if record.isBlank { continue }
-      switch plan.check(record) {
+      switch (options.byteLevelChecks ? byteCheck.check(record) : nil)
+        ?? plan.check(record.csvRecord)
+      {
       case .invalid(let errors):
         report.invalidRows += 1
         report.problems += errors.map { ImportProblem(line: record.line, $0.message) }
@@ -192,10 +205,10 @@ package struct ImportPass {
           pending.append(Pending(line: row.line, row: row, earlierValues: values))
         case .written:
           rows += 1
-          if let count = cityRows[city.id] {
-            cityRows[city.id] = count + 1
+          if let count = cityRows[id: city.id] {
+            cityRows[id: city.id] = count + 1
           } else {
-            cityRows[city.id] = 1
+            cityRows[id: city.id] = 1
             cityOrder.append(city)
           }
         }
@@ -210,7 +223,7 @@ package struct ImportPass {
     if !conflicts.isSubset(of: excluded) {
       throw Restart(outcome: .leaveOut(excluded.union(conflicts), report))
     }
-    let order = cityOrder.map { (city: $0, rows: cityRows[$0.id] ?? 0) }
+    let order = cityOrder.map { (city: $0, rows: cityRows[id: $0.id] ?? 0) }
     let cities =
       options.dryRun
       ? order.map {
@@ -230,8 +243,9 @@ package struct ImportPass {
     var wanted = keys
     var lines: [ImportRow.Key: Int] = [:]
     let text = try reopen()
-    var reader = CSVReader(pieces: { text.next() })
+    let reader = CSVByteReader(bufferSize: options.readBufferSize, pieces: { text.next() })
     var plan = makePlan(layout)
+    var byteCheck = makeByteCheck(layout)
     var sawHeader = false
     while !wanted.isEmpty, let record = try? reader.next() {
       if record.isBlank { continue }
@@ -239,7 +253,10 @@ package struct ImportPass {
         sawHeader = true
         continue
       }
-      if case .row(let row, _) = plan.check(record), wanted.remove(row.key) != nil {
+      if case .row(let row, _) = (options.byteLevelChecks ? byteCheck.check(record) : nil)
+        ?? plan.check(record.csvRecord),
+        wanted.remove(row.key) != nil
+      {
         lines[row.key] = row.line
       }
     }

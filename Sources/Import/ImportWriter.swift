@@ -32,12 +32,17 @@ package final class ImportWriter {
   private let now: Int64
   private let store: Store
   private let writer: RowUpsert
-  private var cities: [Int64: CityState] = [:]
+  private var cities = CityTable<CityState>()
   private let sourceValue: SQLiteValue
   /// Stored keys this import met (created on the first one).
   private var keys: ImportKeyLog?
   /// The `forecast_series` id of each model of hourly forecast rows met so far.
   private var seriesIDs: [String: Int64] = [:]
+  private var lastSeries: (model: String, id: Int64)?
+  /// The city of the previous row (files often hold runs of one city).
+  private var lastCity: (id: Int64, state: CityState)?
+  /// An hourly forecast row's key, derived and provenance columns, reused for every row.
+  private var integers = [Int64](repeating: 0, count: 8)
 
   /// - Parameters:
   ///   - url: the fetch log's `file://` URL of the file.
@@ -71,8 +76,11 @@ package final class ImportWriter {
   /// Upserts one row of `city`, unless an earlier row of the file had its key.
   package func offer(_ row: ImportRow, city: City) throws -> Offer {
     let state: CityState
-    if let known = cities[city.id] {
+    if let last = lastCity, last.id == city.id {
+      state = last.state
+    } else if let known = cities[id: city.id] {
       state = known
+      lastCity = (city.id, known)
     } else {
       var fetch = FetchRecord(
         cityID: city.id, source: "import:" + options.source,
@@ -80,20 +88,21 @@ package final class ImportWriter {
         issuedAt: nil, status: .ok)
       fetch.url = url
       state = CityState(fetchID: try store.insertFetch(fetch), zone: city.zone)
-      cities[city.id] = state
+      cities[id: city.id] = state
+      lastCity = (city.id, state)
     }
-    let (key, derived, provenance) = try columns(row, cityID: city.id, state: state)
     let outcome: UpsertOutcome
-    if try writer.insert(key: key, derived: derived, values: row.values, provenance: provenance) {
+    if try insert(row, cityID: city.id, state: state) {
       outcome = .inserted
     } else {
+      let (key, derived, provenance) = try columns(row, cityID: city.id, state: state)
       guard let stored = try writer.stored(key: key) else {
         throw ImportFailure(
           problems: [ImportProblem(line: row.line, "the row could not be stored")], isFatal: true)
       }
       if stored.provenance == .integer(state.fetchID) {
         // This import wrote the row: an earlier line of the file has the key.
-        if let earlier = try keys?.earlier(row) {
+        if let earlier = try keys?.earlier(Self.logKey(row)) {
           return .repeats(line: earlier.line, values: earlier.values)
         }
         return .repeats(line: nil, values: stored.values)
@@ -102,10 +111,10 @@ package final class ImportWriter {
       if let keys {
         log = keys
       } else {
-        log = try ImportKeyLog(database: store.database, valueCount: row.values.count)
+        log = try ImportKeyLog(store: store, valueCount: row.values.count)
         keys = log
       }
-      if let earlier = try log.first(row) {
+      if let earlier = try log.first(Self.logKey(row), line: row.line, values: row.values) {
         return .repeats(line: earlier.line, values: earlier.values)
       }
       outcome = try writer.fillIn(
@@ -119,6 +128,46 @@ package final class ImportWriter {
     state.counts.record(outcome)
     store.didWriteRows(1)
     return .written
+  }
+
+  /// Inserts the row if its key is new; false when the key is already stored. Hourly forecasts
+  /// (the bulk of large files) bind integers straight from `integers`.
+  private func insert(_ row: ImportRow, cityID: Int64, state: CityState) throws -> Bool {
+    guard layout.kind == .forecasts, layout.frequency == .hourly else {
+      let (key, derived, provenance) = try columns(row, cityID: cityID, state: state)
+      return try writer.insert(
+        key: key, derived: derived, values: row.values, provenance: provenance)
+    }
+    let series = try seriesID(row.model)
+    integers[0] = cityID
+    integers[1] = series
+    integers[2] = row.time
+    integers[3] = row.issuedAt
+    integers[4] = 0
+    integers[5] = state.localDays.hourShift(row.time)
+    integers[6] = LeadTime.hours(valid: row.time, issued: row.issuedAt)
+    integers[7] = state.fetchID
+    return try integers.withUnsafeBufferPointer {
+      try writer.insert(integers: $0, values: row.values)
+    }
+  }
+
+  /// The `forecast_series` id of `model` (with the import's source).
+  private func seriesID(_ model: String) throws -> Int64 {
+    if let last = lastSeries, last.model == model { return last.id }
+    let series: Int64
+    if let known = seriesIDs[model] {
+      series = known
+    } else {
+      series = try store.forecastSeriesID(source: options.source, model: model)
+      seriesIDs[model] = series
+    }
+    lastSeries = (model, series)
+    return series
+  }
+
+  private static func logKey(_ row: ImportRow) -> ImportKeyLog.Key {
+    ImportKeyLog.Key(city: row.cityID, model: row.model, issuedAt: row.issuedAt, time: row.time)
   }
 
   /// Drops the temporary key table, if one was needed.
@@ -145,13 +194,7 @@ package final class ImportWriter {
         [fetchID, .integer(now)]
       )
     case (.forecasts, .hourly):
-      let series: Int64
-      if let known = seriesIDs[row.model] {
-        series = known
-      } else {
-        series = try store.forecastSeriesID(source: options.source, model: row.model)
-        seriesIDs[row.model] = series
-      }
+      let series = try seriesID(row.model)
       return (
         [city, .integer(series), .integer(row.time), .integer(row.issuedAt), .integer(0)],
         [
@@ -178,22 +221,18 @@ package final class ImportWriter {
     -> [ImportCityResult]
   {
     try order.map { city, rows in
-      guard let state = cities[city.id] else {
+      guard let state = cities[id: city.id] else {
         return ImportCityResult(city: city, rows: rows, counts: UpsertCounts(), fetchID: nil)
       }
       if state.counts.changed == 0 {
-        try store.database.run("DELETE FROM fetches WHERE id = ?", [.integer(state.fetchID)])
+        try store.deleteImportFetch(id: state.fetchID)
         return ImportCityResult(city: city, rows: rows, counts: state.counts, fetchID: nil)
       }
-      try store.database.run(
-        "UPDATE fetches SET model = ?, bytes = ?, body_sha256 = ?, rows = ? WHERE id = ?",
-        [
-          .text(
-            options.kind == .forecasts
-              ? state.models.sorted().joined(separator: ",") : options.source),
-          .integer(Int64(bytes)), .text(sha256), .integer(Int64(state.counts.changed)),
-          .integer(state.fetchID),
-        ])
+      try store.completeImportFetch(
+        id: state.fetchID,
+        model: options.kind == .forecasts
+          ? state.models.sorted().joined(separator: ",") : options.source,
+        bytes: bytes, sha256: sha256, rows: state.counts.changed)
       return ImportCityResult(city: city, rows: rows, counts: state.counts, fetchID: state.fetchID)
     }
   }

@@ -15,6 +15,11 @@ public struct ImportOptions: Sendable {
   public var skipInvalid = false
   /// `--dry-run`: check the whole file, store nothing.
   public var dryRun = false
+  /// The CSV read buffer's first size (tests make it small, so records straddle its end).
+  package var readBufferSize = CSVByteReader.defaultBufferSize
+  /// False sends every record through the general checks (`ImportPlan`) instead of trying the
+  /// byte-level one (`ImportByteCheck`) first; the tests compare the two.
+  package var byteLevelChecks = true
 
   public init(kind: ImportKind, source: String, city: City? = nil, encoding: ImportEncoding? = nil)
   {
@@ -60,9 +65,11 @@ public struct ImportResult: Sendable {
 
 /// Loads observations or forecasts from a CSV file all or nothing.
 ///
-/// The file is streamed: decoded a chunk at a time (`ImportTextStream`), read as CSV
-/// (`CSVReader`), its header checked (`ImportLayout`), then every record checked
-/// (`ImportPlan`) and, when valid, upserted at once (`ImportWriter`), all in one transaction
+/// The file is streamed: decoded a chunk at a time (`ImportTextStream`), read as CSV records
+/// of byte ranges (`CSVByteReader`), its header checked (`ImportLayout`), then every record
+/// checked (from its bytes by `ImportByteCheck` when it has the usual shape, otherwise by
+/// `ImportPlan`, which words every problem) and, when valid, upserted at once
+/// (`ImportWriter`), all in one transaction
 /// with one `import:NAME` fetch-log row per city (url `file://…`, byte count and SHA-256 of the
 /// file). Only the record being read is in memory, so a file of any length imports in the same
 /// memory. Any invalid row makes the transaction roll back at the end (the rest of the file is

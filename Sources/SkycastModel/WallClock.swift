@@ -44,7 +44,14 @@ public enum WallClock {
   /// `…T06:00+01:00`, `…T06:00:00-0530`. Returns the wall seconds (as if UTC) and the offset in
   /// seconds when one was given.
   public static func parseISO8601(_ text: String) -> (wallSeconds: Int64, offset: Int?)? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { parseISO8601($0) }
+  }
+
+  /// `parseISO8601(_:)` on UTF-8 bytes (the import reads its cells as bytes).
+  public static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    wallSeconds: Int64, offset: Int?
+  )? {
     var base = bytes.count
     var offset: Int?
     if bytes.last == UInt8(ascii: "Z") || bytes.last == UInt8(ascii: "z") {
@@ -55,21 +62,25 @@ public enum WallClock {
       for index in stride(from: bytes.count - 1, through: 16, by: -1)
       where bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
         let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-        let digits = bytes[(index + 1)...].filter { $0 != UInt8(ascii: ":") }
-        guard digits.count == 2 || digits.count == 4,
-          digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        else { return nil }
-        let values = digits.map { Int($0 - 0x30) }
-        let hours = values[0] * 10 + values[1]
-        let minutes = digits.count == 4 ? values[2] * 10 + values[3] : 0
+        var digits = 0
+        var value = 0
+        for byte in bytes[(index + 1)...] where byte != UInt8(ascii: ":") {
+          guard byte >= 0x30, byte <= 0x39 else { return nil }
+          digits += 1
+          if digits <= 4 { value = value * 10 + Int(byte - 0x30) }
+        }
+        guard digits == 2 || digits == 4 else { return nil }
+        let hours = digits == 4 ? value / 100 : value
+        let minutes = digits == 4 ? value % 100 : 0
         guard hours <= 18, minutes < 60 else { return nil }
         offset = sign * (hours * 3600 + minutes * 60)
         base = index
         break
       }
     }
-    let wall = bytes[0..<base].withUnsafeBufferPointer { secondsAsUTC($0) }
-    guard let wall else { return nil }
+    guard let wall = secondsAsUTC(UnsafeBufferPointer(rebasing: bytes[0..<base])) else {
+      return nil
+    }
     return (wall, offset)
   }
 

@@ -152,6 +152,37 @@ package final class RowUpsert {
     return database.changes > 0
   }
 
+  /// `insert` for a row whose key, derived and provenance columns are all integers (imported
+  /// hourly forecasts): they are bound straight from `integers` (key, derived, then
+  /// provenance), without a `SQLiteValue` per column.
+  package func insert(integers: UnsafeBufferPointer<Int64>, values: [Double?]) throws -> Bool {
+    precondition(integers.count == keyCount + derivedCount + provenanceCount)
+    let insert: Statement
+    if let insertStatement {
+      insert = insertStatement
+    } else {
+      insert = try database.cachedStatement(insertSQL)
+      insertStatement = insert
+    }
+    let leading = keyCount + derivedCount
+    for index in 0..<leading {
+      try insert.bind(integers[index], at: Int32(index + 1))
+    }
+    for (offset, value) in values.enumerated() {
+      let index = Int32(leading + offset + 1)
+      if integral[offset] {
+        try insert.bind(value.map { Int64($0) }, at: index)
+      } else {
+        try insert.bind(value, at: index)
+      }
+    }
+    for index in leading..<integers.count {
+      try insert.bind(integers[index], at: Int32(values.count + index + 1))
+    }
+    try insert.execute()
+    return database.changes > 0
+  }
+
   /// The stored row of `key`: its first provenance column (`fetch_id`) and its values.
   package func stored(key: [SQLiteValue]) throws -> (provenance: SQLiteValue, values: [Double?])? {
     let select = try database.cachedStatement(storedSQL)

@@ -16,7 +16,13 @@ extension Benchmark {
 
   /// The import measurements: one figure per size, the scaling and the bytes per row.
   func importSeries() throws -> [Figure] {
-    let sizes = options.quick ? [10_000, 30_000] : [1_000_000, 3_000_000, 10_000_000]
+    // `SKYCAST_BENCH_IMPORT_ROWS=1000000` (comma-separated sizes) measures only those sizes.
+    let chosen = ProcessInfo.processInfo.environment["SKYCAST_BENCH_IMPORT_ROWS"]?.split(
+      separator: ","
+    ).compactMap { Int($0) }
+    let sizes =
+      chosen.flatMap { $0.isEmpty ? nil : $0 }
+      ?? (options.quick ? [10_000, 30_000] : [1_000_000, 3_000_000, 10_000_000])
     var figures: [Figure] = []
     var points: [(rows: Int, ours: ProcessCost, shell: ProcessCost)] = []
     var bytesPerRow: (file: Double, tables: Double)?

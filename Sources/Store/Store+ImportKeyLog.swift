@@ -9,8 +9,23 @@ import SQLiteKit
 /// (a re-import, an overlapping file) may keep its old fetch id when nothing changes, so it is
 /// noted here. The keys live in a temporary table rather than in memory: SQLite keeps the
 /// temporary database in a file with a bounded page cache, so re-importing ten million rows
-/// costs disk, not memory.
+/// costs disk, not memory. Use inside the import's write transaction; `close()` drops the table.
 package final class ImportKeyLog {
+  /// A row's key as the import file gives it (observations: empty model, issue time 0).
+  package struct Key {
+    package var city: Int64
+    package var model: String
+    package var issuedAt: Int64
+    package var time: Int64
+
+    package init(city: Int64, model: String, issuedAt: Int64, time: Int64) {
+      self.city = city
+      self.model = model
+      self.issuedAt = issuedAt
+      self.time = time
+    }
+  }
+
   /// The first row of a key, as an earlier line left it.
   package struct Earlier {
     package var line: Int
@@ -23,8 +38,9 @@ package final class ImportKeyLog {
   private let selectSQL: String
   package static let table = "temp.skycast_import_keys"
 
-  package init(database: Database, valueCount: Int) throws {
-    self.database = database
+  /// Creates the (empty) table for rows of `valueCount` values.
+  package init(store: Store, valueCount: Int) throws {
+    database = store.database
     self.valueCount = valueCount
     let valueColumns = (0..<valueCount).map { "v\($0)" }
     try database.execute(
@@ -45,24 +61,25 @@ package final class ImportKeyLog {
       + " FROM \(Self.table) WHERE city = ?1 AND model = ?2 AND issued = ?3 AND time = ?4"
   }
 
-  /// Records `row` as the first of its key and returns nil, or returns the earlier first row.
-  package func first(_ row: ImportRow) throws -> Earlier? {
+  /// Records the row of `key` at `line` as the first of its key and returns nil, or returns the
+  /// earlier first row.
+  package func first(_ key: Key, line: Int, values: [Double?]) throws -> Earlier? {
     let insert = try database.cachedStatement(insertSQL)
-    try bindKey(insert, row)
-    try insert.bind(Int64(row.line), at: 5)
-    for (offset, value) in row.values.enumerated() {
+    try bind(insert, key)
+    try insert.bind(Int64(line), at: 5)
+    for (offset, value) in values.enumerated() {
       try insert.bind(value, at: Int32(offset + 6))
     }
     try insert.execute()
     if database.changes > 0 { return nil }
-    return try earlier(row)
+    return try earlier(key)
   }
 
-  /// The first row of `row`'s key, if noted.
-  package func earlier(_ row: ImportRow) throws -> Earlier? {
+  /// The first row of `key`, if noted.
+  package func earlier(_ key: Key) throws -> Earlier? {
     let select = try database.cachedStatement(selectSQL)
     defer { select.reset() }
-    try bindKey(select, row)
+    try bind(select, key)
     guard try select.step() else { return nil }
     return Earlier(
       line: Int(select.int64(0) ?? 0), values: (0..<valueCount).map { select.double(Int32($0 + 1)) }
@@ -74,11 +91,11 @@ package final class ImportKeyLog {
     try? database.execute("DROP TABLE IF EXISTS \(Self.table)")
   }
 
-  private func bindKey(_ statement: Statement, _ row: ImportRow) throws {
-    try statement.bind(row.cityID, at: 1)
-    try statement.bind(row.model, at: 2)
-    try statement.bind(row.issuedAt, at: 3)
-    try statement.bind(row.time, at: 4)
+  private func bind(_ statement: Statement, _ key: Key) throws {
+    try statement.bind(key.city, at: 1)
+    try statement.bind(key.model, at: 2)
+    try statement.bind(key.issuedAt, at: 3)
+    try statement.bind(key.time, at: 4)
   }
 }
 

@@ -1,9 +1,10 @@
-@testable import Analysis
 import Foundation
 import SQLiteKit
 import Store
 import TestSupport
 import Testing
+
+@testable import Analysis
 @testable import Verify
 
 /// Wind direction on the circle and the vector wind `wind_vector_10m`.

@@ -1,9 +1,10 @@
 import Foundation
-@testable import SkycastModel
 import Store
 import TestSupport
 import Testing
 import Verify
+
+@testable import SkycastModel
 
 /// `verify --ci`: percentile intervals from a circular block bootstrap of whole valid days.
 @Suite struct VerifyIntervalTests {

@@ -9,12 +9,7 @@ extension Store {
   public func insertEnsembleRows(
     _ ensemble: DecodedEnsemble, fetchID: Int64, cityID: Int64, issuedAt: Int64
   ) throws -> Int {
-    let statement = try database.cachedStatement(
-      """
-      INSERT INTO ensemble_forecasts (city_id, model, variable, valid_at, issued_at, fetch_id,
-        lead_hours, members)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-      """)
+    let statement = try ensembleInsert()
     try statement.bind(cityID, at: 1)
     try statement.bind(issuedAt, at: 5)
     try statement.bind(fetchID, at: 6)
@@ -33,5 +28,31 @@ extension Store {
       }
     }
     return written
+  }
+
+  /// One stored ensemble value: `members` of `variable` from `model` at `validAt`, under
+  /// `fetchID` (call inside a write transaction, after inserting the fetch row).
+  package func insertEnsembleValue(
+    cityID: Int64, model: String, variable: WeatherVariable, validAt: Int64, issuedAt: Int64,
+    fetchID: Int64, members: [Float]
+  ) throws {
+    let statement = try ensembleInsert()
+    try statement.bind(
+      [
+        .integer(cityID), .text(model), .text(variable.column), .integer(validAt),
+        .integer(issuedAt), .integer(fetchID),
+        .integer(LeadTime.hours(valid: validAt, issued: issuedAt)),
+        .blob(EnsembleBlob.pack(members)),
+      ])
+    try statement.execute()
+  }
+
+  private func ensembleInsert() throws -> Statement {
+    try database.cachedStatement(
+      """
+      INSERT INTO ensemble_forecasts (city_id, model, variable, valid_at, issued_at, fetch_id,
+        lead_hours, members)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """)
   }
 }

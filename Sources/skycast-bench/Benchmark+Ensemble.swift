@@ -45,12 +45,6 @@ extension Benchmark {
             FetchRecord(
               cityID: 1, source: EnsembleRequestOptions.source, model: "ecmwf_ifs025_ensemble",
               requestedAt: issuedAt, issuedAt: issuedAt, status: .ok))
-          let insert = try ensembleStore.database.cachedStatement(
-            """
-            INSERT INTO ensemble_forecasts (city_id, model, variable, valid_at, issued_at,
-              fetch_id, lead_hours, members)
-            VALUES (1, 'ecmwf_ifs025_ensemble', 'temperature_2m', ?, ?, ?, ?, ?)
-            """)
           var members = [Float](repeating: 0, count: Self.ensembleMembers)
           for step in 0..<steps {
             let validAt = issuedAt + Int64(step) * 3600
@@ -61,12 +55,9 @@ extension Benchmark {
               members[member] = Float(
                 centre + generator.nextGaussian(mean: 0, standardDeviation: sd))
             }
-            try insert.bind(
-              [
-                .integer(validAt), .integer(issuedAt), .integer(fetchID), .integer(Int64(step)),
-                .blob(EnsembleBlob.pack(members)),
-              ])
-            try insert.execute()
+            try ensembleStore.insertEnsembleValue(
+              cityID: 1, model: "ecmwf_ifs025_ensemble", variable: .temperature2m,
+              validAt: validAt, issuedAt: issuedAt, fetchID: fetchID, members: members)
           }
         }
         try deterministicStore.write {
@@ -74,25 +65,21 @@ extension Benchmark {
             FetchRecord(
               cityID: 1, source: "forecast", model: "best_match", requestedAt: issuedAt,
               issuedAt: issuedAt, status: .ok))
-          try deterministicStore.database.execute(
-            "INSERT OR IGNORE INTO forecast_series (source, model) VALUES ('forecast', 'best_match')"
-          )
-          // A UTC city: the local hour is the UTC one (shift 0).
-          let insert = try deterministicStore.database.cachedStatement(
-            """
-            INSERT INTO forecast_hours (city_id, series_id, valid_at, issued_at, dedupe,
-              local_hour_shift, lead_hours, temperature_2m)
-            VALUES (1, (SELECT id FROM forecast_series WHERE source = 'forecast'
-              AND model = 'best_match'), ?, ?, ?, 0, ?, ?)
-            """)
+          let series = try deterministicStore.forecastSeriesID(
+            source: "forecast", model: "best_match")
+          let writer = deterministicStore.hourlyForecastWriter(variables: [.temperature2m])
           for step in 0..<steps {
             let validAt = issuedAt + Int64(step) * 3600
-            try insert.bind(
-              [
-                .integer(validAt), .integer(issuedAt), .integer(fetchID), .integer(Int64(step)),
-                .real(Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 1)),
-              ])
-            try insert.execute()
+            // A collected run: keyed by its fetch (dedupe); a UTC city, so the local hour is the
+            // UTC one (shift 0).
+            _ = try writer.insert(
+              key: [
+                .integer(1), .integer(series), .integer(validAt), .integer(issuedAt),
+                .integer(fetchID),
+              ],
+              derived: [.integer(0), .integer(Int64(step))],
+              values: [Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 1)],
+              provenance: [.integer(fetchID)])
           }
         }
         if number % 100 == 99 { log("ensemble: issue \(number + 1)/\(issues.count)") }
@@ -100,32 +87,26 @@ extension Benchmark {
     }
     log("ensemble: history built in \(Self.seconds(buildSeconds))")
     // Bytes per value: the file with only the ensemble rows, compacted, less an empty database.
-    try ensembleStore.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    try ensembleStore.database.execute("VACUUM")
+    try ensembleStore.vacuum()
     let values = issues.count * steps * Self.ensembleMembers
     let bytes = try Self.fileSize(ensemblePath) - Self.fileSize(emptyPath)
     let perValue = Double(bytes) / Double(values)
     // Observations for every valid time, in both files.
     for store in [ensembleStore, deterministicStore] {
       try store.write {
-        let insert = try store.database.cachedStatement(
-          """
-          INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour,
-            temperature_2m) VALUES (1, 'era5', ?, ?, ?, ?)
-          """)
+        let writer = store.hourlyObservationWriter(variables: [.temperature2m])
         let last = issues.last! + Int64(steps) * 3600
         var generator = SplitMix64(seed: options.seed &+ 1)
         for validAt in stride(from: Self.ensembleStart, to: last, by: 3600) {
           let local = CityTimeZone.utc.local(validAt)
-          try insert.bind(
-            [
-              .integer(validAt), .text(local.date.description), .integer(Int64(local.hour)),
-              .real(Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 0.3)),
-            ])
-          try insert.execute()
+          _ = try writer.insert(
+            key: [.integer(1), .text("era5"), .integer(validAt)],
+            derived: [.text(local.date.description), .integer(Int64(local.hour))],
+            values: [Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 0.3)],
+            provenance: [.null, .null])
         }
       }
-      try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      try store.checkpoint()
     }
     log("ensemble: verify --ensemble --by lead-day against verify --by lead-day")
     let ours = try best(of: 2) {

@@ -49,9 +49,9 @@ extension Benchmark {
       let check =
         "SELECT count(*), sum(valid_at), sum(lead_hours), sum(valid_hour), sum(temperature_2m), "
         + "count(DISTINCT valid_date) FROM hourly_forecasts"
-      let ourRows = try Database(path: ours, mode: .readOnly).query(check).first?.values
-      let shellRows = try Database(path: shell, mode: .readOnly).query(check).first?.values
-      guard ourRows == shellRows, ourRows?.first == .integer(Int64(size)) else {
+      let ourRows = try shellRow(ours, check)
+      let shellRows = try shellRow(shell, check)
+      guard ourRows == shellRows, ourRows.first == String(size) else {
         throw BenchError(
           "the two imports differ: skycast \(String(describing: ourRows)), shell \(String(describing: shellRows))"
         )
@@ -109,10 +109,7 @@ extension Benchmark {
 
   /// The bytes of `hourly_forecasts` and its indexes (and of the whole checkpointed file) per row.
   func storedBytes(database: String, rows: Int) throws -> (file: Double, tables: Double) {
-    do {
-      let store = try Database(path: database)
-      try store.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    }
+    try Store(path: database).checkpoint()
     let file = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
     let listing = directory + "/dbstat.csv"
     _ = try Subprocess.run(

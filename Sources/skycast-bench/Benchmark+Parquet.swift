@@ -21,10 +21,8 @@ extension Benchmark {
     }
     let cost = ours!
     let bytes = Self.folderBytes(folder)
-    let reader = try Database(path: database, mode: .readOnly)
     let columns =
-      Int(
-        try reader.scalarInt("SELECT count(*) FROM pragma_table_info('hourly_forecasts')") ?? 0) + 1
+      try shellCount(database, "SELECT count(*) FROM pragma_table_info('hourly_forecasts')") + 1
     let values = rows * columns
     let databaseBytes =
       (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0

@@ -144,8 +144,7 @@ struct Benchmark {
     do { _ = try Store(path: baselineDatabase) }
     let shell = try Subprocess.run(
       sqlite3, [baselineDatabase, ".import --csv \(csv) forecast_hours"])
-    let imported = Int(
-      try Database(path: baselineDatabase).scalarInt("SELECT count(*) FROM forecast_hours") ?? 0)
+    let imported = try shellCount(baselineDatabase, "SELECT count(*) FROM forecast_hours")
     guard imported == rows else {
       throw BenchError("the shell imported \(imported) rows, expected \(rows)")
     }
@@ -193,9 +192,7 @@ struct Benchmark {
   func query(database: String) throws -> Figure {
     let script = directory + "/verify-by-lead.sql"
     try BenchQueries.verifyByLead.write(toFile: script, atomically: true, encoding: .utf8)
-    let rows =
-      try Database(path: database, mode: .readOnly).scalarInt(
-        "SELECT count(*) FROM hourly_forecasts") ?? 0
+    let rows = try shellCount(database, "SELECT count(*) FROM forecast_hours")
     log("query: verify --by lead over \(Self.count(Int(rows))) forecast rows")
     let shell = try best(of: 2) {
       try Subprocess.run(sqlite3, ["-csv", database, ".read \(script)"])
@@ -269,16 +266,13 @@ struct Benchmark {
   // MARK: - Export
 
   func export(database: String) throws -> [Figure] {
-    let reader = try Database(path: database, mode: .readOnly)
-    let total = Int(try reader.scalarInt("SELECT count(*) FROM hourly_forecasts") ?? 0)
+    let total = try shellCount(database, "SELECT count(*) FROM forecast_hours")
     let perCity = max(1, total / max(1, workload.history.places.count))
     let wanted = options.exportRows > 0 ? options.exportRows : total
     let cityCount = min(workload.history.places.count, max(1, (wanted + perCity - 1) / perCity))
     let cityArguments = (1...cityCount).flatMap { ["--city", String($0)] }
-    let rows = Int(
-      try reader.scalarInt(
-        "SELECT count(*) FROM hourly_forecasts WHERE city_id <= ?", [.integer(Int64(cityCount))])
-        ?? 0)
+    let rows = try shellCount(
+      database, "SELECT count(*) FROM forecast_hours WHERE city_id <= \(cityCount)")
     log("export: \(Self.count(rows)) rows as CSV")
     let shell = try best(of: 2) {
       try Subprocess.run(

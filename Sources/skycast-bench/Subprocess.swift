@@ -96,3 +96,24 @@ func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
   let value = try body()
   return (value, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
 }
+
+extension Benchmark {
+  /// The first row of `sql` on `database`, as the sqlite3 shell prints it (CSV cells): the
+  /// benchmark reads its files with the baseline tool, not through Skycast's own store.
+  func shellRow(_ database: String, _ sql: String) throws -> [String] {
+    let output = directory + "/shell-row.csv"
+    _ = try Subprocess.run(sqlite3, ["-csv", "-readonly", database, sql], stdoutPath: output)
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    return (text.split(separator: "\n").first ?? "").split(
+      separator: ",", omittingEmptySubsequences: false
+    ).map(String.init)
+  }
+
+  /// `SELECT count(*) …` through ``shellRow(_:_:)``.
+  func shellCount(_ database: String, _ sql: String) throws -> Int {
+    guard let count = try shellRow(database, sql).first.flatMap({ Int($0) }) else {
+      throw BenchError("no count from: \(sql)")
+    }
+    return count
+  }
+}

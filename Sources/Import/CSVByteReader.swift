@@ -156,8 +156,7 @@ package final class CSVByteReader {
         while true {
           guard index < end else {
             if atEnd {
-              throw CSVSyntaxError(
-                line: openedOn, message: "a quoted field is never closed (missing \")")
+              throw CSVSyntaxError.unclosedQuote(line: openedOn)
             }
             return .needMore
           }
@@ -187,11 +186,7 @@ package final class CSVByteReader {
         if index < end {
           let next = buffer[index]
           guard next == comma || next == carriageReturn || next == lineFeed else {
-            throw CSVSyntaxError(
-              line: line,
-              message:
-                "text after the closing quote of a field (a field is either all quoted or not quoted)"
-            )
+            throw CSVSyntaxError.textAfterClosingQuote(line: line)
           }
         } else if !atEnd {
           return .needMore
@@ -212,11 +207,7 @@ package final class CSVByteReader {
           at: index, line: line + 1, startLine: startLine, fieldCount: fieldCount,
           escapedFields: escapedFields)
       case quote:
-        throw CSVSyntaxError(
-          line: line,
-          message:
-            "a double quote inside an unquoted field; put the whole field in quotes and double the quote (\"\")"
-        )
+        throw CSVSyntaxError.quoteInUnquotedField(line: line)
       default:
         index += 1
         atFieldStart = false

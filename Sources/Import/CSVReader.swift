@@ -18,6 +18,28 @@ public struct CSVSyntaxError: Error, Equatable, CustomStringConvertible {
   public let message: String
 
   public var description: String { "line \(line): \(message)" }
+
+  /// A quote in the middle of an unquoted field (both readers word the problems alike).
+  static func quoteInUnquotedField(line: Int) -> CSVSyntaxError {
+    CSVSyntaxError(
+      line: line,
+      message:
+        "a double quote inside an unquoted field; put the whole field in quotes and double the quote (\"\")"
+    )
+  }
+
+  /// A quoted field still open at the end of the input.
+  static func unclosedQuote(line: Int) -> CSVSyntaxError {
+    CSVSyntaxError(line: line, message: "a quoted field is never closed (missing \")")
+  }
+
+  /// Text between a field's closing quote and the next comma or line end.
+  static func textAfterClosingQuote(line: Int) -> CSVSyntaxError {
+    CSVSyntaxError(
+      line: line,
+      message:
+        "text after the closing quote of a field (a field is either all quoted or not quoted)")
+  }
 }
 
 /// Reads RFC 4180 CSV from UTF-8 bytes, one record at a time.
@@ -107,11 +129,7 @@ public struct CSVReader {
         fields.append(String(decoding: field, as: UTF8.self))
         return CSVRecord(line: startLine, fields: fields)
       case quote:
-        throw CSVSyntaxError(
-          line: line,
-          message:
-            "a double quote inside an unquoted field; put the whole field in quotes and double the quote (\"\")"
-        )
+        throw CSVSyntaxError.quoteInUnquotedField(line: line)
       default:
         field.append(byte)
         atFieldStart = false
@@ -128,7 +146,7 @@ public struct CSVReader {
     position += 1
     while true {
       guard has(0) else {
-        throw CSVSyntaxError(line: openedOn, message: "a quoted field is never closed (missing \")")
+        throw CSVSyntaxError.unclosedQuote(line: openedOn)
       }
       let byte = bytes[position]
       if byte == quote {
@@ -152,10 +170,7 @@ public struct CSVReader {
     if has(0) {
       let next = bytes[position]
       guard next == comma || next == carriageReturn || next == lineFeed else {
-        throw CSVSyntaxError(
-          line: line,
-          message:
-            "text after the closing quote of a field (a field is either all quoted or not quoted)")
+        throw CSVSyntaxError.textAfterClosingQuote(line: line)
       }
     }
   }

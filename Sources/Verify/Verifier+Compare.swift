@@ -50,8 +50,7 @@ extension Verifier {
   /// least the horizon h) and the Diebold–Mariano test (HLN, Student t) of the daily mean loss
   /// differential d = loss A − loss B, indexed by valid local date.
   public func compare(_ request: ComparisonRequest) throws -> ComparisonReport {
-    let statement = VerifySQL.comparison(request)
-    let prepared = try store.rows(of: statement)
+    let prepared = try store.rows(of: VerifySQL.comparison(request))
     let labels = try cityLabels()
     let keys = request.keys
     let base = keys.count

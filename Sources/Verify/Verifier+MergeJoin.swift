@@ -32,8 +32,7 @@ extension Verifier {
   /// The sums by the merge join; see ``ScoresPath/mergeJoin``.
   package func mergeJoinSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
     let observations = try observationSeries(request)
-    let statement = VerifyStreams.forecasts(request)
-    let rows = try store.rows(of: statement)
+    let rows = try store.rows(of: VerifyStreams.forecasts(request))
     let labels = try cityLabels()
     let keys = request.keys
     let fields = VerifySums.fields(request)
@@ -209,8 +208,7 @@ extension Verifier {
     cities: [Int64: ObservationSeries], dates: [String]
   ) {
     typealias Column = VerifyStreams.ObservationColumn
-    let statement = VerifyStreams.observations(request)
-    let rows = try store.rows(of: statement)
+    let rows = try store.rows(of: VerifyStreams.observations(request))
     var cities: [Int64: ObservationSeries] = [:]
     var dateNumbers: [String: Int32] = [:]
     var current = ObservationSeries()

@@ -42,8 +42,7 @@ extension Verifier {
   /// - Returns: the number of pairs.
   @discardableResult
   public func pairs(_ request: VerifyRequest, _ body: (VerifyPair) throws -> Void) throws -> Int {
-    let statement = VerifySQL.pairs(request)
-    let prepared = try store.rows(of: statement)
+    let prepared = try store.rows(of: VerifySQL.pairs(request))
     let isDaily = request.variable.frequency == .daily
     var count = 0
     // Source and model repeat row after row: reuse the previous String when the bytes match

@@ -43,8 +43,7 @@ extension Verifier {
   /// valid day too, and percentile intervals of ``ReliabilityScore`` from resampled blocks of
   /// whole days (one block length for every group, as for the scores).
   public func reliability(_ request: VerifyRequest) throws -> ReliabilityReport {
-    let statement = VerifySQL.reliability(request)
-    let prepared = try store.rows(of: statement)
+    let prepared = try store.rows(of: VerifySQL.reliability(request))
     let labels = try cityLabels()
     let keys = request.keys
     let byDay = request.groupsByDay

@@ -12,8 +12,7 @@ extension Verifier {
     var request = request
     if request.groupBy.isEmpty { request.groupBy = [.leadDay] }
     let keys = request.keys
-    let statement = VerifySQL.revisions(request)
-    let prepared = try store.rows(of: statement)
+    let prepared = try store.rows(of: VerifySQL.revisions(request))
     let labels = try cityLabels()
     let isDaily = request.variable.frequency == .daily
     let splitsByLead = keys.contains(where: \.isForecastLevel)

@@ -38,8 +38,7 @@ public struct Verifier {
 
   /// The sums from ``VerifySQL/scores(_:)``.
   package func sqlSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
-    let statement = VerifySQL.scores(request)
-    let prepared = try store.rows(of: statement)
+    let prepared = try store.rows(of: VerifySQL.scores(request))
     let labels = try cityLabels()
     let keys = request.keys
     let fields = VerifySums.fields(request)

@@ -111,17 +111,12 @@ extension Benchmark {
   func storedBytes(database: String, rows: Int) throws -> (file: Double, tables: Double) {
     try Store(path: database).checkpoint()
     let file = (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) ?? 0
-    let listing = directory + "/dbstat.csv"
-    _ = try Subprocess.run(
-      sqlite3,
-      [
-        "-csv", database,
-        "SELECT sum(pgsize) FROM dbstat WHERE name IN (SELECT name FROM sqlite_schema WHERE tbl_name IN ('hourly_forecasts', 'forecast_hours'))",
-      ], stdoutPath: listing)
     let tables =
       Double(
-        (try? String(contentsOfFile: listing, encoding: .utf8))?.trimmingCharacters(
-          in: .whitespacesAndNewlines) ?? "") ?? 0
+        try shellRow(
+          database,
+          "SELECT sum(pgsize) FROM dbstat WHERE name IN (SELECT name FROM sqlite_schema WHERE tbl_name IN ('hourly_forecasts', 'forecast_hours'))"
+        ).first ?? "") ?? 0
     return (Double(file) / Double(rows), tables / Double(rows))
   }
 

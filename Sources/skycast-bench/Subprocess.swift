@@ -104,7 +104,7 @@ extension Benchmark {
     let output = directory + "/shell-row.csv"
     _ = try Subprocess.run(sqlite3, ["-csv", "-readonly", database, sql], stdoutPath: output)
     let text = try String(contentsOfFile: output, encoding: .utf8)
-    return (text.split(separator: "\n").first ?? "").split(
+    return (text.split(whereSeparator: \.isNewline).first ?? "").split(
       separator: ",", omittingEmptySubsequences: false
     ).map(String.init)
   }

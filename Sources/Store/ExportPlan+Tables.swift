@@ -96,8 +96,8 @@ extension ExportPlan {
 
     switch request.table {
     case .hourly:
-      // The full history reads the storage table in its key order (city, series, valid time,
-      // issue time), which streams; the view's old fetch-first order would sort every row.
+      // The full history reads the storage table in its key order (city, series, issue time,
+      // valid time: run by run), which streams; any other order would sort every row.
       let stored = !request.latest
       addCity()
       add("fetch_id", .integer, .integer)

@@ -5,8 +5,13 @@ import SkycastModel
 /// `forecast_series` id, the fetch of collected runs in `dedupe`, and the local date and hour as
 /// a shift of the hour number (see `Schema.forecastHoursVersion`).
 package enum ForecastHourColumns {
-  /// The storage key, in order.
-  package static let key = ["city_id", "series_id", "valid_at", "issued_at", "dedupe"]
+  /// The storage key, in order: run by run (issue time before valid time), so a new run's
+  /// hours are stored together (see `Schema.issueOrderVersion`).
+  package static let key = ["city_id", "series_id", "issued_at", "valid_at", "dedupe"]
+
+  /// The key's columns in valid-time order, for the readers that follow one valid time's issues
+  /// (revisions, pairs); SQLite sorts for them.
+  package static let validTimeOrder = ["city_id", "series_id", "valid_at", "issued_at", "dedupe"]
 
   /// Collected runs are kept per fetch; every other source is unique per issue and valid time.
   package static func isKeyedByFetch(source: String) -> Bool { source == "forecast" }

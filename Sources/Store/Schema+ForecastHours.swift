@@ -4,6 +4,7 @@ extension Schema {
   /// Moves hourly forecasts into `forecast_hours`, whose primary key (city, series, valid time,
   /// issue time, `dedupe`) is the order every reader wants, so neither of the old table's two
   /// secondary indexes is needed; `hourly_forecasts` becomes a view with the same columns.
+  /// (Version 5, ``issueOrderVersion``, puts the issue time before the valid time.)
   ///
   /// - `series_id` points at a (source, model) pair in `forecast_series`, instead of repeating
   ///   both texts in the key of every row.

@@ -35,10 +35,11 @@ extension Store {
   }
 
   /// A writer for imported hourly forecast rows (`forecast_hours`), keyed (city, series,
-  /// valid_at, issued_at) with `dedupe` 0 like every non-`forecast` source.
+  /// valid_at, issued_at) with `dedupe` 0 like every non-`forecast` source; callers bind the key
+  /// in that order.
   package func hourlyForecastWriter(variables: [WeatherVariable]) -> RowUpsert {
     RowUpsert(
-      database: database, table: "forecast_hours", key: ForecastHourColumns.key,
+      database: database, table: "forecast_hours", key: ForecastHourColumns.validTimeOrder,
       derived: ["local_hour_shift", "lead_hours"], values: variables, provenance: ["fetch_id"])
   }
 

@@ -36,7 +36,7 @@ public struct VerifyPair: Sendable, Equatable {
 
 extension Verifier {
   /// Streams the pairs behind the scores (both sides non-NULL) to `body`, one at a time, in
-  /// storage order (hourly: city, series, valid time, issue time; daily: fetch, city, model,
+  /// storage order (hourly: city, series, issue time, valid time; daily: fetch, city, model,
   /// issue time, date).
   ///
   /// - Returns: the number of pairs.

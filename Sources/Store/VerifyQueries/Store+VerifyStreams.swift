@@ -35,8 +35,9 @@ public enum VerifyStreams {
   }
 
   /// The request's forecast rows (the same selection as the SQL path), read from
-  /// `forecast_hours` in its primary-key order: city, series, valid time, issue time. Within a
-  /// city each series comes in valid-time order, which is all the merge needs.
+  /// `forecast_hours` in its primary-key order: city, series, issue time, valid time. Within a
+  /// city each series comes run by run, each run in valid-time order: the merge walks the
+  /// city's observations beside each run, starting each run with one binary search.
   ///
   /// No ORDER BY and no view: `hourly_forecasts` would join `forecast_series` and format a date
   /// for every row. The source and model filters become a set of series ids (found once), the

@@ -2,8 +2,8 @@ import SQLiteKit
 import SkycastModel
 
 /// The hourly statements that read `forecast_hours` (alias `f`) itself rather than the
-/// `hourly_forecasts` view, so that they stream in its primary-key order (city, series, valid
-/// time, issue time) without a sort and without formatting a local date per row.
+/// `hourly_forecasts` view, so that they stream in its primary-key order (city, series, issue
+/// time, valid time) without a sort, and without formatting a local date per row.
 extension VerifySQL {
   /// The request's selection on `forecast_hours AS f`: the same rows as ``filters(_:tables:)``
   /// selects from the view. Source and model become a set of series ids (the subquery runs
@@ -66,7 +66,8 @@ extension VerifySQL {
   }
 
   /// ``revisions(_:)`` of an hourly variable: each series' valid times in issue order (ties
-  /// of one issue time by fetch, as `dedupe` holds the fetch of collected runs).
+  /// of one issue time by fetch, as `dedupe` holds the fetch of collected runs). The table is
+  /// stored run by run, so SQLite sorts the selected rows into this order.
   static func storedHourRevisions(_ request: VerifyRequest) -> VerifyStatement {
     let v = request.variable.column
     let conditions = storedHourFilters(request) + ["f.\(v) IS NOT NULL"]
@@ -76,7 +77,7 @@ extension VerifySQL {
       FROM forecast_hours AS f
       CROSS JOIN forecast_series AS s ON s.id = f.series_id
       WHERE \(conditions.joined(separator: "\n  AND "))
-      ORDER BY \(ForecastHourColumns.key.map { "f." + $0 }.joined(separator: ", "))
+      ORDER BY \(ForecastHourColumns.validTimeOrder.map { "f." + $0 }.joined(separator: ", "))
       """
     return VerifyStatement(
       sql: sql, parameters: storedHourParameters(request, observations: false))

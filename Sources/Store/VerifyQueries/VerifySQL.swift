@@ -169,7 +169,7 @@ public enum VerifySQL {
   // MARK: - Pairs
 
   /// The matched pairs behind the scores (both sides non-NULL), in the forecast table's
-  /// primary-key order (hourly: city, series, valid time, issue time; daily: fetch, city,
+  /// primary-key order (hourly: city, series, issue time, valid time; daily: fetch, city,
   /// model, issue time, date), which streams without a sort or random reads however many pairs
   /// there are.
   ///

@@ -26,9 +26,9 @@ extension CollectCommand {
     let client = try invocation.makeClient()
     if invocation.flag("dry-run") {
       var total = 0.0
-      let size = EnsembleCollector.defaultBatchSize
-      for start in stride(from: 0, to: cities.count, by: size) {
-        let batch = Array(cities[start..<min(start + size, cities.count)])
+      let batches = FetchPipeline<EnsembleProduct>.batches(
+        cities, size: EnsembleProduct.defaultBatchSize)
+      for batch in batches.map(\.cities) {
         let request = options.request(for: batch, base: client.endpoints.ensemble)
         total += request.weight
         try invocation.stdout.line("GET \(request.displayURL)")
@@ -44,13 +44,14 @@ extension CollectCommand {
     }
     try ClockSkewWarning.warn(
       invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
-    let collector = EnsembleCollector(
-      store: store, client: client, now: { invocation.context.nowEpoch },
-      onEvent: progressReporter(invocation, ensemble: true))
-    let outcomes = try await collector.collect(
-      cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
-    invocation.endProgress()
-    return report(outcomes, invocation: invocation, ensemble: true)
+    let reporter = FetchReporter(invocation: invocation, kind: .ensemble)
+    let outcomes = try await FetchPipeline(
+      store: store, client: client, product: EnsembleProduct(options: options),
+      now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
+    ).collect(
+      cities: cities, batchSize: EnsembleProduct.defaultBatchSize, minInterval: minInterval,
+      force: invocation.flag("force"))
+    return reporter.summary(outcomes)
   }
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {

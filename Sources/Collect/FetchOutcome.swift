@@ -29,7 +29,9 @@ package struct FetchOutcome<Counts: Sendable & Equatable>: Sendable, Equatable {
 
   /// `2024-01-01…2024-12-31`, one date, or nil without dates.
   package var datesText: String? {
-    dates.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)…\($0.upperBound)" }
+    dates.map {
+      $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)…\($0.upperBound)"
+    }
   }
 
   /// True for failed and not-attempted requests.

@@ -17,13 +17,15 @@ extension FetchPipeline where Product.Unit == CityBatch {
         let last = try store.freshFetch(
           cityID: city.id, source: product.source, now: start, minInterval: Int64(minInterval))
       {
-        outcomes[city.id] = Outcome(city: city, dates: nil, status: .skipped(.fresh(age: start - last)))
+        outcomes[city.id] = Outcome(
+          city: city, dates: nil, status: .skipped(.fresh(age: start - last)))
       } else {
         due.append(city)
       }
     }
     let fetched = try await run(
-      Self.batches(due, size: batchSize), minInterval: force || minInterval <= 0 ? nil : minInterval)
+      Self.batches(due, size: batchSize), minInterval: force || minInterval <= 0 ? nil : minInterval
+    )
     for outcome in fetched { outcomes[outcome.city.id] = outcome }
     return cities.compactMap { outcomes[$0.id] }
   }

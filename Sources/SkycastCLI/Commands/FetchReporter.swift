@@ -54,14 +54,17 @@ struct FetchReporter {
     switch (kind, event) {
     case (.refresh, .requesting(let cities, _, _, _)):
       // On a terminal only: the wait is short, but silence would look like a hang.
-      invocation.progress("refreshing the forecast for \(cities.map(\.name).joined(separator: ", "))…")
+      invocation.progress(
+        "refreshing the forecast for \(cities.map(\.name).joined(separator: ", "))…")
     case (.refresh, _):
       break
     case (_, .requesting(let cities, let dates?, let index, let total)):
       invocation.progress(
-        "\(progressVerb) \(index + 1)/\(total): \(names(cities)) \(dates.lowerBound)…\(dates.upperBound)…")
+        "\(progressVerb) \(index + 1)/\(total): \(names(cities)) \(dates.lowerBound)…\(dates.upperBound)…"
+      )
     case (_, .requesting(let cities, nil, let index, let total)):
-      invocation.progress("\(progressVerb) \(index + 1)-\(index + cities.count)/\(total): \(names(cities))…")
+      invocation.progress(
+        "\(progressVerb) \(index + 1)-\(index + cities.count)/\(total): \(names(cities))…")
     case (_, .decodeWarning(let city, let message)):
       invocation.detail("\(invocation.label(city)): \(message)")
     case (_, .alert(let city, let message)):

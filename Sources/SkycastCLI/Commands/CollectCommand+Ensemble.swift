@@ -25,33 +25,16 @@ extension CollectCommand {
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
     if invocation.flag("dry-run") {
-      var total = 0.0
-      let batches = FetchPipeline<EnsembleProduct>.batches(
-        cities, size: EnsembleProduct.defaultBatchSize)
-      for batch in batches.map(\.cities) {
-        let request = options.request(for: batch, base: client.endpoints.ensemble)
-        total += request.weight
-        try invocation.stdout.line("GET \(request.displayURL)")
-        try invocation.say(
-          "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(invocation.label).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
-        )
-      }
       let members = options.models.map { "\($0) \(EnsembleModel.memberCount($0))" }
-      try invocation.say("    members: \(members.joined(separator: ", "))")
-      try invocation.stdout.line(
-        "total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
-      return ExitStatus.success
+      return try dryRun(
+        invocation, cities: cities, product: EnsembleProduct(options: options),
+        batchSize: EnsembleProduct.defaultBatchSize, client: client,
+        note: "    members: \(members.joined(separator: ", "))")
     }
-    try ClockSkewWarning.warn(
-      invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
-    let reporter = FetchReporter(invocation: invocation, kind: .ensemble)
-    let outcomes = try await FetchPipeline(
-      store: store, client: client, product: EnsembleProduct(options: options),
-      now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
-    ).collect(
-      cities: cities, batchSize: EnsembleProduct.defaultBatchSize, minInterval: minInterval,
-      force: invocation.flag("force"))
-    return reporter.summary(outcomes)
+    return try await collect(
+      EnsembleProduct(options: options), kind: .ensemble,
+      batchSize: EnsembleProduct.defaultBatchSize, invocation: invocation, store: store,
+      client: client, cities: cities, minInterval: minInterval)
   }
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {

@@ -52,16 +52,30 @@ enum CollectCommand {
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
     if invocation.flag("dry-run") {
-      return try dryRun(invocation, cities: cities, options: options, client: client)
+      return try dryRun(
+        invocation, cities: cities, product: ForecastProduct(options: options),
+        batchSize: ForecastProduct.defaultBatchSize, client: client)
     }
+    return try await collect(
+      ForecastProduct(options: options), kind: .forecast,
+      batchSize: ForecastProduct.defaultBatchSize, invocation: invocation, store: store,
+      client: client, cities: cities, minInterval: minInterval)
+  }
+
+  /// Fetches `product` for `cities` through the pipeline and reports the run; what `collect`
+  /// and `collect --ensemble` share after their options are read.
+  static func collect<Product: FetchProduct>(
+    _ product: Product, kind: FetchReporter.Kind, batchSize: Int, invocation: Invocation,
+    store: Store, client: HTTPClient, cities: [City], minInterval: Int
+  ) async throws -> Int32 where Product.Unit == CityBatch, Product.Counts == ForecastCounts {
     try ClockSkewWarning.warn(
       invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
-    let reporter = FetchReporter(invocation: invocation, kind: .forecast)
+    let reporter = FetchReporter(invocation: invocation, kind: kind)
     let outcomes = try await FetchPipeline(
-      store: store, client: client, product: ForecastProduct(options: options),
-      now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
+      store: store, client: client, product: product, now: { invocation.context.nowEpoch },
+      onEvent: reporter.onEvent
     ).collect(
-      cities: cities, batchSize: ForecastProduct.defaultBatchSize, minInterval: minInterval,
+      cities: cities, batchSize: batchSize, minInterval: minInterval,
       force: invocation.flag("force"))
     return reporter.summary(outcomes)
   }
@@ -95,20 +109,23 @@ enum CollectCommand {
     return options
   }
 
-  static func dryRun(
-    _ invocation: Invocation, cities: [City], options: ForecastRequestOptions, client: HTTPClient
-  ) throws -> Int32 {
+  /// Prints each batch's request URL (without key) and call weight, `note` if any, and the
+  /// total; fetches nothing.
+  static func dryRun<Product: FetchProduct>(
+    _ invocation: Invocation, cities: [City], product: Product, batchSize: Int,
+    client: HTTPClient, note: String? = nil
+  ) throws -> Int32 where Product.Unit == CityBatch {
     var total = 0.0
-    let batches = FetchPipeline<ForecastProduct>.batches(
-      cities, size: ForecastProduct.defaultBatchSize)
-    for batch in batches.map(\.cities) {
-      let request = options.request(for: batch, base: client.endpoints.forecast)
+    for batch in FetchPipeline<Product>.batches(cities, size: batchSize) {
+      let request = product.request(for: batch, endpoints: client.endpoints)
+      let names = batch.cities.map(invocation.label).joined(separator: ", ")
       total += request.weight
       try invocation.stdout.line("GET \(request.displayURL)")
       try invocation.say(
-        "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(invocation.label).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
+        "    \(batch.cities.count) location\(batch.cities.count == 1 ? "" : "s"): \(names); weight \(weightText(request.weight)) calls"
       )
     }
+    if let note { try invocation.say(note) }
     try invocation.stdout.line(
       "total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
     return ExitStatus.success

@@ -23,7 +23,7 @@ import Store
 /// The unit of work is the product's: `CityBatch` products (the forecasts) also get the
 /// freshness rule, before fetching and again inside the write transaction, and a city-by-city
 /// retry of a failed batch (`collect(cities:…)`); `CityChunk` products (the history APIs) get
-/// each city's date range cut into chunks (`fetch(_:chunkDays:)`).
+/// each city's date range cut into chunks (`fetch(_:)`).
 package struct FetchPipeline<Product: FetchProduct> {
   package typealias Outcome = FetchOutcome<Product.Counts>
 

@@ -183,10 +183,11 @@ import Testing
 
   // MARK: - A locked database
 
-  /// A collector whose store gives up on a lock after 100 ms, against the fake forecast API.
+  /// A forecast pipeline whose store gives up on a lock after 100 ms, against the fake forecast
+  /// API.
   static func collector(
-    _ directory: TemporaryDirectory, server: LoopbackServer, events: LockedBox<[CollectEvent]>
-  ) throws -> (Collector, Store, City) {
+    _ directory: TemporaryDirectory, server: LoopbackServer, events: LockedBox<[FetchEvent]>
+  ) throws -> (FetchPipeline<ForecastProduct>, Store, City) {
     let store = try Store(path: directory.file("locked.sqlite"))
     try store.database.execute("PRAGMA busy_timeout = 100")
     let city = try store.addCity(
@@ -195,9 +196,9 @@ import Testing
     endpoints.forecast = server.baseURL
     let client = HTTPClient(
       endpoints: endpoints, sleep: { _ in try? await Task.sleep(nanoseconds: 50_000_000) })
-    let collector = Collector(
-      store: store, client: client, now: { 1_774_000_000 },
-      onEvent: { event in events.withLock { $0.append(event) } })
+    let collector = FetchPipeline(
+      store: store, client: client, product: ForecastProduct(options: ForecastRequestOptions()),
+      now: { 1_774_000_000 }, onEvent: { event in events.withLock { $0.append(event) } })
     return (collector, store, city)
   }
 
@@ -207,7 +208,7 @@ import Testing
     let server = try FakeOpenMeteo.server(
       .forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) })
     defer { server.stop() }
-    let events = LockedBox<[CollectEvent]>([])
+    let events = LockedBox<[FetchEvent]>([])
     let (collector, _, city) = try Self.collector(directory, server: server, events: events)
     let other = try Database(path: directory.file("locked.sqlite"))
     try other.execute("BEGIN IMMEDIATE")
@@ -216,13 +217,13 @@ import Testing
       try other.execute("COMMIT")
     }
     let outcomes = try await collector.collect(
-      cities: [city], options: ForecastRequestOptions(), minInterval: 0, force: true)
+      cities: [city], batchSize: ForecastProduct.defaultBatchSize, minInterval: 0, force: true)
     try await release.value
-    guard case .collected(let rows, _) = outcomes.first?.status else {
+    guard case .stored(let counts) = outcomes.first?.status else {
       Issue.record("not stored: \(String(describing: outcomes.first?.status))")
       return
     }
-    #expect(rows > 0)
+    #expect(counts.rows > 0)
     #expect(events.withLock { $0.contains { if case .writeRetry = $0 { true } else { false } } })
   }
 
@@ -232,12 +233,12 @@ import Testing
     let server = try FakeOpenMeteo.server(
       .forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) })
     defer { server.stop() }
-    let events = LockedBox<[CollectEvent]>([])
+    let events = LockedBox<[FetchEvent]>([])
     let (collector, store, city) = try Self.collector(directory, server: server, events: events)
     let other = try Database(path: directory.file("locked.sqlite"))
     try other.execute("BEGIN IMMEDIATE")
     let outcomes = try await collector.collect(
-      cities: [city], options: ForecastRequestOptions(), minInterval: 0, force: true)
+      cities: [city], batchSize: ForecastProduct.defaultBatchSize, minInterval: 0, force: true)
     try other.execute("ROLLBACK")
     guard case .failed(let error) = outcomes.first?.status else {
       Issue.record("expected a failure: \(String(describing: outcomes.first?.status))")

@@ -48,14 +48,13 @@ enum BackfillCommand {
         invocation, cities: cities, chunkDays: options.chunkDays, available: { _ in dates },
         request: { options.request(for: $0, dates: $1, base: client.endpoints.previousRuns) })
     }
-    let backfiller = Backfiller(
-      store: store, client: client, now: { invocation.context.nowEpoch },
-      onEvent: HistoryCommandSupport.eventHandler(invocation, verb: "backfilling"))
-    let outcomes = try await backfiller.backfill(cities: cities, dates: dates, options: options)
-    invocation.endProgress()
+    let reporter = FetchReporter(invocation: invocation, kind: .previousRuns)
+    let outcomes = try await FetchPipeline(
+      store: store, client: client, product: PreviousRunsProduct(options: options),
+      now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
+    ).fetch(cities.map { ($0, dates) })
     let leads = options.days == 1 ? "24 h" : "24-\(24 * options.days) h"
-    return HistoryCommandSupport.report(outcomes, invocation: invocation, verb: "backfilled") {
-      counts in
+    return reporter.summary(outcomes) { counts in
       "\(counts.hourly) hourly forecast rows at leads \(leads) (\(counts.inserted) new)"
     }
   }

@@ -12,7 +12,7 @@ enum ClockSkewWarning {
       let when =
         StoredTime.range.contains(stamped)
         ? WallClock.iso8601(epoch: stamped, offset: 0) : String(stamped)
-      let ahead = Collector.age(WallClock.subtracting(stamped, now))
+      let ahead = FetchReporter.age(WallClock.subtracting(stamped, now))
       invocation.warn(
         "\(names[cityID] ?? "city \(cityID)")'s last fetch is stamped \(when), \(ahead) ahead of this computer's clock (was the clock set back?); it does not count as fresh, so the city is fetched again"
       )

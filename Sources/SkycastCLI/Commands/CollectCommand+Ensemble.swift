@@ -25,32 +25,16 @@ extension CollectCommand {
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
     if invocation.flag("dry-run") {
-      var total = 0.0
-      let size = EnsembleCollector.defaultBatchSize
-      for start in stride(from: 0, to: cities.count, by: size) {
-        let batch = Array(cities[start..<min(start + size, cities.count)])
-        let request = options.request(for: batch, base: client.endpoints.ensemble)
-        total += request.weight
-        try invocation.stdout.line("GET \(request.displayURL)")
-        try invocation.say(
-          "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(invocation.label).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
-        )
-      }
       let members = options.models.map { "\($0) \(EnsembleModel.memberCount($0))" }
-      try invocation.say("    members: \(members.joined(separator: ", "))")
-      try invocation.stdout.line(
-        "total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
-      return ExitStatus.success
+      return try dryRun(
+        invocation, cities: cities, product: EnsembleProduct(options: options),
+        batchSize: EnsembleProduct.defaultBatchSize, client: client,
+        note: "    members: \(members.joined(separator: ", "))")
     }
-    try ClockSkewWarning.warn(
-      invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
-    let collector = EnsembleCollector(
-      store: store, client: client, now: { invocation.context.nowEpoch },
-      onEvent: progressReporter(invocation, ensemble: true))
-    let outcomes = try await collector.collect(
-      cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
-    invocation.endProgress()
-    return report(outcomes, invocation: invocation, ensemble: true)
+    return try await collect(
+      EnsembleProduct(options: options), kind: .ensemble,
+      batchSize: EnsembleProduct.defaultBatchSize, invocation: invocation, store: store,
+      client: client, cities: cities, minInterval: minInterval)
   }
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {

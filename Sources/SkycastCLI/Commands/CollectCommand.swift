@@ -52,17 +52,32 @@ enum CollectCommand {
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
     if invocation.flag("dry-run") {
-      return try dryRun(invocation, cities: cities, options: options, client: client)
+      return try dryRun(
+        invocation, cities: cities, product: ForecastProduct(options: options),
+        batchSize: ForecastProduct.defaultBatchSize, client: client)
     }
+    return try await collect(
+      ForecastProduct(options: options), kind: .forecast,
+      batchSize: ForecastProduct.defaultBatchSize, invocation: invocation, store: store,
+      client: client, cities: cities, minInterval: minInterval)
+  }
+
+  /// Fetches `product` for `cities` through the pipeline and reports the run; what `collect`
+  /// and `collect --ensemble` share after their options are read.
+  static func collect<Product: FetchProduct>(
+    _ product: Product, kind: FetchReporter.Kind, batchSize: Int, invocation: Invocation,
+    store: Store, client: HTTPClient, cities: [City], minInterval: Int
+  ) async throws -> Int32 where Product.Unit == CityBatch, Product.Counts == ForecastCounts {
     try ClockSkewWarning.warn(
       invocation, store: store, cities: cities, now: invocation.context.nowEpoch)
-    let collector = Collector(
-      store: store, client: client, now: { invocation.context.nowEpoch },
-      onEvent: progressReporter(invocation, ensemble: false))
-    let outcomes = try await collector.collect(
-      cities: cities, options: options, minInterval: minInterval, force: invocation.flag("force"))
-    invocation.endProgress()
-    return report(outcomes, invocation: invocation)
+    let reporter = FetchReporter(invocation: invocation, kind: kind)
+    let outcomes = try await FetchPipeline(
+      store: store, client: client, product: product, now: { invocation.context.nowEpoch },
+      onEvent: reporter.onEvent
+    ).collect(
+      cities: cities, batchSize: batchSize, minInterval: minInterval,
+      force: invocation.flag("force"))
+    return reporter.summary(outcomes)
   }
 
   static func requestOptions(_ invocation: Invocation) throws -> ForecastRequestOptions {
@@ -94,20 +109,23 @@ enum CollectCommand {
     return options
   }
 
-  static func dryRun(
-    _ invocation: Invocation, cities: [City], options: ForecastRequestOptions, client: HTTPClient
-  ) throws -> Int32 {
+  /// Prints each batch's request URL (without key) and call weight, `note` if any, and the
+  /// total; fetches nothing.
+  static func dryRun<Product: FetchProduct>(
+    _ invocation: Invocation, cities: [City], product: Product, batchSize: Int,
+    client: HTTPClient, note: String? = nil
+  ) throws -> Int32 where Product.Unit == CityBatch {
     var total = 0.0
-    let size = Collector.defaultBatchSize
-    for start in stride(from: 0, to: cities.count, by: size) {
-      let batch = Array(cities[start..<min(start + size, cities.count)])
-      let request = options.request(for: batch, base: client.endpoints.forecast)
+    for batch in FetchPipeline<Product>.batches(cities, size: batchSize) {
+      let request = product.request(for: batch, endpoints: client.endpoints)
+      let names = batch.cities.map(invocation.label).joined(separator: ", ")
       total += request.weight
       try invocation.stdout.line("GET \(request.displayURL)")
       try invocation.say(
-        "    \(batch.count) location\(batch.count == 1 ? "" : "s"): \(batch.map(invocation.label).joined(separator: ", ")); weight \(weightText(request.weight)) calls"
+        "    \(batch.cities.count) location\(batch.cities.count == 1 ? "" : "s"): \(names); weight \(weightText(request.weight)) calls"
       )
     }
+    if let note { try invocation.say(note) }
     try invocation.stdout.line(
       "total weight: \(weightText(total)) calls (free tier: 600/min, 5,000/h, 10,000/day)")
     return ExitStatus.success
@@ -115,72 +133,5 @@ enum CollectCommand {
 
   static func weightText(_ weight: Double) -> String {
     NumberText.fixed(weight, decimals: 1)
-  }
-
-  /// Per-city lines and the summary; exit 1 when any city failed.
-  /// The progress lines of `collect` and `collect --ensemble`, one reporter for both.
-  static func progressReporter(_ invocation: Invocation, ensemble: Bool) -> (CollectEvent) -> Void {
-    let product = ensemble ? "ensemble" : "forecast"
-    return { event in
-      switch event {
-      case .requesting(let batch, let index, let total):
-        invocation.progress(
-          "collecting \(ensemble ? "ensembles " : "")\(index + 1)-\(index + batch.count)/\(total): \(batch.map(invocation.label).joined(separator: ", "))…"
-        )
-      case .decodeWarning(let city, let message):
-        invocation.detail("\(invocation.label(city)): \(message)")
-      case .alert(let city, let message):
-        invocation.warn("\(invocation.label(city)): \(message)")
-      case .writeRetry(let batch, let attempt):
-        invocation.detail(
-          "\(batch.map(invocation.label).joined(separator: ", ")): the database is locked by another "
-            + "process; waiting to store the fetched \(product) (try \(attempt + 1))")
-      }
-    }
-  }
-
-  /// Why a city was skipped, in words, with the flag that overrides it.
-  static func skipText(_ reason: CollectOutcome.SkipReason, ensemble: Bool) -> String {
-    switch reason {
-    case .fresh(let age):
-      "\(ensemble ? "ensemble " : "")fetched \(Collector.age(age)) ago; --force to fetch anyway"
-    case .storedByAnotherRun: "another run stored it first"
-    }
-  }
-
-  static func report(_ outcomes: [CollectOutcome], invocation: Invocation, ensemble: Bool = false)
-    -> Int32
-  {
-    var collected = 0
-    var skipped = 0
-    var failures: [String] = []
-    for outcome in outcomes {
-      let name = invocation.label(outcome.city)
-      switch outcome.status {
-      case .collected(let rows, let fetches):
-        collected += 1
-        invocation.info(
-          "\(name): stored \(rows) rows\(fetches > 1 ? " from \(fetches) models" : "")")
-      case .skipped(let reason):
-        skipped += 1
-        invocation.info("\(name): skipped (\(skipText(reason, ensemble: ensemble)))")
-      case .failed(let error):
-        failures.append("\(name) (\(error))")
-        invocation.note("\(name): failed: \(error)")
-      case .notAttempted(let reason):
-        failures.append("\(name) (not attempted: \(reason))")
-        invocation.note("\(name): not attempted: \(reason)")
-      }
-    }
-    var summary =
-      "collected \(collected)/\(outcomes.count) \(outcomes.count == 1 ? "city" : "cities")"
-    if skipped > 0 { summary += ", \(skipped) skipped" }
-    if !failures.isEmpty {
-      summary += ", \(failures.count) failed: " + failures.joined(separator: "; ")
-      invocation.note(summary)
-      return ExitStatus.failure
-    }
-    invocation.info(summary)
-    return ExitStatus.success
   }
 }

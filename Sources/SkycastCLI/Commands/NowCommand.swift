@@ -119,31 +119,15 @@ enum NowCommand {
     -> String?
   {
     try ClockSkewWarning.warn(invocation, store: store, cities: [city], now: now)
-    let collector = Collector(
-      store: store, client: try invocation.makeClient(defaults: refreshPolicy),
-      now: { invocation.context.nowEpoch },
-      onEvent: { event in
-        // On a terminal only: the wait is short, but silence would look like a hang.
-        if case .requesting = event {
-          invocation.progress("refreshing the forecast for \(city.name)…")
-        }
-      })
-    // The collector applies the freshness rule before fetching and again inside the write
+    let reporter = FetchReporter(invocation: invocation, kind: .refresh)
+    // The pipeline applies the freshness rule before fetching and again inside the write
     // transaction, so a `collect` that stores a forecast meanwhile is not fetched twice.
-    let outcomes = try await collector.collect(
-      cities: [city], options: ForecastRequestOptions(),
-      minInterval: Int(FreshnessRule.defaultInterval), force: false)
-    invocation.endProgress()
-    switch outcomes.first?.status {
-    case .skipped(.fresh(let age))?:
-      invocation.info(
-        "forecast fetched \(RelativeAge.text(seconds: age)); not refreshing (under \(FreshnessRule.defaultInterval / 60) min old)"
-      )
-      return nil
-    case .collected?, .skipped?: return nil
-    case .failed(let error)?: return error.description
-    case .notAttempted(let reason)?: return reason
-    case nil: return "no request was made"
-    }
+    let outcomes = try await FetchPipeline(
+      store: store, client: try invocation.makeClient(defaults: refreshPolicy),
+      product: ForecastProduct(options: ForecastRequestOptions()),
+      now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
+    ).collect(
+      cities: [city], batchSize: 1, minInterval: Int(FreshnessRule.defaultInterval), force: false)
+    return reporter.refreshed(outcomes)
   }
 }

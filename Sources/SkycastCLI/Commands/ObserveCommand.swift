@@ -48,7 +48,7 @@ enum ObserveCommand {
     let client = try invocation.makeClient()
     let now = invocation.context.nowEpoch
     // Said once, instead of a latency warning, a skipped line per city and a summary.
-    if cities.allSatisfy({ Observer.availableDates(dates, city: $0, now: now) == nil }) {
+    if cities.allSatisfy({ ArchiveProduct.availableDates(dates, city: $0, now: now) == nil }) {
       let today = cities.map { $0.zone.localDate(now) }.max() ?? dates.lowerBound
       invocation.note(
         "nothing to observe: \(dates.lowerBound) to \(dates.upperBound) is after today (\(today)), and the archive has only past days"
@@ -58,21 +58,20 @@ enum ObserveCommand {
     if invocation.flag("dry-run") {
       return try HistoryCommandSupport.dryRun(
         invocation, cities: cities, chunkDays: options.chunkDays,
-        available: { Observer.availableDates(dates, city: $0, now: now) },
+        available: { ArchiveProduct.availableDates(dates, city: $0, now: now) },
         request: { options.request(for: $0, dates: $1, base: client.endpoints.archive) })
     }
-    if let cutoff = Observer.latencyCutoff(cities: cities, dates: dates, now: now) {
+    if let cutoff = ArchiveProduct.latencyCutoff(cities: cities, dates: dates, now: now) {
       invocation.warn(
         "the range reaches into the last \(ArchiveRequestOptions.latencyDays) days (from \(cutoff)); the archive lags 2-5 days, so those hours come back empty: run observe again later to fill them in"
       )
     }
-    let observer = Observer(
-      store: store, client: client, now: { invocation.context.nowEpoch },
-      onEvent: HistoryCommandSupport.eventHandler(invocation, verb: "observing"))
-    let outcomes = try await observer.observe(cities: cities, dates: dates, options: options)
-    invocation.endProgress()
-    return HistoryCommandSupport.report(outcomes, invocation: invocation, verb: "observed") {
-      counts in
+    let reporter = FetchReporter(invocation: invocation, kind: .archive)
+    let outcomes = try await FetchPipeline(
+      store: store, client: client, product: ArchiveProduct(options: options),
+      now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
+    ).observe(cities: cities, dates: dates)
+    return reporter.summary(outcomes) { counts in
       var text = "\(counts.hourly) hourly and \(counts.daily) daily rows"
       text += " (\(counts.inserted) new, \(counts.updated ?? 0) filled in or changed)"
       return text

@@ -37,7 +37,7 @@ public struct PreviousRunsRequestOptions: Sendable, Equatable {
   }
 }
 
-/// Fetches Previous Runs data for saved cities and stores it as forecast history: source
+/// `backfill` in the fetch pipeline: Previous Runs data stored as forecast history, source
 /// `previous-runs`, model `best_match`, `issued_at` = valid time − 24·N h and `lead_hours` = 24·N
 /// for `<var>_previous_dayN`.
 ///
@@ -45,45 +45,17 @@ public struct PreviousRunsRequestOptions: Sendable, Equatable {
 /// said), so its lead is nominal and a lower bound on the true lead, and it is not a set of
 /// per-run snapshots like `collect`'s history. Idempotent: rows are upserted on (city, source,
 /// model, issued_at, valid_at) and a NULL never replaces a stored value. Each request is stored
-/// atomically with its fetch-log row (`source` `previous-runs`, `issued_at` NULL).
-public final class Backfiller {
-  package let store: Store
-  package let client: HTTPClient
-  package let now: () -> Int64
-  package let onEvent: (HistoryEvent) -> Void
-
-  public init(
-    store: Store, client: HTTPClient, now: @escaping () -> Int64,
-    onEvent: @escaping (HistoryEvent) -> Void = { _ in }
-  ) {
-    self.store = store
-    self.client = client
-    self.now = now
-    self.onEvent = onEvent
-  }
-
-  /// Fetches `dates` (local dates, inclusive) for every city.
-  public func backfill(
-    cities: [City], dates: ClosedRange<LocalDate>,
-    options: PreviousRunsRequestOptions = PreviousRunsRequestOptions()
-  ) async throws -> [HistoryOutcome] {
-    let fetcher = HistoryFetcher(
-      store: store, client: client, product: PreviousRunsProduct(options: options), now: now,
-      onEvent: onEvent)
-    return try await fetcher.run(cities.map { ($0, dates) })
-  }
-}
-
-@available(*, unavailable)
-extension Backfiller: Sendable {}
-
-/// `backfill` as a `HistoryProduct`.
+/// with its fetch-log row (`source` `previous-runs`, `issued_at` NULL).
 package struct PreviousRunsProduct: HistoryProduct {
   package static let source = "previous-runs"
   package static let model = "best_match"
   package let options: PreviousRunsRequestOptions
 
-  package var fetchSource: String { Self.source }
+  package init(options: PreviousRunsRequestOptions = PreviousRunsRequestOptions()) {
+    self.options = options
+  }
+
+  package var source: String { Self.source }
   package var fetchModel: String { Self.model }
   package var chunkDays: Int { options.chunkDays }
   package var decoder: ResponseDecoder { ResponseDecoder(models: []) }

@@ -47,62 +47,47 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
   }
 }
 
-/// Fetches archive (ERA5) observations for saved cities and stores them in
+/// `observe` in the fetch pipeline: archive (ERA5) observations for saved cities, stored in
 /// `hourly_observations` and `daily_observations`, one row per key.
 ///
 /// Idempotent: a re-fetch inserts hours that were not available before, fills NULLs with values
 /// that have since arrived, never overwrites a value with NULL and never duplicates a row
-/// (`Store.upsertObservations`). Each request is stored atomically with its fetch-log row
-/// (`source` `era5` or `archive`, `issued_at` NULL); a failure leaves a `failed` fetch row and
-/// nothing else.
-public final class Observer {
-  package let store: Store
-  package let client: HTTPClient
-  package let now: () -> Int64
-  package let onEvent: (HistoryEvent) -> Void
-
-  public init(
-    store: Store, client: HTTPClient, now: @escaping () -> Int64,
-    onEvent: @escaping (HistoryEvent) -> Void = { _ in }
-  ) {
-    self.store = store
-    self.client = client
-    self.now = now
-    self.onEvent = onEvent
-  }
-
+/// (`Store.upsertObservations`). Each request is stored with its fetch-log row (`source` `era5`
+/// or `archive`, `issued_at` NULL).
+extension FetchPipeline where Product == ArchiveProduct {
   /// Fetches `dates` (local dates, inclusive) for every city. A range reaching past a city's
   /// local today is cut at today (the archive has nothing later); a range wholly after it is
   /// skipped.
-  public func observe(
-    cities: [City], dates: ClosedRange<LocalDate>,
-    options: ArchiveRequestOptions = ArchiveRequestOptions()
-  ) async throws -> [HistoryOutcome] {
+  package func observe(cities: [City], dates: ClosedRange<LocalDate>) async throws -> [Outcome] {
     let start = now()
     var plan: [(city: City, dates: ClosedRange<LocalDate>)] = []
-    var skipped: [Int64: HistoryOutcome] = [:]
+    var skipped: [Int64: Outcome] = [:]
     for city in cities {
-      if let available = Self.availableDates(dates, city: city, now: start) {
+      if let available = ArchiveProduct.availableDates(dates, city: city, now: start) {
         plan.append((city, available))
       } else {
-        skipped[city.id] = HistoryOutcome(
+        skipped[city.id] = Outcome(
           city: city, dates: dates,
           status: .skipped(
-            reason: "the archive has no data after today (\(city.zone.localDate(start)))"))
+            .unavailable("the archive has no data after today (\(city.zone.localDate(start)))")))
       }
     }
-    let fetcher = HistoryFetcher(
-      store: store, client: client, product: ArchiveProduct(options: options), now: now,
-      onEvent: onEvent)
-    let fetched = try await fetcher.run(plan)
+    let fetched = try await fetch(plan)
     return cities.flatMap { city in
       skipped[city.id].map { [$0] } ?? fetched.filter { $0.city.id == city.id }
     }
   }
+}
+
+/// `observe` as a `HistoryProduct`.
+package struct ArchiveProduct: HistoryProduct {
+  package let options: ArchiveRequestOptions
+
+  package init(options: ArchiveRequestOptions = ArchiveRequestOptions()) { self.options = options }
 
   /// `dates` cut at the city's local today (the archive has nothing later), or nil when they
   /// all lie after it.
-  public static func availableDates(
+  package static func availableDates(
     _ dates: ClosedRange<LocalDate>, city: City, now: Int64
   ) -> ClosedRange<LocalDate>? {
     let today = city.zone.localDate(now)
@@ -112,7 +97,7 @@ public final class Observer {
 
   /// The latest local date, over `cities`, that the archive may still withhold at `now`, when
   /// `dates` reach it: hours after it come back NULL until the reanalysis catches up.
-  public static func latencyCutoff(cities: [City], dates: ClosedRange<LocalDate>, now: Int64)
+  package static func latencyCutoff(cities: [City], dates: ClosedRange<LocalDate>, now: Int64)
     -> LocalDate?
   {
     let cutoffs = cities.map {
@@ -121,16 +106,8 @@ public final class Observer {
     guard let earliest = cutoffs.min(), dates.upperBound >= earliest else { return nil }
     return earliest
   }
-}
 
-@available(*, unavailable)
-extension Observer: Sendable {}
-
-/// `observe` as a `HistoryProduct`.
-package struct ArchiveProduct: HistoryProduct {
-  package let options: ArchiveRequestOptions
-
-  package var fetchSource: String { options.source }
+  package var source: String { options.source }
   package var fetchModel: String { options.model }
   package var chunkDays: Int { options.chunkDays }
   package var decoder: ResponseDecoder { ResponseDecoder(models: options.decoderModels) }

@@ -1,0 +1,69 @@
+import OpenMeteo
+import SkycastModel
+
+/// What happened to one city (and, for a history product, one range of its dates) in a
+/// `FetchPipeline` run.
+package struct FetchOutcome<Counts: Sendable & Equatable>: Sendable, Equatable {
+  package enum Status: Sendable, Equatable {
+    /// The reply was stored with its fetch-log rows.
+    case stored(Counts)
+    /// Not fetched: still fresh, stored by another run first, or nothing to ask for.
+    case skipped(SkipReason)
+    /// The request failed, or its reply could not be stored; a `failed` fetch row was written
+    /// and nothing else.
+    case failed(APIError)
+    /// Not attempted because an hourly or daily rate limit stopped the run.
+    case notAttempted(reason: String)
+  }
+
+  package let city: City
+  /// The dates asked for; nil for a product without a date range (a forecast).
+  package let dates: ClosedRange<LocalDate>?
+  package let status: Status
+
+  package init(city: City, dates: ClosedRange<LocalDate>?, status: Status) {
+    self.city = city
+    self.dates = dates
+    self.status = status
+  }
+
+  /// `2024-01-01…2024-12-31`, one date, or nil without dates.
+  package var datesText: String? {
+    dates.map {
+      $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)…\($0.upperBound)"
+    }
+  }
+
+  /// True for failed and not-attempted requests.
+  package var isFailure: Bool {
+    switch status {
+    case .failed, .notAttempted: true
+    case .stored, .skipped: false
+    }
+  }
+}
+
+/// Why a city (or a range of its dates) was not fetched.
+package enum SkipReason: Sendable, Equatable {
+  /// Its newest successful fetch is `age` seconds old, under the minimum interval.
+  case fresh(age: Int64)
+  /// Another run stored a fresh fetch while this one was requesting (the re-check inside
+  /// the write transaction).
+  case storedByAnotherRun
+  /// The API has nothing for the request (e.g. archive dates after today), in words.
+  case unavailable(String)
+}
+
+/// Progress events of a `FetchPipeline` run, for the CLI.
+package enum FetchEvent: Sendable {
+  /// A request for `cities` (and `dates`) is about to be sent; `index` cities (or requests, one
+  /// city each) of `total` came before it.
+  case requesting(cities: [City], dates: ClosedRange<LocalDate>?, index: Int, total: Int)
+  /// The decoder ignored or questioned something in a reply that was still stored.
+  case decodeWarning(city: City, message: String)
+  /// Something in a stored reply the user must hear of: impossible values stored as NULL, or a
+  /// grid point in another time zone.
+  case alert(city: City, message: String)
+  /// Another process held the write lock past the busy timeout; storing is tried again.
+  case writeRetry(cities: [City], attempt: Int)
+}

@@ -1,0 +1,92 @@
+import OpenMeteo
+import SkycastModel
+import Store
+
+/// What one product of the Open-Meteo APIs (the forecast, the ensemble, the archive, the previous
+/// runs) gives `FetchPipeline`: how to ask for one unit of work, decode the reply and store it or
+/// its failure. Everything else (pacing, stopping, checks, locked writes) is the pipeline's.
+package protocol FetchProduct: Sendable {
+  /// What one request asks for: a batch of cities, or one city and a range of its dates.
+  associatedtype Unit: FetchUnit
+  /// One decoded location of a reply.
+  associatedtype Decoded: Sendable
+  /// One city's decoded location, ready to store.
+  associatedtype Item
+  /// What storing one city's reply wrote.
+  associatedtype Counts: Sendable & Equatable
+
+  /// The fetch log's `source`, whose successful fetches the freshness rule counts.
+  var source: String { get }
+  /// The models whose columns count as requested data in a reply; nil for any.
+  var checkedModels: [String]? { get }
+  /// Whether a reply in a UTC offset the city's zone never has is worth a warning (the forecast
+  /// APIs answer in the zone asked for, so another offset means a server that ignores it).
+  var warnsOfOtherZone: Bool { get }
+
+  /// The request for `unit`.
+  func request(for unit: Unit, endpoints: Endpoints) -> APIRequest
+  /// The reply's locations, in the order the body lists them.
+  func decode(_ bytes: [UInt8]) throws -> [Decoded]
+  /// The location part of a decoded location (for its checks and `location_id`).
+  func location(of decoded: Decoded) -> DecodedLocation
+  /// The item that stores `decoded` for `city` of `unit`.
+  func item(_ decoded: Decoded, city: City, unit: Unit, provenance: ResponseProvenance) -> Item
+  /// The item's city.
+  func city(of item: Item) -> City
+  /// Stores the items in one commit or several, each city atomically with its fetch-log rows;
+  /// per item its counts and the city as stored (a zone adopted), nil when the city turned out
+  /// fresh inside the transaction (only with a `minInterval`), or the error that rolled it back.
+  /// A busy database is thrown, so the pipeline can wait for the lock.
+  func storeEach(_ items: [Item], store: Store, requestedAt: Int64, minInterval: Int?) throws
+    -> [Result<(counts: Counts, city: City)?, any Error>]
+  /// The `failed` fetch-log rows of `city` (`request` is the one that failed).
+  func failedFetches(
+    city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
+  ) -> [FetchRecord]
+}
+
+/// One request's worth of work in `FetchPipeline`.
+package protocol FetchUnit: Sendable {
+  /// The cities the request asks for, in the order of the reply's `location_id`s.
+  var cities: [City] { get }
+  /// The local dates asked for, nil when the product has no date range (a forecast).
+  var dates: ClosedRange<LocalDate>? { get }
+  /// The unit for one of its cities alone (the city-by-city retry of a failed batch).
+  func alone(_ city: City) -> Self
+  /// The unit with its cities as an earlier request of the run stored them (a zone adopted from
+  /// `timezone=auto`), so later requests ask in that zone.
+  func updating(_ stored: [Int64: City]) -> Self
+}
+
+/// Several cities in one request (the forecast APIs take many coordinates at once).
+package struct CityBatch: FetchUnit {
+  package var cities: [City]
+  package var dates: ClosedRange<LocalDate>? { nil }
+
+  package init(_ cities: [City]) { self.cities = cities }
+
+  package func alone(_ city: City) -> CityBatch { CityBatch([city]) }
+
+  package func updating(_ stored: [Int64: City]) -> CityBatch {
+    CityBatch(cities.map { stored[$0.id] ?? $0 })
+  }
+}
+
+/// One city and a range of its local dates (the history APIs take one coordinate a request).
+package struct CityChunk: FetchUnit {
+  package var city: City
+  package var range: ClosedRange<LocalDate>
+  package var cities: [City] { [city] }
+  package var dates: ClosedRange<LocalDate>? { range }
+
+  package init(_ city: City, _ range: ClosedRange<LocalDate>) {
+    self.city = city
+    self.range = range
+  }
+
+  package func alone(_ city: City) -> CityChunk { CityChunk(city, range) }
+
+  package func updating(_ stored: [Int64: City]) -> CityChunk {
+    CityChunk(stored[city.id] ?? city, range)
+  }
+}

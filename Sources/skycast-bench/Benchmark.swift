@@ -101,15 +101,13 @@ struct Benchmark {
   /// Decode + store `ingestBodies` forecast bodies through `ForecastIngest.storeBatch` (one commit
   /// per batch of 10 cities, each city in its own savepoint, as `collect` does) against `sqlite3
   /// .import` of the same stored rows (`forecast_hours`) as CSV into a database with the same
-  /// schema and indexes.
+  /// schema and indexes. Each side runs three times into a fresh file and keeps its least CPU:
+  /// on this kind of machine one side's CPU for the same job varies by ±15 % run to run.
   func ingest() throws -> Figure {
     let count = min(options.ingestBodies, workload.bodyCount)
     log("ingest: generating \(count) forecast bodies")
     let jobs = (0..<count).map { workload.job($0) }
     let bodies = jobs.map { workload.history.forecastBody(place: $0.place, issuedAt: $0.issuedAt) }
-    let ours = directory + "/ingest-skycast.sqlite"
-    let store = try Store(path: ours)
-    let cities = try workload.addCities(to: store)
     let (_, decodeSeconds) = try measure {
       for body in bodies { _ = try ResponseDecoder().decode(body) }
     }
@@ -117,37 +115,49 @@ struct Benchmark {
     log(
       "ingest: decoding alone \(Self.seconds(decodeSeconds)), SHA-256 alone \(Self.seconds(hashSeconds))"
     )
-    log("ingest: decoding and storing through the collector's code")
+    log("ingest: decoding and storing through the collector's code (best of \(Self.ingestRuns))")
     let batches = Dictionary(grouping: zip(jobs, bodies), by: { $0.0.issuedAt }).sorted {
       $0.key < $1.key
     }
-    let cpuStart = Self.cpuSeconds()
-    let (_, seconds) = try measure {
-      for (issuedAt, batch) in batches {
-        try Workload.ingest(
-          batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
+    var ours = ""
+    var (seconds, cpu) = (Double.infinity, Double.infinity)
+    for run in 0..<Self.ingestRuns {
+      ours = directory + "/ingest-skycast-\(run).sqlite"
+      let store = try Store(path: ours)
+      let cities = try workload.addCities(to: store)
+      let cpuStart = Self.cpuSeconds()
+      let (_, wall) = try measure {
+        for (issuedAt, batch) in batches {
+          try Workload.ingest(
+            batch.map { (cities[$0.0.place], $0.1) }, issuedAt: issuedAt, store: store)
+        }
       }
+      let used = Self.cpuSeconds() - cpuStart
+      if used < cpu { (seconds, cpu) = (wall, used) }
     }
-    let cpu = Self.cpuSeconds() - cpuStart
-    let rows = Int(try store.hourlyForecastRowCount())
+    let rows = Int(try shellCount(ours, "SELECT count(*) FROM forecast_hours"))
     let csv = directory + "/ingest-rows.csv"
     // In the order the collector stored them (issue by issue, city by city), not the table's key
-    // order: a key-ordered file would let the shell append to the B-tree while the collector
-    // inserts every new issue between the rows of the earlier ones.
+    // order: a key-ordered file would let the shell append every row at the end of the B-tree.
     _ = try Subprocess.run(
       sqlite3,
       [
         "-csv", ours,
         "SELECT * FROM forecast_hours ORDER BY issued_at, city_id, series_id, valid_at, dedupe",
       ], stdoutPath: csv)
-    let baselineDatabase = directory + "/ingest-sqlite3.sqlite"
-    do { _ = try Store(path: baselineDatabase) }
-    let shell = try Subprocess.run(
-      sqlite3, [baselineDatabase, ".import --csv \(csv) forecast_hours"])
-    let imported = try shellCount(baselineDatabase, "SELECT count(*) FROM forecast_hours")
-    guard imported == rows else {
-      throw BenchError("the shell imported \(imported) rows, expected \(rows)")
+    var best: ProcessCost?
+    for run in 0..<Self.ingestRuns {
+      let baselineDatabase = directory + "/ingest-sqlite3-\(run).sqlite"
+      do { _ = try Store(path: baselineDatabase) }
+      let cost = try Subprocess.run(
+        sqlite3, [baselineDatabase, ".import --csv \(csv) forecast_hours"])
+      let imported = try shellCount(baselineDatabase, "SELECT count(*) FROM forecast_hours")
+      guard imported == rows else {
+        throw BenchError("the shell imported \(imported) rows, expected \(rows)")
+      }
+      if cost.cpuSeconds < best?.cpuSeconds ?? .infinity { best = cost }
     }
+    guard let shell = best else { throw BenchError("the shell import did not run") }
     // Speed by CPU (user + system): other processes' load moves wall times far more. Ours is
     // this process's own CPU over the ingest (decoding and hashing included).
     func rates(_ seconds: Double, _ cpu: Double) -> String {
@@ -156,10 +166,13 @@ struct Benchmark {
     let ratio = shell.cpuSeconds / cpu
     return Figure(
       name:
-        "ingest (\(Self.count(rows)) hourly rows; speed by CPU, by wall \(NumberText.fixed(shell.seconds / seconds, decimals: 2))×)",
+        "ingest (\(Self.count(rows)) hourly rows, best of \(Self.ingestRuns); speed by CPU, by wall \(NumberText.fixed(shell.seconds / seconds, decimals: 2))×)",
       ours: rates(seconds, cpu), baseline: rates(shell.seconds, shell.cpuSeconds), ratio: ratio,
-      target: "≥ 0.7×", holds: ratio >= 0.7)
+      target: "≥ 0.92×", holds: ratio >= 0.92)
   }
+
+  /// Runs of each side of the ingest measurement.
+  static let ingestRuns = 3
 
   // MARK: - The large history
 

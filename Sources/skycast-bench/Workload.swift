@@ -35,7 +35,8 @@ struct Workload {
   }
 
   /// Decodes and stores one issue's bodies through the collector's own code path: a batch of
-  /// cities per commit, each city in its own savepoint (`Collector`'s batch size, 10).
+  /// cities per commit, each city in its own savepoint (`ForecastProduct.defaultBatchSize`, 10,
+  /// the batch `collect` sends).
   static func ingest(_ bodies: [(city: City, body: [UInt8])], issuedAt: Int64, store: Store) throws
   {
     for start in stride(from: 0, to: bodies.count, by: 10) {

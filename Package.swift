@@ -13,7 +13,8 @@ import PackageDescription
 //                  in VerifyQueries/), SQL function registration; the only door to SQLite
 //                  (Store.database is package, and StoreBoundaryTests fails on any other use)
 //   Collect, Import, Verify, Summary, Views, ExportJobs, Demo
-//                  one feature each, over the Store and the layers below
+//                  one feature each, over the Store and the layers below (Collect: the one
+//                  fetch pipeline every API product runs through)
 //   Synthetic      reproducible synthetic weather for the demo, tests and benchmark
 //   SkycastCLI     scanner, options, one file per command, the error presenter
 //

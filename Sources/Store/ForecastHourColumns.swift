@@ -9,8 +9,8 @@ package enum ForecastHourColumns {
   /// hours are stored together (see `Schema.issueOrderVersion`).
   package static let key = ["city_id", "series_id", "issued_at", "valid_at", "dedupe"]
 
-  /// The key's columns in valid-time order, for the readers that follow one valid time's issues
-  /// (revisions, pairs); SQLite sorts for them.
+  /// The key's columns in valid-time order: the order revisions read (one valid time's issues
+  /// in turn; SQLite sorts for it) and the order the import writer binds its key in.
   package static let validTimeOrder = ["city_id", "series_id", "valid_at", "issued_at", "dedupe"]
 
   /// Collected runs are kept per fetch; every other source is unique per issue and valid time.

@@ -120,6 +120,7 @@ struct Benchmark {
       $0.key < $1.key
     }
     var ours = ""
+    var rows = 0
     var (seconds, cpu) = (Double.infinity, Double.infinity)
     for run in 0..<Self.ingestRuns {
       ours = directory + "/ingest-skycast-\(run).sqlite"
@@ -134,8 +135,8 @@ struct Benchmark {
       }
       let used = Self.cpuSeconds() - cpuStart
       if used < cpu { (seconds, cpu) = (wall, used) }
+      rows = Int(try store.hourlyForecastRowCount())
     }
-    let rows = Int(try shellCount(ours, "SELECT count(*) FROM forecast_hours"))
     let csv = directory + "/ingest-rows.csv"
     // In the order the collector stored them (issue by issue, city by city), not the table's key
     // order: a key-ordered file would let the shell append every row at the end of the B-tree.

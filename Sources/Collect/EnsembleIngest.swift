@@ -28,17 +28,10 @@ public enum EnsembleIngest {
     minInterval: Int?
   ) throws -> [Result<Int?, any Error>] {
     try store.write {
-      try items.map { item -> Result<Int?, any Error> in
-        do {
-          return .success(
-            try self.store(
-              item, store: store, requestedAt: requestedAt, options: options,
-              minInterval: minInterval))
-        } catch let error as SQLiteError where error.isBusy {
-          throw error
-        } catch let error as SQLiteError {
-          return .failure(error)
-        }
+      try Store.eachAlone(items) { item in
+        try self.store(
+          item, store: store, requestedAt: requestedAt, options: options,
+          minInterval: minInterval)
       }
     }
   }

@@ -62,15 +62,8 @@ extension HistoryProduct {
   package func storeEach(
     _ items: [HistoryItem], store: Store, requestedAt: Int64, minInterval: Int?
   ) throws -> [Result<(counts: HistoryCounts, city: City)?, any Error>] {
-    try items.map { item in
-      do {
-        return .success(try storeOne(item, store: store, requestedAt: requestedAt))
-      } catch let error as SQLiteError where error.isBusy {
-        throw error
-      } catch let error as SQLiteError {
-        return .failure(error)
-      }
-    }
+    // Never nil: history has no freshness rule for another run to meet.
+    try Store.eachAlone(items) { .some(try storeOne($0, store: store, requestedAt: requestedAt)) }
   }
 
   /// The fetch row and every data row of one answer, in one transaction; the city as stored

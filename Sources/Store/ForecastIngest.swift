@@ -36,17 +36,10 @@ public enum ForecastIngest {
     _ items: [Item], store: Store, requestedAt: Int64, models: [String], minInterval: Int?
   ) throws -> [Result<(rows: Int, fetches: Int)?, any Error>] {
     try store.write {
-      try items.map { item -> Result<(rows: Int, fetches: Int)?, any Error> in
-        do {
-          return .success(
-            try self.store(
-              location: item.location, city: item.city, store: store, requestedAt: requestedAt,
-              provenance: item.provenance, models: models, minInterval: minInterval))
-        } catch let error as SQLiteError where error.isBusy {
-          throw error
-        } catch let error as SQLiteError {
-          return .failure(error)
-        }
+      try Store.eachAlone(items) { item in
+        try self.store(
+          location: item.location, city: item.city, store: store, requestedAt: requestedAt,
+          provenance: item.provenance, models: models, minInterval: minInterval)
       }
     }
   }

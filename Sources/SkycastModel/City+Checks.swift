@@ -23,4 +23,27 @@ extension City {
     if trimmed.allSatisfy(\.isNumber) { return "the name is all digits (digits name a city id)" }
     return nil
   }
+
+  /// Why a place with these values cannot be saved, or nil when it can: the name, coordinates,
+  /// elevation and time zone checked exactly like the options of `city add --name`. One rule for
+  /// what a geocoder answers and what `db merge` copies from another file, so neither can plant
+  /// latitude 95 or the zone `Mars/Base` (which would fall back to UTC for every local date).
+  public static func problem(
+    name: String, latitude: Double, longitude: Double, elevation: Double?, timezone: String?
+  ) -> String? {
+    if let problem = nameProblem(name) { return problem }
+    if !latitudes.contains(latitude) {
+      return "latitude \(NumberText.shortest(latitude)) is outside -90…90"
+    }
+    if !longitudes.contains(longitude) {
+      return "longitude \(NumberText.shortest(longitude)) is outside -180…180"
+    }
+    if let elevation, !elevations.contains(elevation) {
+      return "elevation \(NumberText.shortest(elevation)) m is outside -500…9000"
+    }
+    if let timezone, CityTimeZone(identifier: timezone) == nil {
+      return "time zone '\(TerminalSafe.escape(timezone))' is not an IANA zone"
+    }
+    return nil
+  }
 }

@@ -23,7 +23,7 @@ package enum ForecastHourColumns {
 
   /// `valid_date` as the view computes it.
   package static func validDate(_ alias: String) -> String {
-    "date(\(localHour(alias)) * 3600, 'unixepoch')"
+    "strftime('%Y-%m-%d', \(localHour(alias)) * 3600, 'unixepoch')"
   }
 
   /// `valid_hour` as the view computes it.

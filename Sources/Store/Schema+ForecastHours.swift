@@ -94,6 +94,12 @@ extension Schema {
           PARTITION BY city_id, source, model, valid_at ORDER BY issued_at DESC, fetch_id DESC) AS issue_rank
         FROM hourly_forecasts f WHERE lead_hours >= 0)
       WHERE issue_rank = 1;
+    \(hourlyForecastsTriggers)
+    """
+
+  /// The INSTEAD OF triggers that let an INSERT, UPDATE or DELETE on the `hourly_forecasts` view
+  /// reach `forecast_hours` (part of version 4; version 6 makes them again with the view).
+  static let hourlyForecastsTriggers = """
     -- Writes through the old name keep working (scripts, hand repairs), one row at a time.
     CREATE TRIGGER hourly_forecasts_insert INSTEAD OF INSERT ON hourly_forecasts BEGIN
       INSERT OR IGNORE INTO forecast_series (source, model) VALUES (NEW.source, NEW.model);

@@ -17,6 +17,11 @@ public struct MergeReport: Sendable, Equatable {
   /// Rows of the source left out: already present with the same values, or belonging to a fetch
   /// already present.
   public var rowsSkipped = 0
+  /// Rows of the source that break a rule every stored row keeps (`StoredRowCheck`: a value
+  /// outside its plausible range, a time that is not an integer, …), left out.
+  public var rowsRefused = 0
+  /// What the refused rows held, one line per broken rule with its count.
+  public var refusedProblems: [String] = []
 
   public init(path: String) { self.path = path }
 }
@@ -37,6 +42,11 @@ public struct MergeError: Error, CustomStringConvertible, Equatable {
 /// overwrites, and where both sides hold a value the later fetch's wins (`fetched_at`, or the
 /// fetch's request time for forecasts). Each file is merged in one transaction, so a failure
 /// leaves the database as it was before that file; merging a file again changes nothing.
+///
+/// What is copied is checked as `city add`, import and collection check it: a file with a city
+/// that could not be saved (text coordinates, an unknown time zone, an empty name) or a
+/// fetch-log row a reader cannot decode is refused whole; value rows that break a
+/// `StoredRowCheck` (9999 °C, a text time) are left out and counted.
 extension Store {
   /// Merges the Skycast database at `path` into this one.
   ///
@@ -49,12 +59,27 @@ extension Store {
     try Self.checkMergeSource(path)
     try database.run("ATTACH DATABASE ? AS merged", [.text(Self.readOnlyURI(path))])
     defer { try? database.execute("DETACH DATABASE merged") }
+    try checkMergedStructure(path)
+    var refused = (rows: 0, problems: [String]())
+    for table in StoredRowCheck.valueTables where try hasTable(table, in: "merged") {
+      refused.rows += Int(
+        try database.scalarInt(
+          "SELECT count(*) FROM merged.\(table) AS o WHERE NOT (\(Self.keepsEveryRule(table, alias: "o")))"
+        ) ?? 0)
+    }
+    if refused.rows > 0 {
+      refused.problems = try brokenRows(in: "merged").map { check, count in
+        "\(count) \(check.table) row\(count == 1 ? "" : "s") with \(check.problem)"
+      }
+    }
     return try write {
       defer {
         try? database.execute(
           "DROP TABLE IF EXISTS temp.merge_cities; DROP TABLE IF EXISTS temp.merge_fetches")
       }
       var report = MergeReport(path: path)
+      report.rowsRefused = refused.rows
+      report.refusedProblems = refused.problems
       try mergeCities(&report)
       try mergeFetches(&report)
       try mergeHourlyForecasts(&report)
@@ -95,6 +120,22 @@ extension Store {
     } catch let error as SQLiteError {
       throw MergeError(description: "cannot read \(path): \(error.message)")
     }
+  }
+
+  /// Refuses a source whose cities or fetch log a reader could not decode or `city add` would
+  /// not save: their rows hang off them, so no part of such a file is merged.
+  private func checkMergedStructure(_ path: String) throws {
+    let cities = try cityProblems(in: "merged")
+    let fetches = try brokenRows(in: "merged").filter { $0.check.table == "fetches" }.map {
+      "\($0.count) fetch-log row\($0.count == 1 ? "" : "s") with \($0.check.problem)"
+    }
+    let problems = cities + fetches
+    guard let first = problems.first else { return }
+    let more = problems.count > 1 ? " (and \(problems.count - 1) more problems)" : ""
+    throw MergeError(
+      description:
+        "\(path) cannot be merged: \(first)\(more); nothing was merged (`skycast db check --db \(path)` lists every problem)"
+    )
   }
 
   /// A `file:` URI that opens `path` read-only (`?` `#` `%` escaped).
@@ -221,8 +262,8 @@ extension Store {
     let newer =
       "(SELECT requested_at FROM main.fetches WHERE id = excluded.fetch_id) > (SELECT requested_at FROM main.fetches WHERE id = \(table).fetch_id)"
     try mergeRows(
-      table: table, columns: columns, key: key, values: values, provenance: ["fetch_id"],
-      newer: newer,
+      table: table, checked: table, columns: columns, key: key, values: values,
+      provenance: ["fetch_id"], newer: newer,
       from: """
         FROM merged.\(table) AS o JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 1
         JOIN merge_cities AS c ON c.other_id = o.city_id
@@ -232,6 +273,7 @@ extension Store {
         """
         SELECT count(*) FROM merged.\(table) AS o
         JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 0
+        WHERE \(Self.keepsEveryRule(table, alias: "o"))
         """) ?? 0)
   }
 
@@ -268,7 +310,7 @@ extension Store {
     let newer =
       "(SELECT requested_at FROM main.fetches WHERE id = excluded.fetch_id) > (SELECT requested_at FROM main.fetches WHERE id = forecast_hours.fetch_id)"
     try mergeRows(
-      table: "forecast_hours", columns: columns, key: ForecastHourColumns.key, values: values,
+      table: "forecast_hours", checked: "hourly_forecasts", columns: columns, key: ForecastHourColumns.key, values: values,
       provenance: ["fetch_id"], newer: newer,
       from: """
         FROM merged.hourly_forecasts AS o
@@ -282,6 +324,7 @@ extension Store {
         """
         SELECT count(*) FROM merged.hourly_forecasts AS o
         JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 0
+        WHERE \(Self.keepsEveryRule("hourly_forecasts", alias: "o"))
         """) ?? 0)
   }
 
@@ -301,6 +344,7 @@ extension Store {
       FROM merged.ensemble_forecasts AS o
       JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 1
       JOIN merge_cities AS c ON c.other_id = o.city_id
+      WHERE \(Self.keepsEveryRule("ensemble_forecasts", alias: "o"))
       """)
     report.rowsAdded += database.changes
     report.rowsSkipped += Int(
@@ -308,6 +352,7 @@ extension Store {
         """
         SELECT count(*) FROM merged.ensemble_forecasts AS o
         JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 0
+        WHERE \(Self.keepsEveryRule("ensemble_forecasts", alias: "o"))
         """) ?? 0)
   }
 
@@ -321,6 +366,7 @@ extension Store {
         FROM merged.current_conditions AS o
         JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 1
         JOIN merge_cities AS c ON c.other_id = o.city_id
+        WHERE \(Self.keepsEveryRule("current_conditions", alias: "o"))
       """)
     let after = try database.scalarInt("SELECT count(*) FROM current_conditions") ?? 0
     report.rowsAdded += Int(after - before)
@@ -329,6 +375,7 @@ extension Store {
         """
         SELECT count(*) FROM merged.current_conditions AS o
         JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 0
+        WHERE \(Self.keepsEveryRule("current_conditions", alias: "o"))
         """) ?? 0)
   }
 
@@ -340,7 +387,7 @@ extension Store {
       !key.contains($0) && !["fetch_id", "fetched_at", "valid_date", "valid_hour"].contains($0)
     }
     try mergeRows(
-      table: table, columns: columns, key: key, values: values,
+      table: table, checked: table, columns: columns, key: key, values: values,
       provenance: ["fetch_id", "fetched_at"],
       newer: "coalesce(excluded.fetched_at, 0) > coalesce(\(table).fetched_at, 0)",
       from: """
@@ -350,10 +397,11 @@ extension Store {
   }
 
   /// `INSERT … SELECT … ON CONFLICT DO UPDATE` with the collecting rule (`expressions`: the
-  /// selected SQL of columns not copied as they are): a NULL never overwrites, and a value replaces another only from the newer side. The update runs only
+  /// selected SQL of columns not copied as they are; rows that break a rule of the `checked`
+  /// table are left out): a NULL never overwrites, and a value replaces another only from the newer side. The update runs only
   /// where it changes something, so a second merge writes nothing.
   private func mergeRows(
-    table: String, columns: [String], key: [String], values: [String], provenance: [String],
+    table: String, checked: String, columns: [String], key: [String], values: [String], provenance: [String],
     newer: String, from source: String, conflict: String, expressions: [String: String] = [:],
     _ report: inout MergeReport
   ) throws {
@@ -372,12 +420,13 @@ extension Store {
     let differs = values.map {
       "(excluded.\($0) IS NOT NULL AND excluded.\($0) IS NOT \($0) AND (\($0) IS NULL OR \(newer)))"
     }
-    let total = try database.scalarInt("SELECT count(*) \(source)") ?? 0
+    let keep = Self.keepsEveryRule(checked, alias: "o")
+    let total = try database.scalarInt("SELECT count(*) \(source) WHERE \(keep)") ?? 0
     let before = try database.scalarInt("SELECT count(*) FROM main.\(table)") ?? 0
     try database.execute(
       """
       INSERT INTO main.\(table) (\(columns.joined(separator: ", ")))
-        SELECT \(selected.joined(separator: ", ")) \(source) WHERE 1
+        SELECT \(selected.joined(separator: ", ")) \(source) WHERE \(keep)
       ON CONFLICT \(conflict) DO UPDATE SET \(assignments.joined(separator: ", "))
         WHERE \(differs.isEmpty ? "0" : differs.joined(separator: " OR "))
       """)

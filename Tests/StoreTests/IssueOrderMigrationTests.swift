@@ -50,7 +50,7 @@ import Testing
 
     _ = try Store(path: path)
     let database = try Database(path: path)
-    #expect(try database.userVersion() == 5)
+    #expect(try database.userVersion() == Schema.currentVersion)
     #expect(try database.query(Self.everyRow) == before)
     // The primary key's columns in order.
     let index = try database.scalarText(

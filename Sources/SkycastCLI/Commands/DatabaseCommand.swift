@@ -14,7 +14,8 @@ enum DatabaseCommand {
     run: { try runInfo($0) })
 
   static let check = CommandSpec(
-    name: "check", abstract: "Run SQLite's integrity check (exit 1 when it finds problems).",
+    name: "check",
+    abstract: "Check the file and every stored row (exit 1 when it finds problems).",
     run: { try runCheck($0) })
 
   static let vacuum = CommandSpec(
@@ -87,13 +88,21 @@ enum DatabaseCommand {
     } catch let error as SQLiteError where error.code == .corrupt || error.code == .notADatabase {
       throw CLIError.failure(damaged(path))
     }
-    if messages == ["ok"] {
+    if messages != ["ok"] {
+      for message in messages { try invocation.stdout.line(TerminalSafe.escape(message)) }
+      throw CLIError.failure(
+        "integrity check found \(messages.count) problem\(messages.count == 1 ? "" : "s")")
+    }
+    // Pages and indexes are sound; now the rows every reader decodes.
+    let problems = try store.contentProblems()
+    if problems.isEmpty {
       try invocation.stdout.line("ok")
       return ExitStatus.success
     }
-    for message in messages { try invocation.stdout.line(message) }
+    for problem in problems { try invocation.stdout.line(problem) }
     throw CLIError.failure(
-      "integrity check found \(messages.count) problem\(messages.count == 1 ? "" : "s")")
+      "found \(problems.count) problem\(problems.count == 1 ? "" : "s") in the stored rows that Skycast cannot read or would never have stored; fix or delete those rows (`skycast sql`), or restore a backup"
+    )
   }
 
   /// What is wrong with a file SQLite calls malformed, in words.

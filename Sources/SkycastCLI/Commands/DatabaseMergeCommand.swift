@@ -15,7 +15,10 @@ enum DatabaseMergeCommand {
       collecting: NULL never overwrites, and the later fetch's value wins. Each file is merged \
       in one transaction: a file that fails leaves the database as it was before it. Merging \
       the same file again changes nothing. Files of another application, empty ones and ones \
-      from a newer Skycast are refused untouched.
+      from a newer Skycast are refused untouched. What is copied is checked as import and \
+      collecting check it: a file with a city that could not be saved (coordinates that are \
+      not numbers, an unknown time zone) is refused whole; rows with impossible values \
+      (9999 °C, a time that is not a number) are left out and counted as refused.
 
       Example:
         skycast db merge laptop.sqlite raspberry.sqlite
@@ -44,7 +47,11 @@ enum DatabaseMergeCommand {
       }
       try invocation.stdout.line(
         "merged \(shown): cities \(report.citiesAdded) added, \(report.citiesMatched) matched; fetches \(report.fetchesAdded) added, \(report.fetchesMatched) already present; rows \(report.rowsAdded) added, \(report.rowsUpdated) updated, \(report.rowsSkipped) skipped"
+          + (report.rowsRefused > 0 ? ", \(report.rowsRefused) refused" : "")
       )
+      for problem in report.refusedProblems {
+        invocation.warn("\(shown): left out \(problem)")
+      }
     }
     return ExitStatus.success
   }

@@ -84,20 +84,31 @@ extension APIError {
     }
   }
 
-  /// `text` with `secret` and its percent-encoded forms replaced by `[redacted]`.
+  /// `text` with `secret` replaced by `[redacted]` in every form it can take in a URL: as sent,
+  /// percent-encoded (a server that echoes the request URL), encoded twice or three times (a
+  /// redirect that nests the request URL, `%26apikey%3DSECRET` or `%2526apikey%253DSECRET`, in
+  /// its own query), with upper- or lower-case hex digits and `+` for a space.
   public static func redact(_ secret: String, in text: String) -> String {
     guard !secret.isEmpty else { return text }
     var forms: Set<String> = [secret]
-    if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
-      forms.insert(encoded)
-    }
-    if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) {
-      forms.insert(encoded)
+    var level: Set<String> = [secret]
+    for _ in 0..<3 {
+      var next: Set<String> = []
+      for form in level {
+        for allowed in [CharacterSet.alphanumerics, .urlQueryAllowed, .urlPathAllowed] {
+          if let encoded = form.addingPercentEncoding(withAllowedCharacters: allowed) {
+            next.insert(encoded)
+            next.insert(encoded.replacingOccurrences(of: "%20", with: "+"))
+          }
+        }
+      }
+      level = next.subtracting(forms)
+      forms.formUnion(next)
     }
     var result = text
     for form in forms.sorted(by: { $0.count > $1.count }) {
-      result = result.replacingOccurrences(of: form, with: "[redacted]")
-      result = result.replacingOccurrences(of: form.lowercased(), with: "[redacted]")
+      result = result.replacingOccurrences(
+        of: form, with: "[redacted]", options: [.caseInsensitive, .literal])
     }
     return result
   }

@@ -110,7 +110,13 @@ public final class HTTPClient: Sendable {
     self.endpoints = endpoints
     self.policy = policy
     self.sleep = sleep
-    self.log = log
+    // Every line for `-v` passes the key's redaction, whatever put the key there (a redirect
+    // that nests the request URL in its own query, a server's reason, a retry message).
+    if let key = endpoints.apiKey, !key.isEmpty {
+      self.log = { line in log(APIError.redact(key, in: line)) }
+    } else {
+      self.log = log
+    }
     self.clock = clock
     self.secure = URLSessionHTTPTransport(userAgent: Self.userAgent)
     self.plain = plainTransport ?? SocketHTTPTransport(userAgent: Self.userAgent)

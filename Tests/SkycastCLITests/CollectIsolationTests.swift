@@ -181,6 +181,41 @@ import Testing
     }
   }
 
+  @Test(
+    "a redirect that nests the request URL, key included, once or twice encoded, prints no form of the key",
+    arguments: ["sk-SECRET-4711", "k3y/with+special=chars&more"])
+  func keyNeverLeaksThroughRedirects(key: String) async throws {
+    let server = try LoopbackServer { request in
+      guard request.query["hop"] == nil else {
+        return .openMeteoError(status: 503, reason: "upstream failed for \(request.target)")
+      }
+      // The request's own target, key included, in the query of the next hop: encoded once
+      // (`%26apikey%3D…`) and twice (`%2526apikey%253D…`).
+      let once = request.target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+      let twice = once.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+      return .custom(
+        status: 302,
+        headers: [.init("Location", "/v1/forecast?hop=1&next=\(once)&again=\(twice)")], body: [])
+    }
+    defer { server.stop() }
+    let harness = CLIHarness()
+    harness.use(server: server.baseURL)
+    harness.environment["SKYCAST_API_KEY"] = key
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
+    let result = await harness.run("-v", "collect", "--retries", "1")
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(result.stderr.contains("redirected to"), "\(result)")
+    #expect(server.requests.count >= 2, "the redirect is followed")
+    let exported = await harness.run("export", "fetches", "--format", "csv")
+    let distinctive = String(key.prefix(6))
+    for text in [result.stdout, result.stderr, exported.stdout] {
+      #expect(!text.lowercased().contains(distinctive.lowercased()), "\(text)")
+      #expect(!text.contains("SECRET"), "\(text)")
+    }
+  }
+
   // MARK: - A locked database
 
   /// A forecast pipeline whose store gives up on a lock after 100 ms, against the fake forecast

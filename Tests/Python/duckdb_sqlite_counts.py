@@ -1,0 +1,65 @@
+"""Reads every table and view of a Skycast SQLite file through DuckDB's SQLite scanner
+(`ATTACH … (TYPE sqlite)`, as the README recommends) and compares each count(*) and each
+full read with SQLite's own. Prints one line per name; exits 1 on any difference or error,
+2 when the scanner cannot be loaded.
+
+The scanner comes from the `duckdb-ext-sqlite` wheel (its extension file is loaded from the
+package's folder, since CI cannot download extensions).
+"""
+import sqlite3
+import sys
+
+import duckdb
+
+path = sys.argv[1]
+connection = duckdb.connect()
+try:
+    import duckdb_ext  # the duckdb-ext-sqlite wheel
+
+    folder = list(duckdb_ext.__path__)[0] + "/extensions"
+    connection.sql(f"SET extension_directory = '{folder}'")
+    connection.sql("LOAD sqlite")
+except Exception as error:  # noqa: BLE001 - reported, not hidden
+    print(f"cannot load DuckDB's sqlite extension: {error}")
+    sys.exit(2)
+print("duckdb", duckdb.__version__)
+connection.sql(f"ATTACH '{path}' AS s (TYPE sqlite)")
+reference = sqlite3.connect(path)
+names = [
+    row[0]
+    for row in reference.execute(
+        "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') "
+        "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+    )
+]
+failed = False
+for name in names:
+    want = reference.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
+    try:
+        counted = connection.sql(f'SELECT count(*) FROM s."{name}"').fetchone()[0]
+        read = len(connection.sql(f'SELECT * FROM s."{name}"').fetchall())
+    except Exception as error:  # noqa: BLE001
+        print(f"{name}: error {str(error).splitlines()[0]}")
+        failed = True
+        continue
+    verdict = "ok" if counted == want == read else "DIFFERS"
+    failed |= verdict != "ok"
+    print(f"{name}: sqlite {want} duckdb {counted} read {read} {verdict}")
+# The view's local dates are SQLite's text, row for row.
+dates = [
+    row[0]
+    for row in reference.execute(
+        "SELECT valid_date FROM hourly_forecasts ORDER BY city_id, fetch_id, valid_at"
+    )
+]
+through = [
+    row[0]
+    for row in connection.sql(
+        "SELECT valid_date FROM s.hourly_forecasts "
+        "ORDER BY CAST(city_id AS BIGINT), CAST(fetch_id AS BIGINT), CAST(valid_at AS BIGINT)"
+    ).fetchall()
+]
+if dates != through:
+    print("hourly_forecasts.valid_date: DIFFERS")
+    failed = True
+sys.exit(1 if failed or not names else 0)

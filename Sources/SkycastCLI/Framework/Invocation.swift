@@ -376,6 +376,11 @@ public final class Invocation {
     -> any RowWriter
   {
     let label = (["tab:skycast"] + commandPath).joined(separator: "-")
+    // Cells stay exact in files and pipes; on a terminal, a name's OSC or bidi characters are
+    // shown escaped (the table format escapes its own cells and colours its own way).
+    if output === stdout, context.stdoutIsTTY, format != .table {
+      output.escapesDataForTerminal = true
+    }
     return RowWriters.make(
       format: format, output: output, excel: excel,
       document: TableDocument(label: label, standalone: flag("standalone")))

@@ -38,6 +38,15 @@ package struct EnsembleProduct: FetchProduct {
 
   package func city(of item: EnsembleIngest.Item) -> City { item.city }
 
+  /// An ensemble whose every member value is missing or impossible (9999 °C, 1e308: dropped
+  /// by the decoder) stores no row; it is a failed fetch, not a fresh one.
+  package func emptinessProblem(_ decoded: DecodedEnsemble) -> String? {
+    guard decoded.valueCount == 0 else { return nil }
+    let dropped = decoded.location.droppedValues.count
+    return "the ensemble reply holds no member value to store (every value is missing"
+      + (dropped > 0 ? " or outside its plausible range" : "") + ")"
+  }
+
   package func storeEach(
     _ items: [EnsembleIngest.Item], store: Store, requestedAt: Int64, minInterval: Int?
   ) throws -> [Result<(counts: ForecastCounts, city: City)?, any Error>] {

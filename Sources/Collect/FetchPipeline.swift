@@ -197,6 +197,7 @@ package struct FetchPipeline<Product: FetchProduct> {
       }
       if let problem = LocationCheck.problem(
         location, for: city, models: product.checkedModels, at: requestedAt)
+        ?? product.emptinessProblem(decoded)
       {
         rejected.append((city, .decoding(problem)))
       } else {

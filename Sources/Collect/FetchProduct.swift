@@ -43,6 +43,16 @@ package protocol FetchProduct: Sendable {
   func failedFetches(
     city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
   ) -> [FetchRecord]
+  /// Why `decoded` holds nothing to store (every value missing or impossible), or nil: such a
+  /// reply is a failed fetch with that reason, never an ok fetch of 0 rows that would make the
+  /// city fresh.
+  func emptinessProblem(_ decoded: Decoded) -> String?
+}
+
+extension FetchProduct {
+  /// Products whose stored rows count their own emptiness (the forecast's rows whose every
+  /// value is NULL are never stored, and the location check asks for the requested columns).
+  package func emptinessProblem(_ decoded: Decoded) -> String? { nil }
 }
 
 /// One request's worth of work in `FetchPipeline`.

@@ -116,11 +116,55 @@ public struct DatasetExport {
       throw Refusal(description: "\(directory) is a file; a Parquet dataset is a folder")
     }
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    if !hasManifest, !entries.isEmpty, isOnlyLeftovers() {
+      // A first run killed before its manifest: its own files, cleaned as with --append.
+      removeUnmanifestedLeftovers()
+      return
+    }
     guard entries.isEmpty else {
       throw Refusal(
         description: hasManifest
           ? "\(directory) already holds a Skycast dataset; add to it with --append, or choose a new folder"
           : "\(directory) is not empty and holds no Skycast dataset; choose a new or empty folder")
+    }
+  }
+
+  /// True when every file below the folder is one a Skycast run leaves when it is killed
+  /// before its manifest: hidden temporary files (`.part-00000.parquet.x1y2.tmp`, the
+  /// manifest's own), or complete parts (`part-00000.parquet`), each at the top or in
+  /// partition folders (`city_id=3/month=2026-03`). Anything else (a user's file, another
+  /// tool's dataset) keeps the folder refused.
+  package func isOnlyLeftovers() -> Bool {
+    var isDirectory: ObjCBool = false
+    for path in files() {
+      let components = path.split(separator: "/").map(String.init)
+      guard let name = components.last else { return false }
+      let full = directory + "/" + path
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
+        continue
+      }
+      let inPartitions = components.dropLast().allSatisfy { $0.contains("=") }
+      if isDirectory.boolValue {
+        guard name.contains("=") && inPartitions else { return false }
+        continue
+      }
+      guard inPartitions, Self.isOwnFile(name) else { return false }
+    }
+    return true
+  }
+
+  /// A part, or a hidden temporary file of a part or of the manifest (`AtomicFile`'s names).
+  static func isOwnFile(_ name: String) -> Bool {
+    if DatasetManifest.run(ofPart: name) != nil { return true }
+    guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+    return name.hasPrefix(".part-") || name.hasPrefix("." + DatasetManifest.fileName + ".")
+  }
+
+  /// Removes every file and partition folder of a run that left no manifest (after
+  /// `isOnlyLeftovers()` said there is nothing else), deepest first.
+  private func removeUnmanifestedLeftovers() {
+    for path in files().sorted(by: { $0.count > $1.count }) {
+      try? FileManager.default.removeItem(atPath: directory + "/" + path)
     }
   }
 

@@ -191,4 +191,11 @@ public struct DecodedEnsemble: Sendable {
     self.location = location
     self.instants = instants
   }
+
+  /// The (series, step) values with at least one member: the rows storing this ensemble writes.
+  public var valueCount: Int {
+    steps.values.reduce(0) { total, series in
+      total + series.count { members in members.contains { !$0.isNaN } }
+    }
+  }
 }

@@ -121,6 +121,48 @@ public final class AtomicFile {
     finished = true
   }
 
+  /// Makes every file's content visible under its name, or none: a rename that fails (a name
+  /// too long for the file system, a folder that vanished) puts back the files already moved
+  /// (the old content of a replaced file, or no file where there was none) and removes every
+  /// temporary file. `--split-by` writes its parts through this, so a failed export never
+  /// leaves some parts new and others old.
+  ///
+  /// The old content of a replaced file is kept under a hard link until all renames are done,
+  /// so the final name is never missing, even for a moment.
+  ///
+  /// - Throws: `OutputError` naming the file that could not be written.
+  public static func commitAll(_ files: [AtomicFile]) throws {
+    let pending = files.filter { !$0.finished }
+    for file in pending where !file.isDirect {
+      if let sink = file.sink, fsync(sink.descriptor) != 0 {
+        let reason = String(cString: strerror(errno))
+        for other in pending { other.discard() }
+        throw OutputError.writeFailed(path: file.path, reason: reason)
+      }
+    }
+    var moved: [(file: AtomicFile, backup: String?)] = []
+    for file in pending where !file.isDirect {
+      var backup: String?
+      var existing = stat()
+      if lstat(file.path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+        let name = file.temporaryPath + ".old"
+        backup = link(file.path, name) == 0 ? name : nil
+      }
+      guard rename(file.temporaryPath, file.path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        if let backup { unlink(backup) }
+        for (done, old) in moved.reversed() {
+          if let old { rename(old, done.path) } else { unlink(done.path) }
+        }
+        for other in pending { other.discard() }
+        throw OutputError.writeFailed(path: file.path, reason: reason)
+      }
+      moved.append((file, backup))
+    }
+    for (_, backup) in moved { if let backup { unlink(backup) } }
+    for file in pending { file.finished = true }
+  }
+
   /// Removes the temporary file (and any SQLite journal next to it); the final name keeps its
   /// old content. Safe to call more than once.
   public func discard() {

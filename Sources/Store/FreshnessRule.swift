@@ -4,7 +4,9 @@ import SkycastModel
 /// When a stored fetch makes a city "fresh", so `collect --min-interval` skips it and
 /// `now --refresh` does not fetch again.
 ///
-/// A fetch counts as fresh for `minInterval` seconds after its `requested_at`. A fetch stamped
+/// A fetch counts as fresh for `minInterval` seconds after its `requested_at`, and only a
+/// successful fetch that stored something does (an ok fetch of 0 rows, from a database written
+/// before such replies became failed fetches, does not). A fetch stamped
 /// more than `futureTolerance` after the current clock was made while the clock was ahead (or
 /// the clock has since been set back): it never counts, so it cannot block collection until the
 /// clock catches up. The next fetch is stamped with the real time, and `--min-interval` works
@@ -47,7 +49,7 @@ extension Store {
     let last = try database.scalarInt(
       """
       SELECT max(requested_at) FROM fetches
-      WHERE city_id = ? AND source = ? AND status = 'ok' AND requested_at <= ?
+      WHERE city_id = ? AND source = ? AND status = 'ok' AND rows > 0 AND requested_at <= ?
       """,
       [.integer(cityID), .text(source), .integer(FreshnessRule.latestCountable(now: now))])
     guard let last, FreshnessRule.isFresh(requestedAt: last, now: now, minInterval: minInterval)

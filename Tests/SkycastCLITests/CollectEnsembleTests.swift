@@ -246,6 +246,60 @@ import Testing
       try database.scalarInt("SELECT count(*) FROM ensemble_forecasts WHERE city_id = 1") == 144)
   }
 
+  @Test(
+    "a reply whose every member is impossible (9999, 1e308) is a failed fetch with its reason, and the next run fetches again"
+  )
+  func impossibleMembersFail() async throws {
+    let locations = try #require(
+      try JSONSerialization.jsonObject(with: Data(Fixtures.text(Self.fixture).utf8))
+        as? [[String: Any]])
+    let hostile = locations.map { location -> [String: Any] in
+      var location = location
+      var hourly = location["hourly"] as? [String: Any] ?? [:]
+      for (index, key) in hourly.keys.sorted().enumerated() where key != "time" {
+        let count = (hourly[key] as? [Any])?.count ?? 0
+        hourly[key] = Array(repeating: index.isMultiple(of: 2) ? 9999.0 : 1e308, count: count)
+      }
+      location["hourly"] = hourly
+      return location
+    }
+    let body = String(decoding: try JSONSerialization.data(withJSONObject: hostile), as: UTF8.self)
+    let server = try replay(.ok(body))
+    defer { server.stop() }
+    let harness = await harness(server)
+    let first = await harness.run("collect", "--ensemble", Self.models)
+    #expect(first.exitCode == 1, "\(first)")
+    let database = try harness.store().database
+    #expect(
+      try database.query("SELECT status, rows FROM fetches WHERE source = 'ensemble'").map(\.values)
+        == [[.text("failed"), .integer(0)], [.text("failed"), .integer(0)]])
+    let reasons = try database.query("SELECT error FROM fetches").compactMap(\.[0].stringValue)
+    #expect(
+      reasons.count == 2 && reasons.allSatisfy { $0.contains("plausible") || $0.contains("no ") },
+      "\(reasons)")
+    #expect(try database.scalarInt("SELECT count(*) FROM ensemble_forecasts") == 0)
+    // Nothing was stored, so nothing is fresh: the next run asks again.
+    let second = await harness.run("collect", "--ensemble", Self.models)
+    #expect(!second.stderr.contains("skipped"), "\(second)")
+    #expect(server.requestCount(path: "/v1/ensemble") == 2)
+  }
+
+  @Test("an ok fetch that stored no row never makes a city fresh (files from before the rule)")
+  func emptyOkFetchNotFresh() throws {
+    let directory = TemporaryDirectory()
+    let store = try Store(path: directory.file("f.sqlite"))
+    let city = try store.addCity(City(id: 0, name: "Berlin", latitude: 52.5, longitude: 13.4))
+    _ = try store.write {
+      try store.insertFetch(
+        FetchRecord(
+          cityID: city.id, source: "ensemble", model: "m", requestedAt: 1_774_000_000,
+          status: .ok))
+    }
+    #expect(
+      try store.freshFetch(
+        cityID: city.id, source: "ensemble", now: 1_774_000_060, minInterval: 1800) == nil)
+  }
+
   @Test("usage errors: no model, --models with --ensemble, a variable that is not hourly")
   func usageErrors() async throws {
     let server = try replay()

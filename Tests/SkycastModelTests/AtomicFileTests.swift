@@ -150,4 +150,43 @@ import Testing
     #expect(try others(in: directory, keep: ["skycast.sqlite", "hard", "soft", "sub"]).isEmpty)
     _ = try AtomicFile(path: directory.file("other.csv"), protecting: [database])
   }
+
+  @Test("commitAll: a failed rename after others puts back the replaced file and removes the new one")
+  func commitAllRollsBack() throws {
+    let directory = TemporaryDirectory()
+    let kept = directory.file("kept.csv")
+    try "old\n".write(toFile: kept, atomically: false, encoding: .utf8)
+    let new = directory.file("new.csv")
+    // Its hidden temporary name is cut to fit; the final name is over 255 bytes.
+    let tooLong = directory.file(String(repeating: "x", count: 256) + ".csv")
+    var files: [AtomicFile] = []
+    for path in [kept, new, tooLong] {
+      let file = try AtomicFile(path: path)
+      try write("fresh\n", to: file)
+      files.append(file)
+    }
+    #expect(throws: OutputError.self) { try AtomicFile.commitAll(files) }
+    #expect(contents(kept) == "old\n")
+    #expect(!FileManager.default.fileExists(atPath: new))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kept.csv"])
+  }
+
+  @Test("commitAll puts every file in place and leaves no backup or temporary file")
+  func commitAllSucceeds() throws {
+    let directory = TemporaryDirectory()
+    let kept = directory.file("kept.csv")
+    try "old\n".write(toFile: kept, atomically: false, encoding: .utf8)
+    let files = try [kept, directory.file("new.csv")].map { path in
+      let file = try AtomicFile(path: path)
+      try write("fresh \((path as NSString).lastPathComponent)\n", to: file)
+      return file
+    }
+    try AtomicFile.commitAll(files)
+    #expect(contents(kept) == "fresh kept.csv\n")
+    #expect(contents(directory.file("new.csv")) == "fresh new.csv\n")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        "kept.csv", "new.csv",
+      ])
+  }
 }

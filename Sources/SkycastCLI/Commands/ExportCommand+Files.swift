@@ -10,8 +10,8 @@ import Store
 /// `DIR/<table>-<part>.<ext>` (`exports/hourly-Berlin.csv`, `exports/hourly-2026-03.csv`); with
 /// any other `-o PREFIX` they are `PREFIX-<part>.<ext>` (`-o out/berlin` gives
 /// `out/berlin-2026-03.csv`; missing folders are created). A city part is the city's name with
-/// `/ \ : * ? " < > |` and control characters replaced by `_`, plus `-<id>` when two cities
-/// would get the same name. The extension follows the format: csv, json, ndjson, or txt for a
+/// `/ \ : * ? " < > |` and control characters replaced by `_`, cut to 120 bytes (whole
+/// characters), plus `-<id>` when two cities would get the same name. The extension follows the format: csv, json, ndjson, or txt for a
 /// table. Parts without rows make no file.
 extension ExportCommand {
   static func writeParts(
@@ -39,11 +39,11 @@ extension ExportCommand {
       return ExitStatus.success
     }
     let total = counts.values.reduce(0, +)
-    invocation.info(
+    invocation.afterCommit(
       "exported \(total) row\(total == 1 ? "" : "s") in \(counts.count) file\(counts.count == 1 ? "" : "s"):"
     )
     for part in counts.keys.sorted() {
-      invocation.info("  \(files[part] ?? "?")  \(counts[part] ?? 0) rows")
+      invocation.afterCommit("  \(files[part] ?? "?")  \(counts[part] ?? 0) rows")
     }
     return ExitStatus.success
   }
@@ -74,17 +74,22 @@ extension ExportCommand {
     return path + "-"
   }
 
-  /// A file-name part per city: its name made safe, with the id added where names collide.
+  /// A file-name part per city: its name made safe and short, with the id added where names
+  /// collide (also where shortening made two names equal), until every part is unique.
   static func cityFileNames(_ cities: [City]) -> [Int64: String] {
-    let safe = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, safeFileName($0.name)) })
-    var uses: [String: Int] = [:]
-    for name in safe.values { uses[name, default: 0] += 1 }
-    var names: [Int64: String] = [:]
-    for (id, name) in safe {
-      names[id] = uses[name, default: 0] > 1 ? "\(name)-\(id)" : name
+    var names = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, safeFileName($0.name)) })
+    while true {
+      var uses: [String: Int] = [:]
+      for name in names.values { uses[name, default: 0] += 1 }
+      let clashing = names.filter { uses[$0.value, default: 0] > 1 }
+      if clashing.isEmpty { return names }
+      for (id, name) in clashing { names[id] = "\(name)-\(id)" }
     }
-    return names
   }
+
+  /// The longest city part, in UTF-8 bytes: with `<table>-`, a `-<id>` and `.ndjson` a file
+  /// name stays well under the 255 bytes most file systems allow.
+  static let maximumNameBytes = 120
 
   /// `name` with path separators, characters Windows forbids and control characters replaced by
   /// `_` (CJK and other letters are kept), never empty, `.` or `..`.
@@ -96,7 +101,9 @@ extension ExportCommand {
         forbidden.contains(scalar) || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
       scalars.append(bad ? "_" : scalar)
     }
-    let text = String(scalars).trimmingCharacters(in: .whitespaces)
+    var text = String(scalars).trimmingCharacters(in: .whitespaces)
+    // Whole characters only, so a CJK or emoji name is never cut inside a character.
+    while text.utf8.count > maximumNameBytes { text.removeLast() }
     return text.isEmpty || text == "." || text == ".." ? "city" : text
   }
 }

@@ -229,7 +229,7 @@ enum ExportCommand {
     let writer = rowWriter(invocation, format: format, output: output, excel: excel)
     let rows = try export.write(to: writer)
     if let path = invocation.string("output"), path != "-" {
-      invocation.info("exported \(rows) row\(rows == 1 ? "" : "s") to \(path)")
+      invocation.afterCommit("exported \(rows) row\(rows == 1 ? "" : "s") to \(path)")
     }
     return ExitStatus.success
   }
@@ -297,7 +297,7 @@ enum ExportCommand {
       invocation, format: format, output: try invocation.dataOutput(), excel: request.excel)
     let rows = try export.write(to: writer)
     if let path = invocation.string("output"), path != "-" {
-      invocation.info(
+      invocation.afterCommit(
         "exported \(rows) row\(rows == 1 ? "" : "s") of \(variable.column) (source \(source)) to \(path)"
       )
     }

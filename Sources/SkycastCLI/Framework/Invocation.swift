@@ -22,6 +22,8 @@ public final class Invocation {
   var cityLabels: [Int64: String] = [:]
   /// Output files of this run, committed when the command returns and removed when it throws.
   private var files: [(file: AtomicFile, output: TextOutput)] = []
+  /// Lines for `afterCommit(_:)`, in order.
+  private var committedLines: [String] = []
 
   init(
     context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String],
@@ -389,6 +391,11 @@ public final class Invocation {
   /// The stream data goes to: `-o FILE` or stdout. Asking again gives the same stream.
   public func dataOutput() throws -> TextOutput {
     guard let path = string("output"), path != "-" else { return stdout }
+    // One file's data: a name ending in `/` is a folder (wanted only by --split-by and
+    // datasets), refused before anything is written rather than at the final rename.
+    if path.hasSuffix("/") {
+      throw invalidValue(path, for: "output", expected: "a file name, not a folder")
+    }
     let resolved = context.resolve(path: path)
     if let open = files.first(where: { $0.file.path == resolved }) { return open.output }
     return try fileOutput(at: resolved)
@@ -409,24 +416,34 @@ public final class Invocation {
     return output
   }
 
-  /// Flushes and renames every output file into place (after the command returned).
+  /// Flushes and renames every output file into place, all or none (after the command
+  /// returned), then prints the lines that report them (`afterCommit(_:)`).
   func commitFiles() throws {
     defer { files.removeAll() }
-    for (file, output) in files {
-      do {
-        try output.flush()
-        try file.commit()
-      } catch {
-        discardFiles()
-        throw error
-      }
+    do {
+      for (_, output) in files { try output.flush() }
+      try AtomicFile.commitAll(files.map(\.file))
+    } catch {
+      discardFiles()
+      throw error
     }
+    for line in committedLines { info(line) }
+    committedLines.removeAll()
   }
 
-  /// Removes the temporary output files of a failed command; the old files stay as they were.
+  /// Removes the temporary output files of a failed command; the old files stay as they were,
+  /// and the lines that would have reported them are dropped.
   func discardFiles() {
     for (file, _) in files { file.discard() }
     files.removeAll()
+    committedLines.removeAll()
+  }
+
+  /// An informational line that reports written files ("exported 12 rows to x.csv"): shown only
+  /// once every output file is in place, so a command that fails at the last step never
+  /// claims what it did not write.
+  public func afterCommit(_ message: String) {
+    committedLines.append(message)
   }
 }
 

@@ -619,7 +619,7 @@ _skycast() {
     ("/db")
       local -a items; items=(
         'info:Show the database path, size, schema version and row counts'
-        'check:Run SQLite'\''s integrity check (exit 1 when it finds problems)'
+        'check:Check the file and every stored row (exit 1 when it finds problems)'
         'vacuum:Rebuild the file to reclaim free space'
         'backup:Copy the database consistently to FILE (online backup; safe while other runs write)'
         'prune:Delete forecast history issued before a date (observations are kept)'

@@ -310,7 +310,8 @@ extension Store {
     let newer =
       "(SELECT requested_at FROM main.fetches WHERE id = excluded.fetch_id) > (SELECT requested_at FROM main.fetches WHERE id = forecast_hours.fetch_id)"
     try mergeRows(
-      table: "forecast_hours", checked: "hourly_forecasts", columns: columns, key: ForecastHourColumns.key, values: values,
+      table: "forecast_hours", checked: "hourly_forecasts", columns: columns,
+      key: ForecastHourColumns.key, values: values,
       provenance: ["fetch_id"], newer: newer,
       from: """
         FROM merged.hourly_forecasts AS o
@@ -398,10 +399,12 @@ extension Store {
 
   /// `INSERT … SELECT … ON CONFLICT DO UPDATE` with the collecting rule (`expressions`: the
   /// selected SQL of columns not copied as they are; rows that break a rule of the `checked`
-  /// table are left out): a NULL never overwrites, and a value replaces another only from the newer side. The update runs only
-  /// where it changes something, so a second merge writes nothing.
+  /// table are left out): a NULL never overwrites, and a value replaces another only from the
+  /// newer side. The update runs only where it changes something, so a second merge writes
+  /// nothing.
   private func mergeRows(
-    table: String, checked: String, columns: [String], key: [String], values: [String], provenance: [String],
+    table: String, checked: String, columns: [String], key: [String], values: [String],
+    provenance: [String],
     newer: String, from source: String, conflict: String, expressions: [String: String] = [:],
     _ report: inout MergeReport
   ) throws {

@@ -79,7 +79,8 @@ import Testing
     // 2 hourly observations, 2 forecast hours (one per model) and 1 daily observation.
     #expect(result.stdout.contains(", 5 refused"), "\(result)")
     #expect(
-      result.stderr.contains("1 hourly_observations row with temperature_2m not a number in -80…60 °C"),
+      result.stderr.contains(
+        "1 hourly_observations row with temperature_2m not a number in -80…60 °C"),
       "\(result)")
     #expect(result.stderr.contains("wind_speed_10m not a number"), "\(result)")
     #expect(result.stderr.contains("2 hourly_forecasts rows with temperature_2m"), "\(result)")

@@ -64,7 +64,8 @@ import Testing
     #expect(!left.isEmpty, "the killed run left its temporary files")
     #expect(!left.contains("_skycast_dataset.json"))
 
-    let rerun = try ChildProcess(arguments: arguments, environment: environment, directory: directory)
+    let rerun = try ChildProcess(
+      arguments: arguments, environment: environment, directory: directory)
     #expect((await rerun.exited()) == .exited(0), "\(rerun.stderr)")
     let after = files(folder)
     #expect(after.contains("_skycast_dataset.json"), "\(after)")
@@ -78,7 +79,8 @@ import Testing
     let folder = harness.directory.file("lake")
     try FileManager.default.createDirectory(
       atPath: folder + "/city_id=1", withIntermediateDirectories: true)
-    try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/city_id=1/.part-00000.parquet.x1.tmp"))
+    try Data("half".utf8).write(
+      to: URL(fileURLWithPath: folder + "/city_id=1/.part-00000.parquet.x1.tmp"))
     try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
     let result = await harness.run("export", "hourly", "--format", "parquet", "-o", folder)
     #expect(result.exitCode != 0, "\(result)")

@@ -27,8 +27,10 @@ import Testing
     }
     let queries = harness.directory.file("config/skycast/queries")
     try FileManager.default.createDirectory(atPath: queries, withIntermediateDirectories: true)
-    try "-- name: evil-cities\n-- description: Cities \(Self.hostile) by name\nSELECT name FROM cities\n".write(
-      toFile: queries + "/evil-cities.sql", atomically: true, encoding: .utf8)
+    try
+      "-- name: evil-cities\n-- description: Cities \(Self.hostile) by name\nSELECT name FROM cities\n"
+      .write(
+        toFile: queries + "/evil-cities.sql", atomically: true, encoding: .utf8)
     harness.environment["XDG_CONFIG_HOME"] = harness.directory.file("config")
     return harness
   }

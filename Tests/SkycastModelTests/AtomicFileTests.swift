@@ -151,7 +151,8 @@ import Testing
     _ = try AtomicFile(path: directory.file("other.csv"), protecting: [database])
   }
 
-  @Test("commitAll: a failed rename after others puts back the replaced file and removes the new one")
+  @Test(
+    "commitAll: a failed rename after others puts back the replaced file and removes the new one")
   func commitAllRollsBack() throws {
     let directory = TemporaryDirectory()
     let kept = directory.file("kept.csv")

@@ -6,6 +6,7 @@ import PackageDescription
 //
 //   SkycastModel   variables, quantities and units, cities, local time, number text, files
 //   Analysis       pure formulas and score accumulators (no I/O, no SQLite)
+//   Inflate        DEFLATE, gzip and zip decoding, streaming and bounded (no dependencies)
 //   OpenMeteo      endpoints, HTTP transports, the JSON parser and response decoders (no store)
 //   Export         CSV/JSON/table/LaTeX/sparkline/SVG/Parquet writers over rows and cells (no SQL)
 //   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
@@ -55,7 +56,8 @@ let package = Package(
     // MARK: - Foundations (no SQLite)
     .target(name: "SkycastModel"),
     .target(name: "Analysis", dependencies: ["SkycastModel"]),
-    .target(name: "OpenMeteo", dependencies: ["SkycastModel"]),
+    .target(name: "Inflate"),
+    .target(name: "OpenMeteo", dependencies: ["SkycastModel", "Inflate"]),
     .target(name: "Export", dependencies: ["SkycastModel"]),
 
     // MARK: - The store
@@ -98,10 +100,11 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Synthetic", "SkycastCLI",
-        "SQLiteKit",
+        "SQLiteKit", "Inflate",
       ],
       path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+    .testTarget(name: "InflateTests", dependencies: ["Inflate"]),
     .testTarget(
       name: "SkycastModelTests",
       dependencies: ["SkycastModel", "Export", "TestSupport"]),

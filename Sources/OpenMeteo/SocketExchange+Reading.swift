@@ -9,14 +9,17 @@ extension SocketExchange {
     guard let (status, headers) = Self.parseHead(head) else {
       throw Failure(message: HTTPMessages.malformed(host: host))
     }
-    if let encoding = headers["content-encoding"]?.lowercased(), encoding != "identity" {
-      // Asked for identity: a compressed reply is one we cannot size before unpacking.
-      throw Failure(message: HTTPMessages.compressed(encoding, host: host))
+    guard let coding = ReplyBody.coding(headers["content-encoding"]) else {
+      // Asked for gzip or identity: another coding is one we cannot size before unpacking.
+      throw Failure(
+        message: HTTPMessages.compressed(headers["content-encoding"] ?? "", host: host))
     }
     let location = (300..<400).contains(status) ? headers["location"] : nil
-    let body: [UInt8]
+    let body = ReplyBody(coding: coding, limit: limit, host: host) {
+      _ = try millisecondsLeft()
+    }
     if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
-      body = try input.readChunked(limit: limit)
+      try input.readChunked(into: body)
     } else if let lengthText = headers["content-length"] {
       guard let length = Int(lengthText.trimmingCharacters(in: .whitespaces)), length >= 0 else {
         throw Failure(message: HTTPMessages.malformed(host: host))
@@ -24,11 +27,11 @@ extension SocketExchange {
       guard length <= limit else {
         throw Failure(message: HTTPMessages.tooLarge(limit, received: length))
       }
-      body = try input.read(exactly: length)
+      try input.read(exactly: length, into: body)
     } else {
-      body = try input.readToEnd(limit: limit)
+      try input.readToEnd(into: body)
     }
-    return HTTPReply(status: status, bytes: body, location: location)
+    return HTTPReply(status: status, bytes: try body.finish(), location: location)
   }
 
   /// `HTTP/1.1 200 OK` and lower-cased header names, or nil when it is not HTTP.
@@ -114,28 +117,28 @@ package struct SocketInput {
     return bytes
   }
 
-  package mutating func read(exactly length: Int) throws -> [UInt8] {
-    var body: [UInt8] = []
-    body.reserveCapacity(length)
-    while body.count < length {
+  /// Reads `length` bytes of body into `body`.
+  package mutating func read(exactly length: Int, into body: ReplyBody) throws {
+    var read = 0
+    while read < length {
       if available == 0, try !fill() {
         throw SocketExchange.Failure(
           message: HTTPMessages.truncated(
-            host: exchange.host, received: body.count, expected: length))
+            host: exchange.host, received: read, expected: length))
       }
-      body += take(min(available, length - body.count))
+      let count = min(available, length - read)
+      try body.append(buffer[start..<start + count])
+      start += count
+      read += count
     }
-    return body
   }
 
-  package mutating func readToEnd(limit: Int) throws -> [UInt8] {
-    var body: [UInt8] = []
+  /// Reads the body up to the end of the stream.
+  package mutating func readToEnd(into body: ReplyBody) throws {
     while true {
-      body += take(available)
-      guard body.count <= limit else {
-        throw SocketExchange.Failure(message: HTTPMessages.tooLarge(limit))
-      }
-      guard try fill() else { return body }
+      try body.append(buffer[start..<buffer.count])
+      start = buffer.count
+      guard try fill() else { return }
     }
   }
 
@@ -157,19 +160,16 @@ package struct SocketInput {
     }
   }
 
-  package mutating func readChunked(limit: Int) throws -> [UInt8] {
-    var body: [UInt8] = []
+  /// Reads a chunked body into `body` (the chunk sizes count against its limit as they come).
+  package mutating func readChunked(into body: ReplyBody) throws {
     while true {
       let sizeText = try readLine().split(separator: ";").first ?? ""
       guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0
       else {
         throw SocketExchange.Failure(message: HTTPMessages.malformed(host: exchange.host))
       }
-      if size == 0 { return body }
-      guard body.count + size <= limit else {
-        throw SocketExchange.Failure(message: HTTPMessages.tooLarge(limit))
-      }
-      body += try read(exactly: size)
+      if size == 0 { return }
+      try read(exactly: size, into: body)
       _ = try readLine()
     }
   }

@@ -76,7 +76,7 @@ import Testing
     #expect(run.exitCode == 1, "\(run.stderr)")
     #expect(run.peakKilobytes < 200_000, "peak \(run.peakKilobytes) kB")
     #expect(run.elapsed < 5, "stopped at the cap, not at the timeout")
-    let reason = kind == "gzip bomb" ? "reply compressed with gzip" : "reply too large"
+    let reason = kind == "gzip bomb" ? "reply too large once decompressed" : "reply too large"
     #expect(run.stderr.contains(reason), "\(run.stderr)")
     let error = try harness.scalar("SELECT error FROM fetches WHERE status = 'failed'")
     #expect(error?.contains(reason) == true, "\(String(describing: error))")

@@ -1,3 +1,5 @@
+import Inflate
+
 /// Replies a hostile or broken server sends, for the reliability and security tests.
 public enum HostileReplies {
   /// A gzip stream that unpacks to `expandedBytes` zero bytes (rounded up to a whole number of
@@ -38,6 +40,50 @@ public enum HostileReplies {
     let trailer: [UInt8] =
       [0, 0, 0, 0] + (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
     return header + bits.finished + trailer
+  }
+
+  /// `bytes` as a gzip member of stored (uncompressed) DEFLATE blocks, with its CRC-32 and
+  /// size: a valid gzip body the tests can make without a compressor (RFC 1952, RFC 1951
+  /// §3.2.4).
+  public static func gzipStored(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+    var offset = 0
+    repeat {
+      let count = min(65_535, bytes.count - offset)
+      let final: UInt8 = offset + count == bytes.count ? 1 : 0
+      out += [final, UInt8(count & 0xFF), UInt8(count >> 8)]
+      out += [UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+      out += bytes[offset..<offset + count]
+      offset += count
+    } while offset < bytes.count
+    let crc = CRC32.checksum(bytes)
+    let size = UInt32(truncatingIfNeeded: bytes.count)
+    out += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) }
+    out += (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) }
+    return out
+  }
+
+  /// A 200 `Content-Encoding: gzip` reply of `json` that arrives one byte every `interval`
+  /// seconds: a slow compressed stream that must end at the request's deadline.
+  public static func slowGzipReply(_ json: String = "{}", interval: Double = 0.05) -> Reply {
+    .dripFeedCustom(
+      status: 200,
+      headers: [
+        Reply.Header("Content-Type", "application/json"),
+        Reply.Header("Content-Encoding", "gzip"),
+      ],
+      body: gzipStored(Array(json.utf8)), chunkSize: 1, interval: interval)
+  }
+
+  /// A 200 `Content-Encoding: gzip` reply of `json`, sent at once.
+  public static func gzipReply(_ json: String) -> Reply {
+    .custom(
+      status: 200,
+      headers: [
+        Reply.Header("Content-Type", "application/json"),
+        Reply.Header("Content-Encoding", "gzip"),
+      ],
+      body: gzipStored(Array(json.utf8)))
   }
 
   /// A 200 that announces `Content-Encoding: gzip` and sends `gzipBomb(expandedBytes:)`.

@@ -25,6 +25,9 @@ public enum Reply: Sendable {
   /// Sends the headers at once, then the body `chunkSize` bytes at a time with `interval` seconds
   /// between chunks: a server that keeps the connection busy past any total deadline.
   case dripFeed(status: Int, body: [UInt8], chunkSize: Int, interval: Double)
+  /// `dripFeed` with extra header fields (as in `.custom`), such as `Content-Encoding: gzip`.
+  case dripFeedCustom(
+    status: Int, headers: [Header], body: [UInt8], chunkSize: Int, interval: Double)
   /// Writes exactly these bytes (no status line or headers added) and closes: malformed HTTP.
   case raw([UInt8])
   /// A 200 whose body is `totalBytes` of JSON-looking filler, sent as fast as the client reads:
@@ -88,7 +91,8 @@ public enum Reply: Sendable {
   public var status: Int? {
     switch self {
     case .json(let status, _), .bytes(let status, _, _), .custom(let status, _, _),
-      .truncated(let status, _, _), .dripFeed(let status, _, _, _):
+      .truncated(let status, _, _), .dripFeed(let status, _, _, _),
+      .dripFeedCustom(let status, _, _, _, _):
       status
     case .flood: 200
     case .delayed(_, let reply): reply.status
@@ -101,7 +105,7 @@ public enum Reply: Sendable {
     switch self {
     case .json(_, let body): Array(body.utf8)
     case .bytes(_, _, let body), .custom(_, _, let body), .truncated(_, let body, _),
-      .dripFeed(_, let body, _, _), .raw(let body):
+      .dripFeed(_, let body, _, _), .dripFeedCustom(_, _, let body, _, _), .raw(let body):
       body
     case .delayed(_, let reply): reply.body
     case .hang, .closeWithoutResponse, .flood: []

@@ -198,6 +198,23 @@ final class ServerCore: Sendable {
     case .dripFeed(let status, let body, let chunkSize, let interval):
       guard Socket.sendAll(fd, Self.head(status, "application/json; charset=utf-8", body.count))
       else { return }
+      drip(body, chunkSize: chunkSize, interval: interval, to: fd)
+    case .dripFeedCustom(let status, let headers, let body, let chunkSize, let interval):
+      var head = "HTTP/1.1 \(status) \(Reply.reasonPhrase(status))\r\n"
+      for header in headers { head += "\(header.name): \(header.value)\r\n" }
+      head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+      guard Socket.sendAll(fd, Array(head.utf8)) else { return }
+      drip(body, chunkSize: chunkSize, interval: interval, to: fd)
+    case .raw(let bytes):
+      Socket.sendAll(fd, bytes)
+    case .flood(let chunked, let totalBytes):
+      flood(fd, chunked: chunked, totalBytes: totalBytes)
+    }
+    shutdown(fd, Int32(SHUT_WR))
+  }
+
+  /// Sends `body` `chunkSize` bytes at a time with `interval` seconds between pieces.
+  private func drip(_ body: [UInt8], chunkSize: Int, interval: Double, to fd: Int32) {
       var offset = 0
       let size = max(1, chunkSize)
       while offset < body.count {
@@ -206,12 +223,6 @@ final class ServerCore: Sendable {
         offset = end
         if offset < body.count, !pause(interval) { return }
       }
-    case .raw(let bytes):
-      Socket.sendAll(fd, bytes)
-    case .flood(let chunked, let totalBytes):
-      flood(fd, chunked: chunked, totalBytes: totalBytes)
-    }
-    shutdown(fd, Int32(SHUT_WR))
   }
 
   /// Streams `totalBytes` of filler in 64 KiB pieces until done, the client leaves or the

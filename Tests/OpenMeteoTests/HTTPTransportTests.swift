@@ -127,12 +127,21 @@ import Testing
     damaged[damaged.count - 8] ^= 0xFF  // the CRC-32
     let cases: [(Reply, String?)] = [
       (HostileReplies.gzipReply(json), nil),
-      (.raw(Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n".utf8) + body), nil),
-      (.custom(status: 200, headers: headers, body: Array(body.prefix(body.count - 5))), "cut short"),
+      (
+        .raw(
+          Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n".utf8)
+            + body), nil
+      ),
+      (
+        .custom(status: 200, headers: headers, body: Array(body.prefix(body.count - 5))),
+        "cut short"
+      ),
       (.custom(status: 200, headers: headers, body: damaged), "CRC-32 mismatch"),
       (.custom(status: 200, headers: headers, body: Array(json.utf8)), "is not valid"),
-      (.custom(status: 200, headers: [.init("Content-Encoding", "br")], body: Array(json.utf8)),
-       "reply compressed with br, which was not asked for"),
+      (
+        .custom(status: 200, headers: [.init("Content-Encoding", "br")], body: Array(json.utf8)),
+        "reply compressed with br, which was not asked for"
+      ),
     ]
     for (reply, failure) in cases {
       let server = try LoopbackServer { _ in reply }

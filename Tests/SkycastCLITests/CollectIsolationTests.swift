@@ -152,6 +152,19 @@ import Testing
     #expect(try harness.scalar("SELECT max(temperature_2m) FROM hourly_forecasts") == "5.0")
   }
 
+  /// `collect -v` of Berlin against `server` with `SKYCAST_API_KEY` set to `key`.
+  static func collectVerbosely(key: String, server: LoopbackServer) async -> (
+    CLIHarness, CLIResult
+  ) {
+    let harness = CLIHarness()
+    harness.use(server: server.baseURL)
+    harness.environment["SKYCAST_API_KEY"] = key
+    _ = await harness.run(
+      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
+      "Europe/Berlin")
+    return (harness, await harness.run("-v", "collect", "--retries", "1"))
+  }
+
   @Test("with SKYCAST_API_KEY set, a server that echoes it leaves it in no output and no file")
   func keyNeverLeaks() async throws {
     let key = "sk-SECRET-4711"
@@ -159,13 +172,7 @@ import Testing
       .openMeteoError(status: 503, reason: "upstream failed for \(request.target)")
     }
     defer { server.stop() }
-    let harness = CLIHarness()
-    harness.use(server: server.baseURL)
-    harness.environment["SKYCAST_API_KEY"] = key
-    _ = await harness.run(
-      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
-      "Europe/Berlin")
-    let result = await harness.run("-v", "collect", "--retries", "1")
+    let (harness, result) = await Self.collectVerbosely(key: key, server: server)
     #expect(result.exitCode == 1)
     #expect(server.requests.first?.query["apikey"] == key, "the key is sent")
     #expect(result.stderr.contains("[redacted]"), "\(result.stderr)")
@@ -198,13 +205,7 @@ import Testing
         headers: [.init("Location", "/v1/forecast?hop=1&next=\(once)&again=\(twice)")], body: [])
     }
     defer { server.stop() }
-    let harness = CLIHarness()
-    harness.use(server: server.baseURL)
-    harness.environment["SKYCAST_API_KEY"] = key
-    _ = await harness.run(
-      "city", "add", "--name", "Berlin", "--lat", "52.52", "--lon", "13.41", "--timezone",
-      "Europe/Berlin")
-    let result = await harness.run("-v", "collect", "--retries", "1")
+    let (harness, result) = await Self.collectVerbosely(key: key, server: server)
     #expect(result.exitCode == 1, "\(result)")
     #expect(result.stderr.contains("redirected to"), "\(result)")
     #expect(server.requests.count >= 2, "the redirect is followed")

@@ -30,30 +30,12 @@ import Testing
     arguments: [["--partition-by", "city"], ["--partition-by", "none"]])
   func killedFirstRun(partitioning: [String]) async throws {
     let directory = TemporaryDirectory()
-    let path = directory.file("skycast.sqlite")
-    do {
-      let store = try Store(path: path)
-      let history = HistoryBuilder(store: store)
-      try store.write {
-        for name in ["Berlin", "Denver"] {
-          let city = try history.city(name)
-          let issued: Int64 = 1_774_000_000 / 3600 * 3600
-          let fetch = try history.fetch(city, requestedAt: issued, issuedAt: issued)
-          for hour in 0..<1500 {
-            try history.forecast(
-              city, fetch: fetch, issuedAt: issued, validAt: issued + Int64(hour) * 3600,
-              ["temperature_2m": Double(hour % 30) / 2])
-          }
-        }
-      }
-    }
+    let crashes = OutputCrashTests()
+    let path = try crashes.database(directory, hours: 1500)
     let folder = directory.file("lake")
     let arguments =
       ["export", "hourly", "--format", "parquet", "-o", folder] + partitioning
-    let environment = [
-      "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "SKYCAST_DB": path,
-      "LANG": "C.UTF-8",
-    ]
+    let environment = crashes.environment(path)
     let child = try ChildProcess(
       arguments: arguments,
       environment: environment.merging(["SKYCAST_TEST_STOP_AFTER_ROWS": "2000"]) { $1 },

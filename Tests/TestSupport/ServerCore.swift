@@ -215,14 +215,14 @@ final class ServerCore: Sendable {
 
   /// Sends `body` `chunkSize` bytes at a time with `interval` seconds between pieces.
   private func drip(_ body: [UInt8], chunkSize: Int, interval: Double, to fd: Int32) {
-      var offset = 0
-      let size = max(1, chunkSize)
-      while offset < body.count {
-        let end = min(offset + size, body.count)
-        guard Socket.sendAll(fd, Array(body[offset..<end])) else { return }
-        offset = end
-        if offset < body.count, !pause(interval) { return }
-      }
+    var offset = 0
+    let size = max(1, chunkSize)
+    while offset < body.count {
+      let end = min(offset + size, body.count)
+      guard Socket.sendAll(fd, Array(body[offset..<end])) else { return }
+      offset = end
+      if offset < body.count, !pause(interval) { return }
+    }
   }
 
   /// Streams `totalBytes` of filler in 64 KiB pieces until done, the client leaves or the

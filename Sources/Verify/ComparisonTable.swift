@@ -1,20 +1,23 @@
+import Analysis
 import Export
 import SkycastModel
 import Store
 
 /// Columns and cells of `verify --compare`, shared by every format.
 public enum ComparisonTable {
-  /// Key columns, then `n days h <score>_a <score>_b <score>_diff <score>_diff_lo
-  /// <score>_diff_hi dm p_value verdict sig`.
+  /// Key columns, then `n days h block <score>_a <score>_b <score>_diff <score>_diff_lo
+  /// <score>_diff_hi dm p_value verdict sig note`.
   public static func columns(_ request: ComparisonRequest) -> [Column] {
     let unit = request.base.variable.unit
     let score = request.loss.score
     return VerifyTable.keyColumns(request.keys) + [
       Column("n", .integer), Column("days", .integer), Column("h", .integer),
+      Column("block", .integer),
       Column("\(score)_a", .score, unit: unit), Column("\(score)_b", .score, unit: unit),
       Column("\(score)_diff", .score, unit: unit), Column("\(score)_diff_lo", .score, unit: unit),
       Column("\(score)_diff_hi", .score, unit: unit), Column("dm", .score),
       Column("p_value", .score), Column("verdict", .text), Column("sig", .text),
+      Column("note", .text),
     ]
   }
 
@@ -24,11 +27,13 @@ public enum ComparisonTable {
     let verdict = row.verdict(level: level)
     return row.keys.map(VerifyTable.cell) + [
       .integer(Int64(row.n)), .integer(Int64(row.days)), .integer(Int64(row.horizon)),
+      row.blockDays.map { .integer(Int64($0)) } ?? .null,
       VerifyTable.number(row.scoreA), VerifyTable.number(row.scoreB),
       VerifyTable.number(row.difference), VerifyTable.number(row.interval?.lo),
       VerifyTable.number(row.interval?.hi), VerifyTable.number(row.test?.statistic),
       VerifyTable.number(row.test?.pValue), verdict.map(Cell.text) ?? .null,
       .text(verdict == nil || verdict == "no significant difference" ? "" : "*"),
+      row.note.map(Cell.text) ?? .null,
     ]
   }
 
@@ -45,12 +50,21 @@ public enum ComparisonTable {
       base.includePast ? "past leads included" : "lead ≥ 0",
       "loss \(lossText(request))",
       "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, Harvey–Leybourne–Newbold correction with h = 1 + largest lead day, Student t with days − 1 degrees of freedom; p_value two-sided; verdict and sig (*) at p < \(alpha)",
-      VerifyTable.bootstrapText(settings, blockDays: report.blockDays)
-        .replacingOccurrences(
-          of: "percentile intervals", with: "percentile interval of the difference"
-        )
-        .replacingOccurrences(of: "cube root of the days)", with: "cube root of the days and h)"),
+      "n: the cases both A and B forecast, with an observation (plain verify counts each side's own cases, so its n is larger); days: valid local dates with such a case",
+      studentizedText(settings),
+      "a group too short for an interval (\(SeriesSufficiency.minimumDays) days and \(SeriesSufficiency.minimumBlocks) blocks) or for the test (\(SeriesSufficiency.minimumBlocks)·h days) gets none, and note says why",
     ].joined(separator: "; ")
+  }
+
+  /// `95 % studentized intervals of the difference: circular block bootstrap of whole valid
+  /// days, blocks per group (column block: …), 1000 resamples, seed 20260301`.
+  package static func studentizedText(_ settings: BootstrapSettings) -> String {
+    let how =
+      settings.blockDays == nil
+      ? "twice the larger of h and the automatic length (Wilks 1997, at least the cube root of the days), at most a third of the days"
+      : "--block-days"
+    return
+      "\(settings.levelText) studentized (bootstrap-t) intervals of the difference: circular block bootstrap of whole valid days, blocks per group (column block: \(how)), \(settings.resamples) resamples, seed \(settings.seed)"
   }
 
   /// `squared error (scores: rmse)`, on the circle for angles, of the vector for the wind

@@ -21,12 +21,6 @@ public struct VerifyGroupedSums: Sendable {
   /// intervals. The work grows with groups, days and resamples, not with pairs.
   public func report() -> VerifyReport {
     let fields = VerifySums.fields(request)
-    var blockDays: Int?
-    if let bootstrap = request.bootstrap {
-      blockDays =
-        bootstrap.blockDays
-        ?? order.compactMap { groups[$0]?.automaticBlockLength() }.max() ?? 1
-    }
     var rows: [VerifyRow] = []
     var unlistedDropped = 0
     for key in order {
@@ -38,16 +32,15 @@ public struct VerifyGroupedSums: Sendable {
         unlistedDropped += row.dropped
         continue
       }
-      if let bootstrap = request.bootstrap, let blockDays {
-        row.intervals = group.intervals(
-          request: request, settings: bootstrap, blockDays: blockDays, fields: fields)
+      if let bootstrap = request.bootstrap {
+        group.addIntervals(to: &row, request: request, settings: bootstrap, fields: fields)
       }
       rows.append(row)
     }
     rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
     var report = VerifyReport(request: request, rows: rows)
     report.unlistedDropped = unlistedDropped
-    report.blockDays = blockDays
+    report.blockDays = rows.compactMap(\.blockDays).max()
     return report
   }
 }
@@ -90,6 +83,32 @@ package struct GroupSums {
       BlockBootstrap.lag1Autocorrelation
     ).max()
     return BlockBootstrap.automaticBlockLength(days: dayCount, lag1: lag1 ?? 0)
+  }
+
+  /// The group's intervals with its own block length (`--block-days`, or the automatic one),
+  /// or none and a note when its series is too short (`SeriesSufficiency`); an interval of
+  /// zero width (every resample the same) is left out and named in the note.
+  package func addIntervals(
+    to row: inout VerifyRow, request: VerifyRequest, settings: BootstrapSettings,
+    fields: [VerifySums.Field]
+  ) {
+    let length = settings.blockDays ?? automaticBlockLength() ?? 1
+    if let problem = SeriesSufficiency.intervalProblem(days: dayCount, blockLength: length) {
+      row.intervalNote = problem
+      return
+    }
+    var intervals = self.intervals(
+      request: request, settings: settings, blockDays: length, fields: fields)
+    let constant = intervals.filter { $0.value.lo == $0.value.hi }.keys.sorted {
+      $0.column < $1.column
+    }
+    for score in constant { intervals[score] = nil }
+    if !constant.isEmpty {
+      row.intervalNote =
+        "no interval for \(constant.map(\.column).joined(separator: ", ")): every resample gave the same value"
+    }
+    row.intervals = intervals
+    row.blockDays = length
   }
 
   /// Percentile intervals of every reported score from resampled days.

@@ -16,10 +16,16 @@ public struct ComparisonRow: Sendable, Equatable {
   /// A's and B's score (RMSE or MAE) on the common cases.
   public var scoreA: Double?
   public var scoreB: Double?
-  /// Percentile interval of A − B from the day-block bootstrap.
+  /// Studentized interval of A − B from the day-block bootstrap, nil when the group is too
+  /// short for one (see `note`).
   public var interval: ScoreInterval?
-  /// The Diebold–Mariano test of the daily mean loss differential, nil when undefined.
+  /// The block length of the group's bootstrap, in valid days; nil without an interval.
+  public var blockDays: Int?
+  /// The Diebold–Mariano test of the daily mean loss differential, nil when undefined or the
+  /// group is too short for it (see `note`).
   public var test: DieboldMariano.Result?
+  /// Why the interval or the test is missing, in words; nil when both are there.
+  public var note: String?
 
   /// A − B.
   public var difference: Double? {
@@ -40,15 +46,14 @@ public struct ComparisonReport: Sendable {
   public var request: ComparisonRequest
   /// Groups sorted by key values.
   public var rows: [ComparisonRow]
-  /// The bootstrap block length used, in valid days.
-  public var blockDays: Int
 }
 
 extension Verifier {
-  /// Scores two models or sources on their common cases per group, with the percentile
-  /// interval of the score difference (circular block bootstrap of valid days, block length at
-  /// least the horizon h) and the Diebold–Mariano test (HLN, Student t) of the daily mean loss
-  /// differential d = loss A − loss B, indexed by valid local date.
+  /// Scores two models or sources on their common cases per group, with the studentized
+  /// interval of the score difference (circular block bootstrap of valid days, each group's
+  /// own block length, at least its horizon h) and the Diebold–Mariano test (HLN, Student t) of
+  /// the daily mean loss differential d = loss A − loss B, indexed by valid local date. A group
+  /// too short for either gets none and a note saying why (`SeriesSufficiency`).
   public func compare(_ request: ComparisonRequest) throws -> ComparisonReport {
     let prepared = try store.rows(of: VerifySQL.comparison(request))
     let labels = try cityLabels()
@@ -73,56 +78,68 @@ extension Verifier {
     }
 
     let settings = request.base.bootstrap ?? BootstrapSettings()
-    let loss = request.loss
-    var series: [(key: [VerifyKeyValue], days: [Double], horizon: Int, differences: [Double])] =
-      []
-    var blockDays = settings.blockDays ?? 1
+    var rows: [ComparisonRow] = []
     for key in order {
       guard let group = groups[key] else { continue }
       let leadDay =
         request.bucketsByHour
         ? LeadTime.day(hours: group.maxBucket) : group.maxBucket
-      let horizon = 1 + Int(max(0, leadDay))
-      var differences: [Double] = []
-      for day in stride(from: 0, to: group.days.count, by: 3) {
-        differences.append((group.days[day + 1] - group.days[day + 2]) / group.days[day])
-      }
-      if settings.blockDays == nil {
-        let lag1 = BlockBootstrap.lag1Autocorrelation(differences) ?? 0
-        blockDays = max(
-          blockDays, horizon,
-          BlockBootstrap.automaticBlockLength(days: differences.count, lag1: lag1))
-      }
-      series.append((key, group.days, horizon, differences))
-    }
-
-    var rows: [ComparisonRow] = []
-    for group in series {
-      var total = (n: 0.0, a: 0.0, b: 0.0)
-      for day in stride(from: 0, to: group.days.count, by: 3) {
-        total.n += group.days[day]
-        total.a += group.days[day + 1]
-        total.b += group.days[day + 2]
-      }
-      let interval =
-        BlockBootstrap.intervals(
-          days: group.days, width: 3, blockLength: blockDays, resamples: settings.resamples,
-          seed: settings.seed, level: settings.level
-        ) { sums in
-          guard sums[0] > 0 else { return [nil] }
-          return [
-            loss.score(meanLoss: sums[1] / sums[0]) - loss.score(meanLoss: sums[2] / sums[0])
-          ]
-        }.first ?? nil
       rows.append(
-        ComparisonRow(
-          keys: group.key, n: Int(total.n), days: group.differences.count,
-          horizon: group.horizon, scoreA: loss.score(meanLoss: total.a / total.n),
-          scoreB: loss.score(meanLoss: total.b / total.n), interval: interval,
-          test: DieboldMariano.test(group.differences, horizon: group.horizon)))
+        Self.comparisonRow(
+          key: key, days: group.days, horizon: 1 + Int(max(0, leadDay)), loss: request.loss,
+          settings: settings))
     }
     rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
-    return ComparisonReport(request: request, rows: rows, blockDays: blockDays)
+    return ComparisonReport(request: request, rows: rows)
+  }
+
+  /// One group's row from its day vectors (n, loss A, loss B) in date order.
+  package static func comparisonRow(
+    key: [VerifyKeyValue], days: [Double], horizon: Int, loss: ComparisonRequest.Loss,
+    settings: BootstrapSettings
+  ) -> ComparisonRow {
+    var total = (n: 0.0, a: 0.0, b: 0.0)
+    var differences: [Double] = []
+    for day in stride(from: 0, to: days.count, by: 3) {
+      total = (total.n + days[day], total.a + days[day + 1], total.b + days[day + 2])
+      differences.append((days[day + 1] - days[day + 2]) / days[day])
+    }
+    var row = ComparisonRow(
+      keys: key, n: Int(total.n), days: differences.count, horizon: horizon,
+      scoreA: loss.score(meanLoss: total.a / total.n),
+      scoreB: loss.score(meanLoss: total.b / total.n))
+    var notes: [String] = []
+    let lag1 = BlockBootstrap.lag1Autocorrelation(differences) ?? 0
+    let baseLength = SeriesSufficiency.baseBlockLength(
+      days: row.days, lag1: lag1, horizon: horizon, requested: settings.blockDays)
+    if let problem = SeriesSufficiency.intervalProblem(days: row.days, blockLength: baseLength) {
+      notes.append(problem)
+    } else {
+      let length = SeriesSufficiency.studentizedBlockLength(
+        base: baseLength, days: row.days, requested: settings.blockDays)
+      let interval = StudentizedBlockBootstrap.differenceInterval(
+        days: days, score: loss == .se ? .root : .identity, blockLength: length,
+        resamples: settings.resamples, seed: settings.seed, level: settings.level)
+      if let interval, interval.lo < interval.hi {
+        row.interval = interval
+        row.blockDays = length
+      } else {
+        notes.append(
+          interval == nil
+            ? "no interval: the difference or its standard error is undefined"
+            : SeriesSufficiency.constantResamples)
+      }
+    }
+    if let problem = SeriesSufficiency.testProblem(days: row.days, horizon: horizon) {
+      notes.append(problem)
+    } else if let test = DieboldMariano.test(differences, horizon: horizon) {
+      row.test = test
+    } else {
+      notes.append(
+        "no DM test: the loss differential is constant or its variance estimate is not positive")
+    }
+    row.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
+    return row
   }
 }
 

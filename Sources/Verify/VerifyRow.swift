@@ -31,6 +31,10 @@ public struct VerifyRow: Sendable, Equatable {
   public var lastDate: String?
   /// Percentile intervals of the scores, with `--ci` (a score missing here has none).
   public var intervals: [VerifyScore: ScoreInterval] = [:]
+  /// The group's bootstrap block length in valid days, with `--ci` (nil: no intervals).
+  public var blockDays: Int?
+  /// Why the group's intervals (or some of them) are missing, with `--ci`.
+  public var intervalNote: String?
   /// MET's VL1L2 partial sums (means), for `wind_vector_10m`.
   public var vector: VectorMeans?
 

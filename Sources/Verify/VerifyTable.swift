@@ -37,6 +37,7 @@ public enum VerifyTable {
       let squared = unit.isEmpty ? "" : "(\(unit))²"
       columns += ["uvfobar", "uvffbar", "uvoobar"].map { Column($0, .score, unit: squared) }
     }
+    if ci { columns += [Column("block", .integer), Column("note", .text)] }
     return columns
   }
 
@@ -67,6 +68,12 @@ public enum VerifyTable {
         means?.uvoobar,
       ].map(number)
     }
+    if ci {
+      cells += [
+        row.blockDays.map { .integer(Int64($0)) } ?? .null,
+        row.intervalNote.map(Cell.text) ?? .null,
+      ]
+    }
     return cells
   }
 
@@ -95,8 +102,8 @@ public enum VerifyTable {
     if let skill = request.skill {
       parts.append("mse_skill vs \(skill.rawValue)")
     }
-    if let bootstrap = request.bootstrap, let block = report.blockDays {
-      parts.append(bootstrapText(bootstrap, blockDays: block))
+    if let bootstrap = request.bootstrap {
+      parts.append(bootstrapText(bootstrap))
     }
     let dropped = report.dropped
     let missing = report.withoutObservation
@@ -107,13 +114,22 @@ public enum VerifyTable {
   }
 
   /// `95 % percentile intervals: circular block bootstrap of whole valid days, 7-day blocks
-  /// (set), 1000 resamples, seed 20260301`.
+  /// (automatic …), 1000 resamples, seed 20260301`: one block length for every row (the
+  /// reliability table).
   package static func bootstrapText(_ bootstrap: BootstrapSettings, blockDays: Int) -> String {
-    let how =
-      bootstrap.blockDays == nil
+    "\(bootstrap.levelText) percentile intervals: circular block bootstrap of whole valid days, \(blockDays)-day blocks (\(blockChoice(bootstrap))), \(bootstrap.resamples) resamples, seed \(bootstrap.seed)"
+  }
+
+  /// `95 % percentile intervals: circular block bootstrap of whole valid days, blocks per group
+  /// (column block: automatic …), 1000 resamples, seed 20260301; …`.
+  package static func bootstrapText(_ bootstrap: BootstrapSettings) -> String {
+    "\(bootstrap.levelText) percentile intervals: circular block bootstrap of whole valid days, blocks per group (column block: \(blockChoice(bootstrap))), \(bootstrap.resamples) resamples, seed \(bootstrap.seed); a group with fewer than \(SeriesSufficiency.minimumDays) days or \(SeriesSufficiency.minimumBlocks) blocks gets none, and note says why"
+  }
+
+  /// How the block length was chosen.
+  static func blockChoice(_ bootstrap: BootstrapSettings) -> String {
+    bootstrap.blockDays == nil
       ? "automatic: Wilks 1997, at least the cube root of the days" : "--block-days"
-    return
-      "\(bootstrap.levelText) percentile intervals: circular block bootstrap of whole valid days, \(blockDays)-day blocks (\(how)), \(bootstrap.resamples) resamples, seed \(bootstrap.seed)"
   }
 
   // MARK: - Revisions

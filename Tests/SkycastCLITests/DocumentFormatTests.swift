@@ -10,12 +10,12 @@ import Testing
   static let hostile = "Mean_temp & 50% #1"
 
   /// The study set with a hostile city name (city 1) and a city called `a|b {x}` (city 2).
-  static func writeHistory(_ harness: CLIHarness) throws {
+  static func writeHistory(_ harness: CLIHarness, days: Int = 6) throws {
     let writer = HistoryWriter(store: try harness.store())
     try writer.city(1, hostile)
     try writer.city(2, "a|b {x} ~ ^ \\ $")
     var random = SplitMix64(seed: 3)
-    for day in 0..<6 {
+    for day in 0..<days {
       for city in [Int64(1), 2] {
         for hourOfDay in [Int64(6), 12, 18] {
           let validAt = march1 + Int64(day) * 86_400 + hourOfDay * hour
@@ -113,7 +113,8 @@ import Testing
   @Test("LaTeX numbers are right-aligned and rounded as the table view; intervals in brackets")
   func latexNumbers() async throws {
     let harness = CLIHarness()
-    try Self.writeHistory(harness)
+    // 12 days: enough for an interval (10 days and 3 blocks).
+    try Self.writeHistory(harness, days: 12)
     let sql = await harness.run(
       "sql", "SELECT name, 1.23456 AS x, -2 AS y FROM cities ORDER BY id", "--format", "latex")
     #expect(sql.stdout.contains("\\begin{tabular}{lrr}"), "\(sql)")
@@ -127,7 +128,7 @@ import Testing
         of: #"\d+\.\d{3} \[(\$-\$)?\d+\.\d{3}, (\$-\$)?\d+\.\d{3}\]"#, options: .regularExpression)
         != nil, "\(line)")
     #expect(verify.stdout.contains("rmse (\\ensuremath{^{\\circ}}C)"), "units in the header")
-    #expect(verify.stdout.contains("\\begin{tabular}{rrrrr}"), "\(verify)")
+    #expect(verify.stdout.contains("\\begin{tabular}{rrrrrrl}"), "\(verify)")
     #expect(!verify.stdout.contains("rmse\\_lo"), "intervals are merged into their score")
   }
 

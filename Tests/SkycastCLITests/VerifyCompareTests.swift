@@ -54,8 +54,9 @@ import Testing
       let score = loss == "se" ? "rmse" : "mae"
       #expect(
         csv.header == [
-          "source", "lead_day", "n", "days", "h", "\(score)_a", "\(score)_b", "\(score)_diff",
-          "\(score)_diff_lo", "\(score)_diff_hi", "dm", "p_value", "verdict", "sig",
+          "source", "lead_day", "n", "days", "h", "block", "\(score)_a", "\(score)_b",
+          "\(score)_diff", "\(score)_diff_lo", "\(score)_diff_hi", "dm", "p_value", "verdict",
+          "sig", "note",
         ])
       for (lead, sides) in leads {
         let expected = try #require((sides["expected"] as? [String: Any])?[loss] as? [String: Any])
@@ -77,7 +78,10 @@ import Testing
         let diff = try #require(row["\(score)_diff"].flatMap(Double.init))
         let lo = try #require(row["\(score)_diff_lo"].flatMap(Double.init))
         let hi = try #require(row["\(score)_diff_hi"].flatMap(Double.init))
-        #expect(lo <= diff && diff <= hi, "\(row)")
+        #expect(lo < diff && diff < hi, "\(row)")
+        #expect(row["note"] == "", "\(row)")
+        let block = try #require(row["block"].flatMap(Int.init))
+        #expect(block >= Int(lead)! + 1 && block * 3 <= 60, "\(row)")
       }
     }
   }

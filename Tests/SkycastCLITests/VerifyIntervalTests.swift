@@ -39,7 +39,7 @@ import Verify
     #expect(
       csv.header == [
         "lead_hours", "n", "bias", "bias_lo", "bias_hi", "mae", "mae_lo", "mae_hi", "rmse",
-        "rmse_lo", "rmse_hi", "corr", "corr_lo", "corr_hi",
+        "rmse_lo", "rmse_hi", "corr", "corr_lo", "corr_hi", "block", "note",
       ])
     for row in csv.rows {
       for score in ["bias", "mae", "rmse", "corr"] {
@@ -76,19 +76,20 @@ import Verify
       "--seed", "12", "--format", "table")
     #expect(
       table.stdout.contains(
-        "90 % percentile intervals: circular block bootstrap of whole valid days, 4-day blocks (--block-days), 500 resamples, seed 12"
+        "90 % percentile intervals: circular block bootstrap of whole valid days, blocks per group (column block: --block-days), 500 resamples, seed 12"
       ), "\(table)")
     let automatic = await harness.run("verify", "--source", "forecast", "--ci", "--format", "table")
     #expect(
       automatic.stdout.contains(
-        "-day blocks (automatic: Wilks 1997, at least the cube root of the days)"))
+        "blocks per group (column block: automatic: Wilks 1997, at least the cube root of the days)"
+      ))
     #expect(automatic.stdout.contains("seed \(BootstrapSettings.defaultSeed)"))
   }
 
-  /// With a single valid day every resample is that day, so if whole days move together the
-  /// interval is a point; resampling pairs one by one would spread it.
-  @Test("all pairs of a valid day are resampled together")
-  func wholeDays() async throws {
+  /// With a single valid day every resample would be that day (a point "interval"): a group
+  /// that short gets no interval and says why, never a zero-width one.
+  @Test("a group of too few days gets empty interval cells and a note, never a zero-width interval")
+  func tooFewDays() async throws {
     let harness = CLIHarness()
     try Self.writeHistory(harness, days: 1)
     let row = try #require(
@@ -96,8 +97,19 @@ import Verify
         await harness.run("verify", "--source", "forecast", "--ci", "--format", "csv").stdout
       ).rows.first)
     #expect(row["n"] == "4")
-    #expect(row["rmse_lo"] == row["rmse"] && row["rmse_hi"] == row["rmse"], "\(row)")
-    #expect(row["bias_lo"] == row["bias_hi"])
+    #expect(row["rmse_lo"] == "" && row["rmse_hi"] == "" && row["bias_lo"] == "", "\(row)")
+    #expect(row["block"] == "")
+    #expect(row["note"] == "1 day: too few for an interval (needs 10)", "\(row)")
+    let longer = CLIHarness()
+    try Self.writeHistory(longer)
+    let blocks = await longer.run(
+      "verify", "--source", "forecast", "--ci", "--block-days", "30", "--format", "csv")
+    let blocksRow = try #require(CSVTable(blocks.stdout).rows.first)
+    #expect(blocksRow["rmse_lo"] == "", "\(blocksRow)")
+    #expect(
+      blocksRow["note"]
+        == "40 days: too few for 30-day blocks (an interval needs 3 blocks: 90 days)",
+      "\(blocksRow)")
   }
 
   @Test("with --ci the figure shades each line's interval")

@@ -9,12 +9,14 @@ extension Store {
   /// The rows of `schema`'s tables that break a `StoredRowCheck`, one entry per broken rule
   /// with its count, in table order (tables the schema lacks are passed over).
   ///
-  /// - Parameter schema: `main`, or `merged` while a merge has the other file attached.
-  package func brokenRows(in schema: String = "main") throws -> [(
-    check: StoredRowCheck, count: Int64
-  )] {
+  /// - Parameters:
+  ///   - schema: `main`, or `merged` while a merge has the other file attached.
+  ///   - tables: the tables to read (each is read once).
+  package func brokenRows(
+    in schema: String = "main", tables: [String] = StoredRowCheck.tables
+  ) throws -> [(check: StoredRowCheck, count: Int64)] {
     var found: [(check: StoredRowCheck, count: Int64)] = []
-    for table in StoredRowCheck.tables where try hasTable(table, in: schema) {
+    for table in tables where try hasTable(table, in: schema) {
       let checks = StoredRowCheck.checks(of: table)
       // One pass over the table for all of its rules.
       let sums = checks.map { "coalesce(sum(\($0.failing("o"))), 0)" }.joined(separator: ", ")

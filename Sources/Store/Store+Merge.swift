@@ -68,7 +68,8 @@ extension Store {
         ) ?? 0)
     }
     if refused.rows > 0 {
-      refused.problems = try brokenRows(in: "merged").map { check, count in
+      refused.problems = try brokenRows(in: "merged", tables: StoredRowCheck.valueTables).map {
+        check, count in
         "\(count) \(check.table) row\(count == 1 ? "" : "s") with \(check.problem)"
       }
     }
@@ -126,7 +127,7 @@ extension Store {
   /// not save: their rows hang off them, so no part of such a file is merged.
   private func checkMergedStructure(_ path: String) throws {
     let cities = try cityProblems(in: "merged")
-    let fetches = try brokenRows(in: "merged").filter { $0.check.table == "fetches" }.map {
+    let fetches = try brokenRows(in: "merged", tables: ["fetches"]).map {
       "\($0.count) fetch-log row\($0.count == 1 ? "" : "s") with \($0.check.problem)"
     }
     let problems = cities + fetches

@@ -11,8 +11,8 @@ import Store
 /// any other `-o PREFIX` they are `PREFIX-<part>.<ext>` (`-o out/berlin` gives
 /// `out/berlin-2026-03.csv`; missing folders are created). A city part is the city's name with
 /// `/ \ : * ? " < > |` and control characters replaced by `_`, cut to 120 bytes (whole
-/// characters), plus `-<id>` when two cities would get the same name. The extension follows the format: csv, json, ndjson, or txt for a
-/// table. Parts without rows make no file.
+/// characters), plus `-<id>` when two cities would get the same name. The extension follows
+/// the format: csv, json, ndjson, or txt for a table. Parts without rows make no file.
 extension ExportCommand {
   static func writeParts(
     _ invocation: Invocation, export: HistoryExport, split: ExportSplit, table: ExportTable,

@@ -92,7 +92,7 @@ let package = Package(
       name: "skycast-bench",
       dependencies: [
         "SkycastModel", "OpenMeteo", "Store", "Import", "Verify", "ExportJobs", "Synthetic",
-        "SQLiteKit",
+        "SQLiteKit", "Inflate",
       ]),
 
     // MARK: - Tests

@@ -86,12 +86,13 @@ struct Benchmark {
     if runs(.export) { figures += try export(database: big) }
     if runs(.startup) { figures.append(try startup()) }
     if runs(.ensemble) { figures += try ensemble() }
+    if runs(.inflate) { figures.append(try inflate()) }
     return render(figures)
   }
 
   /// The measurements `SKYCAST_BENCH_ONLY` can pick.
   enum Section: String {
-    case ingest, query, bootstrap, export, startup, ensemble
+    case ingest, query, bootstrap, export, startup, ensemble, inflate
     case importSeries = "import"
     case handSQL = "hand-sql"
   }

@@ -95,6 +95,32 @@ public struct DatasetExport {
     return Outcome(parts: writer.parts, appended: manifest != nil, replaced: replaced.count)
   }
 
+  /// Writes the export as one Parquet file at `path` (`-o x.parquet --partition-by none`): no
+  /// folder and no manifest, the same columns, types and footer metadata as a dataset's part;
+  /// the file appears only when complete. Call inside a read transaction.
+  ///
+  /// - Returns: the rows written (0: no file is written).
+  public static func writeFile(
+    at path: String, table: ExportTable, export: HistoryExport, store: Store,
+    required: Set<String>, protecting: [String]
+  ) throws -> Int {
+    let folder = (path as NSString).deletingLastPathComponent
+    let writer = ParquetDatasetWriter(
+      directory: folder.isEmpty ? "." : folder, partitionBy: [], required: required,
+      fileName: (path as NSString).lastPathComponent, monthColumn: nil, protecting: protecting,
+      keyValues: [
+        ("skycast.table", table.rawValue), ("skycast.fetch_id", String(try store.fetchHighWater())),
+      ])
+    do {
+      try export.write(to: writer)
+      try writer.commit()
+    } catch {
+      writer.discard()
+      throw error
+    }
+    return writer.parts.reduce(0) { $0 + $1.rows }
+  }
+
   // MARK: - The folder
 
   package func readManifest() throws -> DatasetManifest? {

@@ -170,8 +170,10 @@ public enum VerifyTable {
 
   // MARK: - Pairs
 
-  /// `city source model issued_at valid_at lead_hours forecast observed` (daily: `date` and
-  /// `lead_days`).
+  /// `city source model issued_at valid_at lead_hours forecast observed variable unit
+  /// obs_source` (daily: `date` and `lead_days`): the last three say what the numbers are, so
+  /// a pairs file read on its own (by verif, a spreadsheet, a colleague) names its variable,
+  /// unit and observation source.
   public static func pairColumns(_ request: VerifyRequest) -> [Column] {
     let variable = request.variable
     let isDaily = variable.frequency == .daily
@@ -182,11 +184,14 @@ public enum VerifyTable {
       Column(isDaily ? "lead_days" : "lead_hours", .integer),
       Column("forecast", .measure(decimals: variable.decimals), unit: variable.unit),
       Column("observed", .measure(decimals: variable.decimals), unit: variable.unit),
+      Column("variable", .text), Column("unit", .text), Column("obs_source", .text),
     ]
   }
 
   /// A pair's cells; times as instants at the city's offset in force at each instant.
-  public static func pairCells(_ pair: VerifyPair, city: String, zone: CityTimeZone) -> [Cell] {
+  public static func pairCells(
+    _ pair: VerifyPair, city: String, zone: CityTimeZone, request: VerifyRequest
+  ) -> [Cell] {
     let valid: Cell =
       if let validAt = pair.validAt {
         .instant(epoch: validAt, offset: zone.offset(at: validAt))
@@ -197,6 +202,7 @@ public enum VerifyTable {
       .text(city), .text(pair.source), .text(pair.model),
       .instant(epoch: pair.issuedAt, offset: zone.offset(at: pair.issuedAt)), valid,
       .integer(pair.lead), .number(pair.forecast), .number(pair.observed),
+      .text(request.variableName), .text(request.variable.unit), .text(request.observationSource),
     ]
   }
 

@@ -175,8 +175,8 @@ import Testing
     let pairs = await harness.run("verify", "--var", "temperature_2m_max", "--pairs")
     #expect(
       pairs.stdout == """
-        city,source,model,issued_at,date,lead_days,forecast,observed\r
-        Alpha,forecast,best_match,2026-03-02T00:00:00+00:00,2026-03-03,1,14.0,15.0\r
+        city,source,model,issued_at,date,lead_days,forecast,observed,variable,unit,obs_source\r
+        Alpha,forecast,best_match,2026-03-02T00:00:00+00:00,2026-03-03,1,14.0,15.0,temperature_2m_max,°C,era5\r
 
         """, "\(pairs)")
     let lead = await harness.run("verify", "--var", "temperature_2m_max", "--by", "lead")
@@ -203,9 +203,9 @@ import Testing
     #expect(result.exitCode == 0, "\(result)")
     #expect(
       result.stdout == """
-        city,source,model,issued_at,valid_at,lead_hours,forecast,observed\r
-        Berlin,forecast,best_match,2026-03-28T01:00:00+01:00,2026-03-29T01:00:00+01:00,24,5.3,4.0\r
-        Berlin,forecast,best_match,2026-03-28T01:00:00+01:00,2026-03-30T02:00:00+02:00,48,6.0,7.1\r
+        city,source,model,issued_at,valid_at,lead_hours,forecast,observed,variable,unit,obs_source\r
+        Berlin,forecast,best_match,2026-03-28T01:00:00+01:00,2026-03-29T01:00:00+01:00,24,5.3,4.0,temperature_2m,°C,era5\r
+        Berlin,forecast,best_match,2026-03-28T01:00:00+01:00,2026-03-30T02:00:00+02:00,48,6.0,7.1,temperature_2m,°C,era5\r
 
         """)
     let json = await harness.run("verify", "--pairs", "--format", "ndjson")

@@ -292,9 +292,15 @@ public final class ParquetDatasetWriter: RowWriter {
     let atomic = try AtomicFile(
       path: path + "/" + fileName, content: .database, protecting: protecting)
     let keptColumns = kept.map { columns[$0] }
+    // Each measured column's unit travels with the file (`skycast.unit.temperature_2m` = `°C`),
+    // since Parquet's logical types carry none.
+    let units = keptColumns.compactMap { column -> (String, String)? in
+      guard let unit = column.unit, !unit.isEmpty else { return nil }
+      return ("skycast.unit." + column.name, unit)
+    }
     weak var pendingFile: OpenFile?
     let writer = ParquetFileWriter(
-      columns: keptColumns, required: required, keyValues: keyValues,
+      columns: keptColumns, required: required, keyValues: keyValues + units,
       rowGroupRows: rowGroupRows
     ) { bytes in
       pendingFile?.pending.append(contentsOf: bytes)

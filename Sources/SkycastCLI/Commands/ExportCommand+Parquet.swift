@@ -104,6 +104,25 @@ extension ExportCommand {
     }
     let export = try HistoryExport(store: store, request: request)
     let required = try requiredColumns(baseTable(table), store: store)
+    if keys.isEmpty, directory.lowercased().hasSuffix(".parquet") {
+      // `-o x.parquet` without partitions: one file, not a folder.
+      guard !invocation.flag("append") else {
+        throw invocation.usage(
+          "--append adds to a dataset folder; -o \(invocation.string("output") ?? directory) names one file"
+        )
+      }
+      let rows = try store.read {
+        try DatasetExport.writeFile(
+          at: directory, table: table, export: export, store: store, required: required,
+          protecting: [invocation.databasePath])
+      }
+      let shown = invocation.string("output") ?? directory
+      invocation.info(
+        rows == 0
+          ? "no rows to export; no file written to \(shown)"
+          : "exported \(rows) row\(rows == 1 ? "" : "s") to \(shown)")
+      return ExitStatus.success
+    }
     let dataset = DatasetExport(
       directory: directory, table: table, partitionBy: keys, required: required,
       monthColumn: monthColumn(table), selection: selectionText(invocation),

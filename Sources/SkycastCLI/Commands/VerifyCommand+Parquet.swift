@@ -1,5 +1,6 @@
 import Export
 import ExportJobs
+import Foundation
 import SkycastModel
 import Store
 import Verify
@@ -17,16 +18,23 @@ extension VerifyCommand {
     var columns = VerifyTable.pairColumns(request)
     columns.insert(Column("city_id", .integer), at: 1)
     let isDaily = request.variable.frequency == .daily
-    let dataset = DatasetExport(
-      directory: directory, table: .hourly, partitionBy: keys, required: [], monthColumn: nil,
-      selection: "", protecting: [invocation.databasePath])
-    do {
-      try dataset.requireEmptyFolder(hasManifest: false, append: false)
-    } catch let error as DatasetExport.Refusal {
-      throw CLIError.failure(error.description)
+    // `-o x.parquet` without partitions: one file, not a folder.
+    let oneFile = keys.isEmpty && directory.lowercased().hasSuffix(".parquet")
+    if !oneFile {
+      let dataset = DatasetExport(
+        directory: directory, table: .hourly, partitionBy: keys, required: [], monthColumn: nil,
+        selection: "", protecting: [invocation.databasePath])
+      do {
+        try dataset.requireEmptyFolder(hasManifest: false, append: false)
+      } catch let error as DatasetExport.Refusal {
+        throw CLIError.failure(error.description)
+      }
     }
+    let folder = (directory as NSString).deletingLastPathComponent
     let writer = ParquetDatasetWriter(
-      directory: directory, partitionBy: keys, required: Set(columns.map(\.name)),
+      directory: oneFile ? (folder.isEmpty ? "." : folder) : directory, partitionBy: keys,
+      required: Set(columns.map(\.name)),
+      fileName: oneFile ? (directory as NSString).lastPathComponent : "part-00000.parquet",
       monthColumn: isDaily ? "date" : "valid_at", protecting: [invocation.databasePath])
     var zones: [Int64: CityTimeZone] = [:]
     let count: Int
@@ -37,7 +45,7 @@ extension VerifyCommand {
           let zone = zones[pair.cityID] ?? cities[pair.cityID]?.zone ?? .utc
           zones[pair.cityID] = zone
           var cells = VerifyTable.pairCells(
-            pair, city: labels[pair.cityID] ?? String(pair.cityID), zone: zone)
+            pair, city: labels[pair.cityID] ?? String(pair.cityID), zone: zone, request: request)
           cells.insert(.integer(pair.cityID), at: 1)
           try writer.write(cells)
         }

@@ -350,7 +350,8 @@ enum VerifyCommand {
         let zone = zones[pair.cityID] ?? cities[pair.cityID]?.zone ?? .utc
         zones[pair.cityID] = zone
         try writer.write(
-          VerifyTable.pairCells(pair, city: labels[pair.cityID] ?? String(pair.cityID), zone: zone))
+          VerifyTable.pairCells(
+            pair, city: labels[pair.cityID] ?? String(pair.cityID), zone: zone, request: request))
       }
     }
     try writer.finish()

@@ -144,7 +144,7 @@ import Testing
   }
 
   /// Bad option values are usage errors (exit 64) and name the option.
-  @Test("bad --method, --by, --series and missing dates are usage errors")
+  @Test("bad --method, --by, --series and half a date range are usage errors")
   func usageErrors() async throws {
     let (harness, _) = try Self.threeHours()
     let range = ["--from", "2026-03-10", "--to", "2026-03-10"]
@@ -155,9 +155,32 @@ import Testing
       #expect(result.exitCode == 64, "\(extra): \(result)")
       #expect(result.stderr.contains("'--\(extra[0].dropFirst(2))'"), "\(result)")
     }
-    let noDates = await harness.run("summary", "feels-like")
-    #expect(noDates.exitCode == 64 && noDates.stderr.contains("--from"))
+    let halfRange = await harness.run("summary", "feels-like", "--to", "2026-03-10")
+    #expect(halfRange.exitCode == 64 && halfRange.stderr.contains("--from"), "\(halfRange)")
     let unknownCity = await harness.run(["summary", "feels-like", "--city", "Nowhere"] + range)
     #expect(unknownCity.exitCode == 64 && unknownCity.stderr.contains("unknown city 'Nowhere'"))
+  }
+
+  @Test("without --from/--to: the 30 days up to the newest date with data, said in a note")
+  func defaultWindow() async throws {
+    let harness = CLIHarness()
+    try HistoryBuilder(store: try harness.store()).smallHistory()  // Berlin, 2026-03-20
+    let forecast = await harness.run("summary", "feels-like", "--by", "period", "--format", "csv")
+    #expect(forecast.exitCode == 0, "\(forecast)")
+    #expect(
+      forecast.stderr.contains("no --from/--to: the 30 days 2026-02-19…2026-03-20"), "\(forecast)")
+    let row = try #require(CSVTable(forecast.stdout).rows.first)
+    #expect(row["from"] == "2026-02-19" && row["to"] == "2026-03-20", "\(row)")
+    #expect(row["hours"] == "24", "\(row)")
+    let observed = await harness.run(
+      "summary", "precip", "--series", "observed", "--by", "period", "--format", "csv")
+    #expect(observed.exitCode == 0, "\(observed)")
+    #expect(observed.stderr.contains("observed (era5) data"), "\(observed)")
+    let empty = CLIHarness()
+    _ = try empty.store()
+    _ = await empty.run("city", "add", "--name", "Lima", "--lat", "-12", "--lon", "-77")
+    let nothing = await empty.run("summary", "uv")
+    #expect(nothing.exitCode == 1, "\(nothing)")
+    #expect(nothing.stderr.contains("no latest forecast (best_match) data stored"), "\(nothing)")
   }
 }

@@ -199,4 +199,14 @@ import Testing
       #expect(result.exitCode == 64, "\(arguments): \(result)")
     }
   }
+
+  @Test("with no ensemble stored, the diagnosis says so instead of blaming the observations")
+  func noEnsembleStored() async throws {
+    let harness = CLIHarness()
+    try HistoryBuilder(store: try harness.store()).smallHistory()
+    let result = await harness.run("verify", "--ensemble")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stderr.contains("no ensemble is stored"), "\(result)")
+    #expect(!result.stderr.contains("'era5' observations"), "\(result)")
+  }
 }

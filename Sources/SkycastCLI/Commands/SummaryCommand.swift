@@ -1,4 +1,5 @@
 import Analysis
+import SkycastModel
 import Store
 import Summary
 
@@ -17,8 +18,12 @@ enum SummaryCommand {
   /// Options every summary takes.
   static let common: [OptionSpec] = [
     SharedOptions.cities,
-    OptionSpec("from", value: "date", help: "First local date, YYYY-MM-DD (inclusive; required)."),
-    OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive; required)."),
+    OptionSpec(
+      "from", value: "date",
+      help:
+        "First local date, YYYY-MM-DD (inclusive; without --from/--to: the 30 days up to the newest with data)."
+    ),
+    OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive)."),
     .choice(
       "by", value: "period",
       help:
@@ -94,12 +99,33 @@ enum SummaryCommand {
 
   enum Kind { case feelsLike, uv, precip }
 
-  static func run(_ invocation: Invocation, kind: Kind) throws -> Int32 {
-    guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
-    guard dates.lowerBound.days(to: dates.upperBound) < 366 * 100 else {
-      throw invocation.usage(
-        "--from \(dates.lowerBound) to --to \(dates.upperBound) spans more than 100 years")
+  /// Days in the window a summary covers without `--from/--to`.
+  static let defaultWindowDays = 30
+
+  /// Without `--from/--to`: the 30 local days up to the newest date with data in `series` for
+  /// `cities`, said in a note; an error when the series holds nothing for them.
+  static func defaultWindow(
+    store: Store, series: ResolvedSeries, cities: [City], invocation: Invocation
+  ) throws -> ClosedRange<LocalDate> {
+    guard let newest = try store.newestLocalDate(of: series, cityIDs: cities.map(\.id)) else {
+      throw CLIError.failure(
+        "no \(series.label) data stored for the selected cities; collect or import some first, or choose another --series"
+      )
     }
+    let window = newest.adding(days: 1 - defaultWindowDays)...newest
+    invocation.note(
+      "no --from/--to: the \(defaultWindowDays) days \(window.lowerBound)…\(window.upperBound), up to the newest date with \(series.label) data"
+    )
+    return window
+  }
+
+  static func run(_ invocation: Invocation, kind: Kind) throws -> Int32 {
+    let given = try invocation.dateRange(required: false)
+    if let given, given.lowerBound.days(to: given.upperBound) >= 366 * 100 {
+      throw invocation.usage(
+        "--from \(given.lowerBound) to --to \(given.upperBound) spans more than 100 years")
+    }
+    var dates = given ?? LocalDate(dayNumber: 0)...LocalDate(dayNumber: 0)
     let grouping = try invocation.choiceValue("by", as: SummaryGrouping.self)
     let selection = try series(invocation)
     // Only `summary precip` declares --wet-threshold; the other summaries never read it.
@@ -127,6 +153,10 @@ enum SummaryCommand {
         } catch let error as ObservationSourceError {
           throw invocation.failure(error, choosingWith: "--series observed:")
         }
+      }
+      if given == nil {
+        dates = try defaultWindow(
+          store: store, series: series, cities: cities, invocation: invocation)
       }
       switch kind {
       case .feelsLike:

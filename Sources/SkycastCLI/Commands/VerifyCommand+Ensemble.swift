@@ -122,9 +122,16 @@ extension VerifyCommand {
     }
     try writer.finish()
     if report.cases == 0 {
-      invocation.info(
-        "no ensemble values matched an observation (check --model, --city, --from/--to and that '\(request.observationSource)' observations cover the valid times)"
-      )
+      // The right diagnosis first: with no ensemble stored, the observations are not to blame.
+      if try store.ensembleSeries().isEmpty {
+        invocation.info(
+          "no ensemble is stored: collect one with 'skycast collect --ensemble MODEL' (for example ecmwf_ifs025_ensemble; see 'skycast collect --help')"
+        )
+      } else {
+        invocation.info(
+          "no ensemble values matched an observation (check --model, --city, --from/--to and that '\(request.observationSource)' observations cover the valid times)"
+        )
+      }
     }
     return ExitStatus.success
   }

@@ -277,8 +277,8 @@ _skycast() {
     ("/summary/feels-like")
       local -a items; items=(
         '--city:A saved city: id, name or "Name, Admin1"'
-        '--from:First local date, YYYY-MM-DD (inclusive; required)'
-        '--to:Last local date, YYYY-MM-DD (inclusive; required)'
+        '--from:First local date, YYYY-MM-DD (inclusive; without --from/--to: the 30 days up to the newest with data)'
+        '--to:Last local date, YYYY-MM-DD (inclusive)'
         '--by:One row per day, per calendar month, per calendar year, or one for the whole range (period)'
         '--series:forecast, observed or observed:SOURCE'
         '--method:Feels-like definition: bom or nws'
@@ -299,8 +299,8 @@ _skycast() {
     ("/summary/uv")
       local -a items; items=(
         '--city:A saved city: id, name or "Name, Admin1"'
-        '--from:First local date, YYYY-MM-DD (inclusive; required)'
-        '--to:Last local date, YYYY-MM-DD (inclusive; required)'
+        '--from:First local date, YYYY-MM-DD (inclusive; without --from/--to: the 30 days up to the newest with data)'
+        '--to:Last local date, YYYY-MM-DD (inclusive)'
         '--by:One row per day, per calendar month, per calendar year, or one for the whole range (period)'
         '--series:forecast, observed or observed:SOURCE'
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
@@ -320,8 +320,8 @@ _skycast() {
     ("/summary/precip")
       local -a items; items=(
         '--city:A saved city: id, name or "Name, Admin1"'
-        '--from:First local date, YYYY-MM-DD (inclusive; required)'
-        '--to:Last local date, YYYY-MM-DD (inclusive; required)'
+        '--from:First local date, YYYY-MM-DD (inclusive; without --from/--to: the 30 days up to the newest with data)'
+        '--to:Last local date, YYYY-MM-DD (inclusive)'
         '--by:One row per day, per calendar month, per calendar year, or one for the whole range (period)'
         '--series:forecast, observed or observed:SOURCE'
         '--wet-threshold:Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common)'

@@ -92,4 +92,27 @@ extension Store {
     default: throw ObservationSourceError.ambiguous(available)
     }
   }
+
+  /// Each observation source stored for `cityIDs` (all cities when empty) in the hourly or the
+  /// daily table: its first and last local date and its rows, by source: what `verify` lists
+  /// when no pair matched, so the user sees which `--obs` covers the forecasts.
+  package func observationCoverage(daily: Bool, cityIDs: [Int64]) throws -> [(
+    source: String, first: String, last: String, rows: Int64
+  )] {
+    let date = daily ? "date" : "valid_date"
+    var sql =
+      "SELECT source, min(\(date)), max(\(date)), count(*) FROM \(daily ? "daily_observations" : "hourly_observations")"
+    if !cityIDs.isEmpty {
+      sql += " WHERE city_id IN (" + cityIDs.map { _ in "?" }.joined(separator: ", ") + ")"
+    }
+    return try database.query(
+      sql + " GROUP BY source ORDER BY source", cityIDs.map { .integer($0) }
+    )
+    .compactMap { row in
+      guard let source = row[0].stringValue else { return nil }
+      return (
+        source, row[1].stringValue ?? "", row[2].stringValue ?? "", row[3].int64Value ?? 0
+      )
+    }
+  }
 }

@@ -292,7 +292,26 @@ enum VerifyCommand {
       return ExitStatus.success
     }
     try writeScores(report, format: format, invocation: invocation)
+    if report.pairs == 0 { try noteCoverage(request, store: store, invocation: invocation) }
     return ExitStatus.success
+  }
+
+  /// After "no pairs matched": the observation sources stored for the cities with the dates
+  /// they cover, and the `--obs` that holds the most, so the way to real numbers is one
+  /// command away.
+  static func noteCoverage(_ request: VerifyRequest, store: Store, invocation: Invocation) throws {
+    let daily = request.variable.frequency == .daily
+    let coverage = try store.read {
+      try store.observationCoverage(daily: daily, cityIDs: request.cityIDs)
+    }
+    let others = coverage.filter { $0.source != request.observationSource }
+    guard let best = others.max(by: { $0.rows < $1.rows }) else { return }
+    invocation.info("observations stored for these cities:")
+    for (source, first, last, rows) in coverage {
+      invocation.info(
+        "  \(source): \(first)…\(last), \(rows) \(daily ? "day" : "hour")\(rows == 1 ? "" : "s")")
+    }
+    invocation.info("try --obs \(best.source)")
   }
 
   // MARK: - Output

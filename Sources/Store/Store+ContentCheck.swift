@@ -6,33 +6,49 @@ import SkycastModel
 /// text longitude passes it and then fails `city list`), and `db merge` refuses or leaves out
 /// those of the file it merges.
 extension Store {
-  /// The rows of `schema`'s tables that break a `StoredRowCheck`, one entry per broken rule
-  /// with its count, in table order (tables the schema lacks are passed over).
+  /// What one pass over some tables found.
+  package struct BrokenRows {
+    /// Rows that break at least one rule (a row breaking two counts once).
+    package var rows: Int64 = 0
+    /// Each broken rule with the rows that break it, in table order.
+    package var rules: [(check: StoredRowCheck, count: Int64)] = []
+  }
+
+  /// The rows of `schema`'s tables that break a `StoredRowCheck`, read in one pass per table
+  /// (tables the schema lacks are passed over).
   ///
   /// - Parameters:
   ///   - schema: `main`, or `merged` while a merge has the other file attached.
-  ///   - tables: the tables to read (each is read once).
+  ///   - tables: the tables to read.
   package func brokenRows(
     in schema: String = "main", tables: [String] = StoredRowCheck.tables
-  ) throws -> [(check: StoredRowCheck, count: Int64)] {
-    var found: [(check: StoredRowCheck, count: Int64)] = []
+  ) throws -> BrokenRows {
+    var found = BrokenRows()
     for table in tables where try hasTable(table, in: schema) {
       let checks = StoredRowCheck.checks(of: table)
-      // One pass over the table for all of its rules.
-      let sums = checks.map { "coalesce(sum(\($0.failing("o"))), 0)" }.joined(separator: ", ")
-      let row = try database.query("SELECT \(sums) FROM \(schema).\(table) AS o")
+      guard !checks.isEmpty else { continue }
+      let sums = (checks.map { $0.failing("o") } + [Self.breaksAnyRule(table, alias: "o")])
+        .map { "coalesce(sum(\($0)), 0)" }.joined(separator: ", ")
+      guard let row = try database.query("SELECT \(sums) FROM \(schema).\(table) AS o").first
+      else { continue }
       for (index, check) in checks.enumerated() {
-        let count = row.first?[index].int64Value ?? 0
-        if count > 0 { found.append((check, count)) }
+        let count = row[index].int64Value ?? 0
+        if count > 0 { found.rules.append((check, count)) }
       }
+      found.rows += row[checks.count].int64Value ?? 0
     }
     return found
   }
 
+  /// SQL that is true for a row of `table` (as `alias`) that breaks any rule.
+  static func breaksAnyRule(_ table: String, alias: String) -> String {
+    let failing = StoredRowCheck.checks(of: table).map { $0.failing(alias) }
+    return failing.isEmpty ? "0" : "(" + failing.joined(separator: " OR ") + ")"
+  }
+
   /// `WHERE` text that keeps the rows of `table` (as `alias`) that break no rule.
   package static func keepsEveryRule(_ table: String, alias: String) -> String {
-    let failing = StoredRowCheck.checks(of: table).map { $0.failing(alias) }
-    return failing.isEmpty ? "1" : "NOT (" + failing.joined(separator: " OR ") + ")"
+    "NOT " + breaksAnyRule(table, alias: alias)
   }
 
   /// The cities of `schema` that a reader cannot decode or that `city add` would refuse, each
@@ -80,7 +96,7 @@ extension Store {
   /// -80…60 °C").
   package func contentProblems() throws -> [String] {
     try cityProblems()
-      + brokenRows().map { check, count in
+      + brokenRows().rules.map { check, count in
         "\(check.table): \(count) row\(count == 1 ? "" : "s") with \(check.problem)"
       }
   }

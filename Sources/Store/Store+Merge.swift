@@ -60,27 +60,18 @@ extension Store {
     try database.run("ATTACH DATABASE ? AS merged", [.text(Self.readOnlyURI(path))])
     defer { try? database.execute("DETACH DATABASE merged") }
     try checkMergedStructure(path)
-    var refused = (rows: 0, problems: [String]())
-    for table in StoredRowCheck.valueTables where try hasTable(table, in: "merged") {
-      refused.rows += Int(
-        try database.scalarInt(
-          "SELECT count(*) FROM merged.\(table) AS o WHERE NOT (\(Self.keepsEveryRule(table, alias: "o")))"
-        ) ?? 0)
-    }
-    if refused.rows > 0 {
-      refused.problems = try brokenRows(in: "merged", tables: StoredRowCheck.valueTables).map {
-        check, count in
-        "\(count) \(check.table) row\(count == 1 ? "" : "s") with \(check.problem)"
-      }
-    }
+    // One pass over the other file's value tables: the rows the copy below leaves out.
+    let refused = try brokenRows(in: "merged", tables: StoredRowCheck.valueTables)
     return try write {
       defer {
         try? database.execute(
           "DROP TABLE IF EXISTS temp.merge_cities; DROP TABLE IF EXISTS temp.merge_fetches")
       }
       var report = MergeReport(path: path)
-      report.rowsRefused = refused.rows
-      report.refusedProblems = refused.problems
+      report.rowsRefused = Int(refused.rows)
+      report.refusedProblems = refused.rules.map { check, count in
+        "\(count) \(check.table) row\(count == 1 ? "" : "s") with \(check.problem)"
+      }
       try mergeCities(&report)
       try mergeFetches(&report)
       try mergeHourlyForecasts(&report)
@@ -127,7 +118,7 @@ extension Store {
   /// not save: their rows hang off them, so no part of such a file is merged.
   private func checkMergedStructure(_ path: String) throws {
     let cities = try cityProblems(in: "merged")
-    let fetches = try brokenRows(in: "merged", tables: ["fetches"]).map {
+    let fetches = try brokenRows(in: "merged", tables: ["fetches"]).rules.map {
       "\($0.count) fetch-log row\($0.count == 1 ? "" : "s") with \($0.check.problem)"
     }
     let problems = cities + fetches
@@ -333,10 +324,7 @@ extension Store {
   /// The ensemble members of added fetches. Their key holds the fetch, so they never meet a
   /// stored row; a source from before ensembles were stored has none.
   private func mergeEnsembles(_ report: inout MergeReport) throws {
-    let hasTable = try database.scalarInt(
-      "SELECT count(*) FROM merged.sqlite_schema WHERE type = 'table' AND name = 'ensemble_forecasts'"
-    )
-    guard hasTable == 1 else { return }
+    guard try hasTable("ensemble_forecasts", in: "merged") else { return }
     try database.run(
       """
       INSERT INTO main.ensemble_forecasts

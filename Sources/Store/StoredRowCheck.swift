@@ -159,7 +159,7 @@ package struct StoredRowCheck: Sendable, Equatable {
     case .localDate:
       let dates = PlausibleTime.dates
       return """
-        (typeof(\(column)) <> 'text' OR coalesce(date(\(column)) IS NOT \(column), 1) \
+        (typeof(\(column)) <> 'text' OR date(\(column)) IS NOT \(column) \
         OR \(column) NOT BETWEEN '\(dates.lowerBound)' AND '\(dates.upperBound)')
         """
     case .value(let variable):

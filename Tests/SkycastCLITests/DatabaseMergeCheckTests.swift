@@ -132,7 +132,9 @@ import Testing
     #expect(demo.exitCode == 0, "\(demo)")
     let store = try harness.store()
     #expect(try store.cityProblems().isEmpty)
-    let broken = try store.brokenRows().map { "\($0.check.table): \($0.count) \($0.check.problem)" }
+    let broken = try store.brokenRows().rules.map {
+      "\($0.check.table): \($0.count) \($0.check.problem)"
+    }
     #expect(broken.isEmpty, "\(broken)")
   }
 }

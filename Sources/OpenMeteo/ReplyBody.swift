@@ -17,9 +17,9 @@ package final class ReplyBody {
   private let checkDeadline: () throws -> Void
   private var gzip: GzipDecoder?
   /// Bytes received on the wire.
-  package private(set) var received = 0
+  private var received = 0
   /// The body: as received, or decoded.
-  package private(set) var bytes: [UInt8] = []
+  private var bytes: [UInt8] = []
 
   /// - Parameters:
   ///   - limit: the most bytes, on the wire and decoded.
@@ -52,6 +52,9 @@ package final class ReplyBody {
       bytes.append(contentsOf: piece)
       return
     }
+    // Out of the property while it runs, so its window stays uniquely referenced and is not
+    // copied on write for every piece.
+    gzip = nil
     defer { gzip = decoder }
     do {
       try piece.withUnsafeBytes { raw in

@@ -103,22 +103,7 @@ public final class AtomicFile {
   /// - Throws: `OutputError` when the data cannot be flushed to disk or the rename fails (the
   ///   temporary file is then removed and the old file is untouched).
   public func commit() throws {
-    guard !finished else { return }
-    guard !isDirect else {
-      finished = true
-      return
-    }
-    if let sink, fsync(sink.descriptor) != 0 {
-      let reason = String(cString: strerror(errno))
-      discard()
-      throw OutputError.writeFailed(path: path, reason: reason)
-    }
-    guard rename(temporaryPath, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      discard()
-      throw OutputError.writeFailed(path: path, reason: reason)
-    }
-    finished = true
+    try Self.commitAll([self])
   }
 
   /// Makes every file's content visible under its name, or none: a rename that fails (a name
@@ -141,10 +126,12 @@ public final class AtomicFile {
       }
     }
     var moved: [(file: AtomicFile, backup: String?)] = []
+    // A lone file has nothing to put back: its rename replaces the old content or fails.
+    let keepsBackups = pending.count { !$0.isDirect } > 1
     for file in pending where !file.isDirect {
       var backup: String?
       var existing = stat()
-      if lstat(file.path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+      if keepsBackups, lstat(file.path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
         let name = file.temporaryPath + ".old"
         backup = link(file.path, name) == 0 ? name : nil
       }

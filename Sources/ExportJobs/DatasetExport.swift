@@ -104,10 +104,8 @@ public struct DatasetExport {
     at path: String, table: ExportTable, export: HistoryExport, store: Store,
     required: Set<String>, protecting: [String]
   ) throws -> Int {
-    let folder = (path as NSString).deletingLastPathComponent
-    let writer = ParquetDatasetWriter(
-      directory: folder.isEmpty ? "." : folder, partitionBy: [], required: required,
-      fileName: (path as NSString).lastPathComponent, monthColumn: nil, protecting: protecting,
+    let writer = ParquetDatasetWriter.oneFile(
+      at: path, required: required, monthColumn: nil, protecting: protecting,
       keyValues: [
         ("skycast.table", table.rawValue), ("skycast.fetch_id", String(try store.fetchHighWater())),
       ])

@@ -111,8 +111,10 @@ extension Store {
   /// The newest local date with a row of `series` for `cityIDs` (all cities when empty), or nil
   /// when it has none: where a command without `--from/--to` ends its default window.
   package func newestLocalDate(of series: ResolvedSeries, cityIDs: [Int64]) throws -> LocalDate? {
-    let cities =
-      cityIDs.isEmpty ? "" : " AND city_id IN (\(cityIDs.map(String.init).joined(separator: ", ")))"
+    func cities(_ column: String) -> String {
+      cityIDs.isEmpty
+        ? "" : " AND \(column) IN (\(cityIDs.map(String.init).joined(separator: ", ")))"
+    }
     switch series.kind {
     case .forecast:
       // The local hour number of the newest row, in days (floor, as the view's valid_date).
@@ -120,12 +122,12 @@ extension Store {
         """
         SELECT max(\(ForecastHourColumns.localHour("h"))) FROM forecast_hours AS h
         JOIN forecast_series AS s ON s.id = h.series_id
-        WHERE s.source = ? AND s.model = ? AND h.lead_hours >= 0\(cities.replacingOccurrences(of: "city_id", with: "h.city_id"))
+        WHERE s.source = ? AND s.model = ? AND h.lead_hours >= 0\(cities("h.city_id"))
         """, [.text(series.source), .text(series.model ?? "best_match")])
       return hour.map { LocalDate(dayNumber: WallClock.floorDivide($0, 24).quotient) }
     case .observed:
       let text = try database.scalarText(
-        "SELECT max(\(series.daily ? "date" : "valid_date")) FROM \(series.table) WHERE source = ?\(cities)",
+        "SELECT max(\(series.daily ? "date" : "valid_date")) FROM \(series.table) WHERE source = ?\(cities("city_id"))",
         [.text(series.source)])
       return text.flatMap(LocalDate.init)
     }

@@ -40,7 +40,6 @@ public struct VerifyGroupedSums: Sendable {
     rows.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
     var report = VerifyReport(request: request, rows: rows)
     report.unlistedDropped = unlistedDropped
-    report.blockDays = rows.compactMap(\.blockDays).max()
     return report
   }
 }

@@ -118,7 +118,7 @@ extension Verifier {
       let length = SeriesSufficiency.studentizedBlockLength(
         base: baseLength, days: row.days, requested: settings.blockDays)
       let interval = StudentizedBlockBootstrap.differenceInterval(
-        days: days, score: loss == .se ? .root : .identity, blockLength: length,
+        days: days, score: loss.meanLossScore, blockLength: length,
         resamples: settings.resamples, seed: settings.seed, level: settings.level)
       if let interval, interval.lo < interval.hi {
         row.interval = interval

@@ -9,9 +9,6 @@ public struct VerifyReport: Sendable {
   public var rows: [VerifyRow]
   /// Forecasts of groups left out of ``rows`` because none of them found an observation row.
   public var unlistedDropped = 0
-  /// The longest bootstrap block length of any group in valid days, with `--ci` (each row has
-  /// its own, ``VerifyRow/blockDays``).
-  public var blockDays: Int?
 
   public init(request: VerifyRequest, rows: [VerifyRow]) {
     self.request = request

@@ -136,9 +136,11 @@ import Testing
     var problems: [String] = []
     if merged.rows.map(\.keys) != sql.rows.map(\.keys) { return ["groups differ"] }
     if merged.unlistedDropped != sql.unlistedDropped { problems.append("unlisted dropped") }
-    if merged.blockDays != sql.blockDays { problems.append("block days") }
     for (left, right) in zip(merged.rows, sql.rows) {
       let name = left.keys.map(\.description).joined(separator: "/")
+      if left.blockDays != right.blockDays || left.intervalNote != right.intervalNote {
+        problems.append("\(name): block days or interval note")
+      }
       let exact: [(String, Bool)] = [
         ("n", left.scores.n == right.scores.n), ("dropped", left.dropped == right.dropped),
         ("without observation", left.withoutObservation == right.withoutObservation),

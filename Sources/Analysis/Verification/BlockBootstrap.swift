@@ -100,6 +100,22 @@ public enum BlockBootstrap {
     return ScoreInterval(lo: lo, hi: hi)
   }
 
+  /// Running sums of `width`-wide day vectors over the series written twice: entry
+  /// `(d + 1) · width + f` is field f summed over days 0…d. A block of any length starting at
+  /// any day, wrapping or not, is then one difference of two entries, so a resample costs its
+  /// number of blocks, not of days.
+  public static func circularRunningSums(_ days: [Double], width: Int) -> [Double] {
+    let dayCount = days.count / width
+    var prefix = [Double](repeating: 0, count: (2 * dayCount + 1) * width)
+    for day in 0..<(2 * dayCount) {
+      let source = (day % dayCount) * width
+      for field in 0..<width {
+        prefix[(day + 1) * width + field] = prefix[day * width + field] + days[source + field]
+      }
+    }
+    return prefix
+  }
+
   /// Percentile intervals of statistics of resampled day sums.
   ///
   /// - Parameters:
@@ -119,16 +135,7 @@ public enum BlockBootstrap {
     let dayCount = days.count / width
     guard dayCount > 0 else { return [] }
     let length = min(max(1, blockLength), dayCount)
-    // Running sums over the series written twice, so a block of any length starting at any day,
-    // wrapping or not, is one difference: the cost per resample grows with the number of
-    // blocks, not of days.
-    var prefix = [Double](repeating: 0, count: (2 * dayCount + 1) * width)
-    for day in 0..<(2 * dayCount) {
-      let source = (day % dayCount) * width
-      for field in 0..<width {
-        prefix[(day + 1) * width + field] = prefix[day * width + field] + days[source + field]
-      }
-    }
+    let prefix = circularRunningSums(days, width: width)
     var random = SplitMix64(seed: seed)
     var total = [Double](repeating: 0, count: width)
     var collected: [[Double]] = []

@@ -57,15 +57,8 @@ public enum StudentizedBlockBootstrap {
     let dayCount = days.count / 3
     guard dayCount > 1, resamples > 0 else { return nil }
     let length = min(max(1, blockLength), dayCount)
-    // Running sums of (n, a, b) over the series written twice: any circular block is one
-    // difference.
-    var prefix = [Double](repeating: 0, count: (2 * dayCount + 1) * 3)
-    for day in 0..<(2 * dayCount) {
-      let source = (day % dayCount) * 3
-      for field in 0..<3 {
-        prefix[(day + 1) * 3 + field] = prefix[day * 3 + field] + days[source + field]
-      }
-    }
+    // Any circular block of (n, a, b) is one difference of running sums.
+    let prefix = BlockBootstrap.circularRunningSums(days, width: 3)
     func block(_ start: Int, _ count: Int) -> (n: Double, a: Double, b: Double) {
       let from = start * 3
       let to = (start + count) * 3

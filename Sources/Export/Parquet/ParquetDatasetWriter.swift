@@ -122,6 +122,25 @@ public final class ParquetDatasetWriter: RowWriter {
     self.keyValues = keyValues
   }
 
+  /// A writer of one file at `path` instead of a folder of parts (`-o x.parquet
+  /// --partition-by none`), with the same columns, types and footer metadata.
+  public static func oneFile(
+    at path: String, required: Set<String>, monthColumn: String?, protecting: [String] = [],
+    keyValues: [(String, String)] = []
+  ) -> ParquetDatasetWriter {
+    let folder = (path as NSString).deletingLastPathComponent
+    return ParquetDatasetWriter(
+      directory: folder.isEmpty ? "." : folder, partitionBy: [], required: required,
+      fileName: (path as NSString).lastPathComponent, monthColumn: monthColumn,
+      protecting: protecting, keyValues: keyValues)
+  }
+
+  /// True when `-o path` with `partitionBy` names one file: no partitions and a name ending in
+  /// `.parquet`.
+  public static func isOneFile(_ path: String, partitionBy: [DatasetPartition]) -> Bool {
+    partitionBy.isEmpty && path.lowercased().hasSuffix(".parquet")
+  }
+
   deinit { if !finished { discard() } }
 
   /// Data formats carry no comments.

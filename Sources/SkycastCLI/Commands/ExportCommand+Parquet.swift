@@ -104,7 +104,7 @@ extension ExportCommand {
     }
     let export = try HistoryExport(store: store, request: request)
     let required = try requiredColumns(baseTable(table), store: store)
-    if keys.isEmpty, directory.lowercased().hasSuffix(".parquet") {
+    if ParquetDatasetWriter.isOneFile(directory, partitionBy: keys) {
       // `-o x.parquet` without partitions: one file, not a folder.
       guard !invocation.flag("append") else {
         throw invocation.usage(

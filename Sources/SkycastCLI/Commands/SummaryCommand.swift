@@ -125,7 +125,6 @@ enum SummaryCommand {
       throw invocation.usage(
         "--from \(given.lowerBound) to --to \(given.upperBound) spans more than 100 years")
     }
-    var dates = given ?? LocalDate(dayNumber: 0)...LocalDate(dayNumber: 0)
     let grouping = try invocation.choiceValue("by", as: SummaryGrouping.self)
     let selection = try series(invocation)
     // Only `summary precip` declares --wet-threshold; the other summaries never read it.
@@ -143,7 +142,7 @@ enum SummaryCommand {
     let format = svg ? .csv : try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     var series = ResolvedSeries.latestForecast
-    let table = try store.read {
+    let (table, dates) = try store.read {
       let cities = try invocation.cities(in: store)
       switch selection {
       case .forecast: series = .latestForecast
@@ -154,22 +153,28 @@ enum SummaryCommand {
           throw invocation.failure(error, choosingWith: "--series observed:")
         }
       }
-      if given == nil {
-        dates = try defaultWindow(
-          store: store, series: series, cities: cities, invocation: invocation)
-      }
+      let dates =
+        try given
+        ?? defaultWindow(store: store, series: series, cities: cities, invocation: invocation)
       switch kind {
       case .feelsLike:
-        return try FeelsLikeSummaryTable.table(
-          store: store, cities: cities, series: series, dates: dates, grouping: grouping,
-          method: try invocation.choiceValue("method", as: FeelsLikeMethod.self))
+        return (
+          try FeelsLikeSummaryTable.table(
+            store: store, cities: cities, series: series, dates: dates, grouping: grouping,
+            method: try invocation.choiceValue("method", as: FeelsLikeMethod.self)), dates
+        )
       case .uv:
-        return try UVSummaryTable.table(
-          store: store, cities: cities, series: series, dates: dates, grouping: grouping)
+        return (
+          try UVSummaryTable.table(
+            store: store, cities: cities, series: series, dates: dates, grouping: grouping),
+          dates
+        )
       case .precip:
-        return try PrecipitationSummaryTable.table(
-          store: store, cities: cities, series: series, dates: dates, grouping: grouping,
-          wetThreshold: wetThreshold)
+        return (
+          try PrecipitationSummaryTable.table(
+            store: store, cities: cities, series: series, dates: dates, grouping: grouping,
+            wetThreshold: wetThreshold), dates
+        )
       }
     }
     for variable in table.variablesWithoutData {

@@ -1,6 +1,5 @@
 import Export
 import ExportJobs
-import Foundation
 import SkycastModel
 import Store
 import Verify
@@ -19,7 +18,7 @@ extension VerifyCommand {
     columns.insert(Column("city_id", .integer), at: 1)
     let isDaily = request.variable.frequency == .daily
     // `-o x.parquet` without partitions: one file, not a folder.
-    let oneFile = keys.isEmpty && directory.lowercased().hasSuffix(".parquet")
+    let oneFile = ParquetDatasetWriter.isOneFile(directory, partitionBy: keys)
     if !oneFile {
       let dataset = DatasetExport(
         directory: directory, table: .hourly, partitionBy: keys, required: [], monthColumn: nil,
@@ -30,12 +29,16 @@ extension VerifyCommand {
         throw CLIError.failure(error.description)
       }
     }
-    let folder = (directory as NSString).deletingLastPathComponent
-    let writer = ParquetDatasetWriter(
-      directory: oneFile ? (folder.isEmpty ? "." : folder) : directory, partitionBy: keys,
-      required: Set(columns.map(\.name)),
-      fileName: oneFile ? (directory as NSString).lastPathComponent : "part-00000.parquet",
-      monthColumn: isDaily ? "date" : "valid_at", protecting: [invocation.databasePath])
+    let required = Set(columns.map(\.name))
+    let monthColumn = isDaily ? "date" : "valid_at"
+    let writer =
+      oneFile
+      ? ParquetDatasetWriter.oneFile(
+        at: directory, required: required, monthColumn: monthColumn,
+        protecting: [invocation.databasePath])
+      : ParquetDatasetWriter(
+        directory: directory, partitionBy: keys, required: required, monthColumn: monthColumn,
+        protecting: [invocation.databasePath])
     var zones: [Int64: CityTimeZone] = [:]
     let count: Int
     do {

@@ -1,3 +1,4 @@
+import Analysis
 import SkycastModel
 
 /// What `verify --compare A B` compares: two models or two forecast sources, scored on the same
@@ -32,9 +33,13 @@ public struct ComparisonRequest: Sendable, Equatable {
     /// The score the loss averages into: `rmse` or `mae`.
     public var score: String { self == .se ? "rmse" : "mae" }
 
-    /// The score from the mean loss: √mean for squared errors, the mean itself for absolute.
+    /// The function of the mean loss that makes the score: √mean for squared errors, the mean
+    /// itself for absolute ones.
+    public var meanLossScore: StudentizedBlockBootstrap.Score { self == .se ? .root : .identity }
+
+    /// The score from the mean loss.
     public func score(meanLoss: Double) -> Double {
-      self == .se ? max(0, meanLoss).squareRoot() : meanLoss
+      meanLossScore.value(self == .se ? max(0, meanLoss) : meanLoss)
     }
   }
 

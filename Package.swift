@@ -11,8 +11,10 @@ import PackageDescription
 //   Export         CSV/JSON/table/LaTeX/sparkline/SVG/Parquet writers over rows and cells (no SQL)
 //   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
 //   Store          schema, migrations, every SQL statement behind a Store method (verify's
-//                  in VerifyQueries/), SQL function registration; the only door to SQLite
-//                  (Store.database is package, and StoreBoundaryTests fails on any other use)
+//                  in VerifyQueries/), SQL function registration; the only door to SQLite:
+//                  it imports SQLiteKit `internal` and no other target may list it, so no
+//                  signature above names a wrapper type, and every error is a StoreError
+//                  (PackageGraphTests checks each import against the lists below)
 //   Collect, Import, Verify, Summary, Views, ExportJobs, Demo
 //                  one feature each, over the Store and the layers below (Collect: the one
 //                  fetch pipeline every API product runs through)
@@ -67,11 +69,11 @@ let package = Package(
       swiftSettings: testHooks),
 
     // MARK: - Features
-    .target(name: "Collect", dependencies: ["Store", "OpenMeteo", "SkycastModel", "SQLiteKit"]),
-    .target(name: "Import", dependencies: ["Store", "SkycastModel", "SQLiteKit"]),
+    .target(name: "Collect", dependencies: ["Store", "OpenMeteo", "SkycastModel"]),
+    .target(name: "Import", dependencies: ["Store", "SkycastModel"]),
     .target(
       name: "Verify",
-      dependencies: ["Store", "Analysis", "Export", "Collect", "SkycastModel", "SQLiteKit"]),
+      dependencies: ["Store", "Analysis", "Export", "Collect", "SkycastModel"]),
     .target(name: "Summary", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
     .target(name: "Views", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
     .target(name: "ExportJobs", dependencies: ["Store", "Export", "OpenMeteo", "SkycastModel"]),
@@ -85,14 +87,14 @@ let package = Package(
       name: "SkycastCLI",
       dependencies: [
         "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect", "Import", "Verify",
-        "Summary", "Views", "ExportJobs", "Demo", "SQLiteKit",
+        "Summary", "Views", "ExportJobs", "Demo",
       ]),
     .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
     .executableTarget(
       name: "skycast-bench",
       dependencies: [
-        "SkycastModel", "OpenMeteo", "Store", "Import", "Verify", "ExportJobs", "Synthetic",
-        "SQLiteKit", "Inflate",
+        "SkycastModel", "OpenMeteo", "Export", "Store", "Collect", "Import", "Verify", "ExportJobs",
+        "Synthetic", "Inflate",
       ]),
 
     // MARK: - Tests
@@ -100,37 +102,37 @@ let package = Package(
       name: "TestSupport",
       dependencies: [
         "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Synthetic", "SkycastCLI",
-        "SQLiteKit", "Inflate",
+        "Inflate",
       ],
       path: "Tests/TestSupport"),
-    .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+    .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CSQLite"]),
     .testTarget(name: "InflateTests", dependencies: ["Inflate"]),
     .testTarget(
       name: "SkycastModelTests",
       dependencies: ["SkycastModel", "Export", "TestSupport"]),
     .testTarget(
       name: "AnalysisTests",
-      dependencies: ["Analysis", "SkycastModel", "Store", "Verify", "SQLiteKit", "TestSupport"]),
+      dependencies: ["Analysis", "SkycastModel", "Store", "Verify", "TestSupport"]),
     .testTarget(
       name: "OpenMeteoTests",
       dependencies: ["OpenMeteo", "Collect", "SkycastModel", "Synthetic", "TestSupport"]),
     .testTarget(
       name: "ExportTests",
       dependencies: [
-        "Export", "ExportJobs", "SkycastModel", "Store", "Verify", "SQLiteKit", "TestSupport",
+        "Export", "ExportJobs", "SkycastModel", "Store", "Verify", "TestSupport",
       ],
       exclude: ["SVG/Golden"]),
     .testTarget(
       name: "StoreTests",
       dependencies: [
-        "Store", "SkycastModel", "Views", "SkycastResources", "SQLiteKit", "TestSupport",
+        "Store", "SkycastModel", "Views", "SkycastResources", "TestSupport",
       ]),
     .testTarget(
       name: "ImportTests",
-      dependencies: ["Import", "Store", "SkycastModel", "SQLiteKit", "TestSupport"]),
+      dependencies: ["Import", "Store", "SkycastModel", "TestSupport"]),
     .testTarget(
       name: "VerifyTests",
-      dependencies: ["Verify", "Analysis", "SkycastModel", "Store", "SQLiteKit", "TestSupport"]),
+      dependencies: ["Verify", "Analysis", "SkycastModel", "Store", "TestSupport"]),
     .testTarget(
       name: "ViewsTests",
       dependencies: ["Views", "Analysis", "Export", "SkycastModel", "Store"]),
@@ -144,8 +146,7 @@ let package = Package(
       name: "SkycastCLITests",
       dependencies: [
         "SkycastCLI", "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect",
-        "Import", "Verify", "Summary", "Views", "ExportJobs", "Synthetic", "Demo", "SQLiteKit",
-        "TestSupport",
+        "Import", "Verify", "Summary", "Views", "ExportJobs", "Synthetic", "Demo", "TestSupport",
       ],
       exclude: ["Views/Golden"]
     ),

@@ -1,6 +1,5 @@
 import Foundation
 import OpenMeteo
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -216,7 +215,7 @@ package struct FetchPipeline<Product: FetchProduct> {
           try product.storeEach(
             stored, store: store, requestedAt: requestedAt, minInterval: minInterval)
         })
-    } catch let error as SQLiteError where error.isBusy {
+    } catch StoreError.busy {
       let reason = LockedWrite.failure(tries: lockedWriteRetries + 1)
       for item in items {
         let city = product.city(of: item)

@@ -1,5 +1,4 @@
 import OpenMeteo
-import SQLiteKit
 import SkycastModel
 import Store
 

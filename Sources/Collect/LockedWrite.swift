@@ -1,5 +1,5 @@
 import OpenMeteo
-import SQLiteKit
+import Store
 
 /// Storing what was already fetched while another process (an import, a `db vacuum`) holds the
 /// write lock past the busy timeout: the data is paid for, so waiting beats refetching.
@@ -7,7 +7,7 @@ package enum LockedWrite {
   /// Further tries after the first; each waits out the store's busy timeout (10 s) first.
   package static let retries = 5
 
-  /// Runs `body`, and again after a pause of a second while it fails with `SQLITE_BUSY`, at
+  /// Runs `body`, and again after a pause of a second while it fails with `StoreError.busy`, at
   /// most `retries` more times; then rethrows the busy error.
   package static func retrying<T>(
     retries: Int = LockedWrite.retries, sleep: (Double) async -> Void,
@@ -17,7 +17,7 @@ package enum LockedWrite {
     while true {
       do {
         return try body()
-      } catch let error as SQLiteError where error.isBusy && attempt < retries {
+      } catch StoreError.busy where attempt < retries {
         attempt += 1
         onRetry(attempt)
         await sleep(1)

@@ -1,4 +1,3 @@
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -33,7 +32,6 @@ package final class ImportWriter {
   private let store: Store
   private let writer: RowUpsert
   private var cities = CityTable<CityState>()
-  private let sourceValue: SQLiteValue
   /// Stored keys this import met (created on the first one).
   private var keys: ImportKeyLog?
   /// The `forecast_series` id of each model of hourly forecast rows met so far.
@@ -41,8 +39,6 @@ package final class ImportWriter {
   private var lastSeries: (model: String, id: Int64)?
   /// The city of the previous row (files often hold runs of one city).
   private var lastCity: (id: Int64, state: CityState)?
-  /// An hourly forecast row's key, derived and provenance columns, reused for every row.
-  private var integers = [Int64](repeating: 0, count: 8)
 
   /// - Parameters:
   ///   - url: the fetch log's `file://` URL of the file.
@@ -54,7 +50,6 @@ package final class ImportWriter {
     self.url = url
     self.now = now
     self.store = store
-    sourceValue = .text(options.source)
     let variables = layout.variables.map(\.variable)
     switch (layout.kind, layout.frequency) {
     case (.observations, .hourly): writer = store.hourlyObservationWriter(variables: variables)
@@ -95,12 +90,12 @@ package final class ImportWriter {
     if try insert(row, cityID: city.id, state: state) {
       outcome = .inserted
     } else {
-      let (key, derived, provenance) = try columns(row, cityID: city.id, state: state)
-      guard let stored = try writer.stored(key: key) else {
+      let columns = try self.columns(row, cityID: city.id, state: state)
+      guard let stored = try writer.stored(columns) else {
         throw ImportFailure(
           problems: [ImportProblem(line: row.line, "the row could not be stored")], isFatal: true)
       }
-      if stored.provenance == .integer(state.fetchID) {
+      if stored.fetchID == state.fetchID {
         // This import wrote the row: an earlier line of the file has the key.
         if let earlier = try keys?.earlier(Self.logKey(row)) {
           return .repeats(line: earlier.line, values: earlier.values)
@@ -117,8 +112,7 @@ package final class ImportWriter {
       if let earlier = try log.first(Self.logKey(row), line: row.line, values: row.values) {
         return .repeats(line: earlier.line, values: earlier.values)
       }
-      outcome = try writer.fillIn(
-        key: key, derived: derived, values: row.values, provenance: provenance)
+      outcome = try writer.fillIn(columns, values: row.values)
     }
     // Consecutive rows mostly share a model: compare before hashing it into the set.
     if options.kind == .forecasts, row.model != state.lastModel {
@@ -130,26 +124,9 @@ package final class ImportWriter {
     return .written
   }
 
-  /// Inserts the row if its key is new; false when the key is already stored. Hourly forecasts
-  /// (the bulk of large files) bind integers straight from `integers`.
+  /// Inserts the row if its key is new; false when the key is already stored.
   private func insert(_ row: ImportRow, cityID: Int64, state: CityState) throws -> Bool {
-    guard layout.kind == .forecasts, layout.frequency == .hourly else {
-      let (key, derived, provenance) = try columns(row, cityID: cityID, state: state)
-      return try writer.insert(
-        key: key, derived: derived, values: row.values, provenance: provenance)
-    }
-    let series = try seriesID(row.model)
-    integers[0] = cityID
-    integers[1] = series
-    integers[2] = row.time
-    integers[3] = row.issuedAt
-    integers[4] = 0
-    integers[5] = state.localDays.hourShift(row.time)
-    integers[6] = LeadTime.hours(valid: row.time, issued: row.issuedAt)
-    integers[7] = state.fetchID
-    return try integers.withUnsafeBufferPointer {
-      try writer.insert(integers: $0, values: row.values)
-    }
+    try writer.insert(columns(row, cityID: cityID, state: state), values: row.values)
   }
 
   /// The `forecast_series` id of `model` (with the import's source).
@@ -176,39 +153,30 @@ package final class ImportWriter {
     keys = nil
   }
 
-  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) throws -> (
-    key: [SQLiteValue], derived: [SQLiteValue], provenance: [SQLiteValue]
-  ) {
-    let city = SQLiteValue.integer(cityID)
-    let fetchID = SQLiteValue.integer(state.fetchID)
+  /// The row's key, derived and provenance columns, by name.
+  private func columns(_ row: ImportRow, cityID: Int64, state: CityState) throws -> UpsertRow {
     switch (layout.kind, layout.frequency) {
     case (.observations, .hourly):
       let local = state.localDays.local(row.time)
-      return (
-        [city, sourceValue, .integer(row.time)],
-        [.text(local.date), .integer(Int64(local.hour))], [fetchID, .integer(now)]
-      )
+      return .hourlyObservation(
+        cityID: cityID, source: options.source, validAt: row.time, localDate: local.date,
+        localHour: local.hour, fetchID: state.fetchID, fetchedAt: now)
     case (.observations, .daily):
-      return (
-        [city, sourceValue, .text(LocalDate(dayNumber: row.time).description)], [],
-        [fetchID, .integer(now)]
-      )
+      return .dailyObservation(
+        cityID: cityID, source: options.source, date: LocalDate(dayNumber: row.time).description,
+        fetchID: state.fetchID, fetchedAt: now)
     case (.forecasts, .hourly):
-      let series = try seriesID(row.model)
-      return (
-        [city, .integer(series), .integer(row.time), .integer(row.issuedAt), .integer(0)],
-        [
-          .integer(state.localDays.hourShift(row.time)),
-          .integer(LeadTime.hours(valid: row.time, issued: row.issuedAt)),
-        ], [fetchID]
-      )
+      return .hourlyForecast(
+        cityID: cityID, seriesID: try seriesID(row.model), validAt: row.time,
+        issuedAt: row.issuedAt, localHourShift: state.localDays.hourShift(row.time),
+        leadHours: LeadTime.hours(valid: row.time, issued: row.issuedAt), fetchID: state.fetchID)
     case (.forecasts, .daily):
       let date = LocalDate(dayNumber: row.time)
-      let issueDate = state.zone.localDate(row.issuedAt)
-      return (
-        [city, sourceValue, .text(row.model), .integer(row.issuedAt), .text(date.description)],
-        [.integer(LeadTime.days(issueDate: issueDate, date: date))], [fetchID]
-      )
+      return .dailyForecast(
+        cityID: cityID, source: options.source, model: row.model, issuedAt: row.issuedAt,
+        date: date.description,
+        leadDays: LeadTime.days(issueDate: state.zone.localDate(row.issuedAt), date: date),
+        fetchID: state.fetchID)
     }
   }
 

@@ -16,7 +16,8 @@ extension Database {
   public func backup(to path: String) throws {
     let destination = try Database(path: path, mode: .readWrite)
     guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
-      throw destination.makeError(sqlite3_errcode(destination.handle), sql: "backup to \(path)")
+      throw failure(
+        destination.makeError(sqlite3_errcode(destination.handle), sql: "backup to \(path)"))
     }
     var code: Int32
     var waits = 0
@@ -30,7 +31,11 @@ extension Database {
       }
     } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
     let finish = sqlite3_backup_finish(backup)
-    if code != SQLITE_DONE { throw SQLiteError(code: code, sql: "backup to \(path)") }
-    try destination.check(finish, sql: "backup to \(path)")
+    if code != SQLITE_DONE { throw failure(SQLiteError(code: code, sql: "backup to \(path)")) }
+    do {
+      try destination.check(finish, sql: "backup to \(path)")
+    } catch let error as SQLiteError {
+      throw failure(error)
+    }
   }
 }

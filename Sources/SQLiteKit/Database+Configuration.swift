@@ -61,11 +61,12 @@ extension Database {
     }
     let journal = try scalarText("PRAGMA journal_mode = \(wanted.rawValue)")
     guard journal?.uppercased() == wanted.rawValue else {
-      throw SQLiteError(
-        code: SQLITE_ERROR,
-        message:
-          "could not switch \(path) to \(wanted.rawValue) (journal_mode is \(journal ?? "unknown"))",
-        sql: "PRAGMA journal_mode = \(wanted.rawValue)")
+      throw failure(
+        SQLiteError(
+          code: SQLITE_ERROR,
+          message:
+            "could not switch \(path) to \(wanted.rawValue) (journal_mode is \(journal ?? "unknown"))",
+          sql: "PRAGMA journal_mode = \(wanted.rawValue)"))
     }
     if let synchronous = configuration.synchronous {
       try execute("PRAGMA synchronous = \(synchronous.rawValue)")

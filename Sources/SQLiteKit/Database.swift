@@ -38,6 +38,10 @@ public final class Database {
   var readingGuard: ReadingGuard?
   /// The progress handler's deadline, once `interrupt(after:)` set one.
   var deadline: QueryDeadline?
+  /// Turns this connection's errors into its owner's error type before they are thrown, so
+  /// none crosses the owner's boundary untranslated (the Store maps them to `StoreError`).
+  /// Nil throws `SQLiteError` itself.
+  public var translateError: ((SQLiteError) -> any Error)?
 
   /// Opens (and for `.readWrite` creates) the database at `path`.
   ///
@@ -103,9 +107,10 @@ public final class Database {
       let code = skycast_db_config_int(handle, setting.option, setting.value, &result)
       try check(code, sql: "sqlite3_db_config(SQLITE_DBCONFIG_\(setting.name))")
       guard result == setting.value else {
-        throw SQLiteError(
-          code: SQLITE_ERROR,
-          message: "SQLITE_DBCONFIG_\(setting.name) stayed \(result), not \(setting.value)")
+        throw failure(
+          SQLiteError(
+            code: SQLITE_ERROR,
+            message: "SQLITE_DBCONFIG_\(setting.name) stayed \(result), not \(setting.value)"))
       }
     }
   }
@@ -124,8 +129,13 @@ public final class Database {
   func check(_ code: Int32, sql: String? = nil) throws -> Int32 {
     switch code {
     case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return code
-    default: throw makeError(code, sql: sql)
+    default: throw failure(makeError(code, sql: sql))
     }
+  }
+
+  /// `error` as this connection's owner wants it thrown (see `translateError`).
+  func failure(_ error: SQLiteError) -> any Error {
+    translateError?(error) ?? error
   }
 
   func makeError(_ code: Int32, sql: String?) -> SQLiteError {

@@ -24,17 +24,19 @@ public final class Statement {
       if let tail { tailOffset = start.distance(to: tail) }
       return code
     }
-    guard code == SQLITE_OK else { throw database.makeError(code, sql: sql) }
+    guard code == SQLITE_OK else { throw database.failure(database.makeError(code, sql: sql)) }
     let tailText = sql.utf8.dropFirst(tailOffset)
     let rest = String(decoding: tailText, as: UTF8.self)
     guard let statement else {
-      throw SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement found", sql: sql)
+      throw database.failure(
+        SQLiteError(code: SQLITE_MISUSE, message: "no SQL statement found", sql: sql))
     }
     self.handle = statement
     if !Self.isBlankOrComment(rest) {
       // `deinit` finalizes the handle: the object is fully initialized at this point.
-      throw SQLiteError(
-        code: SQLITE_MISUSE, message: "only one SQL statement is allowed, found more", sql: sql)
+      throw database.failure(
+        SQLiteError(
+          code: SQLITE_MISUSE, message: "only one SQL statement is allowed, found more", sql: sql))
     }
   }
 
@@ -90,9 +92,10 @@ public final class Statement {
   /// Binds values to parameters 1…n.
   public func bind(_ values: [SQLiteValue]) throws {
     guard values.count == Int(parameterCount) else {
-      throw SQLiteError(
-        code: SQLITE_RANGE,
-        message: "expected \(parameterCount) bound values, got \(values.count)", sql: sql)
+      throw database.failure(
+        SQLiteError(
+          code: SQLITE_RANGE,
+          message: "expected \(parameterCount) bound values, got \(values.count)", sql: sql))
     }
     for (offset, value) in values.enumerated() {
       try bind(value, at: Int32(offset + 1))
@@ -108,7 +111,8 @@ public final class Statement {
       let index = sqlite3_bind_parameter_index(handle, key)
       if index == 0 {
         if ignoringUnknown { continue }
-        throw SQLiteError(code: SQLITE_RANGE, message: "no parameter named \(key)", sql: sql)
+        throw database.failure(
+          SQLiteError(code: SQLITE_RANGE, message: "no parameter named \(key)", sql: sql))
       }
       try bind(value, at: index)
     }
@@ -175,7 +179,7 @@ public final class Statement {
       let error = database.makeError(code, sql: sql)
       sqlite3_reset(handle)
       database.evict(self)
-      throw error
+      throw database.failure(error)
     }
   }
 

@@ -1,6 +1,6 @@
 import Analysis
 import Foundation
-import SQLiteKit
+internal import SQLiteKit
 
 /// The §4 analysis formulas as SQL functions, so `Queries/*.sql`, `skycast sql` and users' own SQL
 /// call the same Swift code.
@@ -35,7 +35,7 @@ public enum AnalysisSQLFunctions {
   ///
   /// - Parameter database: the connection (each connection needs its own registration).
   /// - Throws: `SQLiteError` when SQLite refuses a registration.
-  public static func register(on database: Database) throws {
+  static func register(on database: Database) throws {
     try database.createFunction("feels_like_bom", argumentCount: 3) { arguments in
       guard let t = number(arguments[0]), let rh = number(arguments[1]),
         let wind = number(arguments[2])
@@ -81,7 +81,7 @@ public enum AnalysisSQLFunctions {
   // MARK: - Argument and result conversion
 
   /// A finite number from an integer, a real or numeric text; nil for anything else.
-  package static func number(_ value: SQLiteValue) -> Double? {
+  static func number(_ value: SQLiteValue) -> Double? {
     let number: Double?
     switch value {
     case .integer(let integer): number = Double(integer)
@@ -108,7 +108,7 @@ public enum AnalysisSQLFunctions {
   }
 
   /// A whole-number weather code, or nil.
-  package static func code(_ value: SQLiteValue) -> Int? {
+  static func code(_ value: SQLiteValue) -> Int? {
     guard let number = number(value), number.rounded() == number, abs(number) < 1e15 else {
       return nil
     }
@@ -116,7 +116,7 @@ public enum AnalysisSQLFunctions {
   }
 
   /// A finite result as REAL, anything else as NULL.
-  package static func real(_ value: Double?) -> SQLiteValue {
+  static func real(_ value: Double?) -> SQLiteValue {
     guard let value, value.isFinite else { return .null }
     return .real(value)
   }

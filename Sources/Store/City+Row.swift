@@ -1,9 +1,9 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 extension City {
   /// A city read from a row of the `cities` table (the columns of `Store.cityColumns`).
-  package init(row: Row) throws {
+  init(row: Row) throws {
     self.init(
       id: try row.decode(Int64.self, column: "id"),
       name: try row.decode(String.self, column: "name"),

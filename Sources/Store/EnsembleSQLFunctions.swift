@@ -1,5 +1,5 @@
 import Analysis
-import SQLiteKit
+internal import SQLiteKit
 
 /// SQL functions over packed ensemble values (`ensemble_forecasts.members`, layout in
 /// ``EnsembleBlob``), calling the formulas of ``EnsembleScores``.
@@ -24,7 +24,7 @@ public enum EnsembleSQLFunctions {
   ]
 
   /// Registers every ensemble function on a connection.
-  public static func register(on database: Database) throws {
+  static func register(on database: Database) throws {
     try database.createFunction("ens_member", argumentCount: 2) { arguments in
       guard let members = unpack(arguments[0]), let index = AnalysisSQLFunctions.code(arguments[1]),
         members.indices.contains(index)
@@ -85,18 +85,18 @@ public enum EnsembleSQLFunctions {
     }
   }
 
-  package static func unpack(_ value: SQLiteValue) -> [Float]? {
+  static func unpack(_ value: SQLiteValue) -> [Float]? {
     guard case .blob(let bytes) = value else { return nil }
     return EnsembleBlob.unpack(bytes)
   }
 
-  package static func values(_ value: SQLiteValue) -> [Double]? {
+  static func values(_ value: SQLiteValue) -> [Double]? {
     guard case .blob(let bytes) = value else { return nil }
     return EnsembleBlob.values(bytes)
   }
 
   /// `>=`/`ge` or `>`/`gt`.
-  package static func eventOperator(_ value: SQLiteValue) -> EventOperator? {
+  static func eventOperator(_ value: SQLiteValue) -> EventOperator? {
     switch value {
     case .text(">="), .text("ge"): .ge
     case .text(">"), .text("gt"): .gt

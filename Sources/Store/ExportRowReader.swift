@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// Fills a row of cells from the current row of an export statement, following an
@@ -54,7 +54,7 @@ package final class ExportRowReader {
   /// Reads the current row into `cells` (which has one cell per reader).
   ///
   /// - Throws: `StoredTimeError` for an instant outside the years 0001–9999.
-  package func read(_ statement: Statement, into cells: inout [Cell]) throws {
+  func read(_ statement: Statement, into cells: inout [Cell]) throws {
     let cityID = statement.int64(cityColumn) ?? 0
     if cityID != currentCityID { switchCity(cityID) }
     let state = state

@@ -1,5 +1,5 @@
 import OpenMeteo
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// One row of the fetch log: the provenance of every stored row (what was asked, when, what

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// How `forecast_hours` stores what `hourly_forecasts` shows: the (source, model) pair as a

@@ -1,5 +1,5 @@
 import OpenMeteo
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// Stores one decoded forecast location for one city: the shared step of `collect`, `now

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// When a stored fetch makes a city "fresh", so `collect --min-interval` skips it and

@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// Brings a database file to `Schema.currentVersion`.
@@ -7,7 +7,7 @@ package enum Migrator {
   /// Migrates in place. A file at an older, non-zero version is first copied with the online
   /// backup API to `<path>.v<N>-<epoch>.bak`, so a failed or unwanted upgrade can be undone.
   /// Call only on a file `SchemaCheck` recognised.
-  package static func migrate(_ database: Database, path: String, now: Int64) throws {
+  static func migrate(_ database: Database, path: String, now: Int64) throws {
     let version = try database.userVersion()
     let target = Schema.currentVersion
     if version > target {
@@ -46,7 +46,7 @@ package enum Migrator {
   }
 
   /// Applies migrations up to `version` only (tests build older files with it).
-  package static func migrate(_ database: Database, to version: Int) throws {
+  static func migrate(_ database: Database, to version: Int) throws {
     try database.transaction(.immediate) {
       let current = try database.userVersion()
       for step in max(0, current)..<max(current, version) {

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// Chooses the value of every named parameter of a report's prepared statement.
@@ -42,7 +42,7 @@ public enum ReportBinding {
   /// values the statement does not use (so the caller can say an option was ignored).
   public struct Resolution: Equatable, Sendable {
     /// The value of every statement parameter, keyed as SQLite names it (`:obs`).
-    public var values: [String: SQLiteValue]
+    public var values: [String: StoreValue]
     /// Standard names given by options that the statement does not use, sorted.
     public var unusedStandard: [String]
   }
@@ -55,8 +55,8 @@ public enum ReportBinding {
   ///   - standard: values from `--city`/`--from`/`--to` by bare name (only those given).
   /// - Throws: ``Failure``.
   public static func resolve(
-    report: Report, statementParameters: [String], explicit: [String: SQLiteValue],
-    standard: [String: SQLiteValue]
+    report: Report, statementParameters: [String], explicit: [String: StoreValue],
+    standard: [String: StoreValue]
   ) throws -> Resolution {
     var names: [String] = []
     for parameter in statementParameters {
@@ -72,7 +72,7 @@ public enum ReportBinding {
       let option = name == "from" || name == "to" ? "--\(name)" : "--city"
       throw Failure.conflict(parameter: name, option: option)
     }
-    var values: [String: SQLiteValue] = [:]
+    var values: [String: StoreValue] = [:]
     for (parameter, name) in zip(statementParameters, names) {
       if let value = explicit[name] ?? standard[name] {
         values[parameter] = value
@@ -89,7 +89,7 @@ public enum ReportBinding {
   }
 
   /// Text as INTEGER when it is a whole number, REAL when a finite decimal, else TEXT.
-  public static func value(_ text: String) -> SQLiteValue {
+  public static func value(_ text: String) -> StoreValue {
     if let integer = Int64(text) { return .integer(integer) }
     if let real = Double(text), real.isFinite, AnalysisSQLFunctions.parseNumber(text) != nil {
       return .real(real)

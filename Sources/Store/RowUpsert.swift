@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// What an upsert did to one row.
@@ -71,6 +71,8 @@ package final class RowUpsert {
   /// The prepared statements, kept here so a row does not look them up by their text.
   private var insertStatement: Statement?
   private var updateStatement: Statement?
+  /// An hourly forecast row's integer columns, reused for every row.
+  private var scratch: [Int64] = []
 
   /// - Parameters:
   ///   - key: the columns that identify a row.
@@ -79,7 +81,7 @@ package final class RowUpsert {
   ///   - provenance: columns set on insert and on every real change (`fetch_id`, …).
   ///   - guardClause: an extra `WHERE` term for the update (the partial index's condition, so
   ///     SQLite can use it).
-  package init(
+  init(
     database: Database, table: String, key: [String], derived: [String],
     values: [WeatherVariable], provenance: [String], guardClause: String? = nil
   ) {
@@ -126,7 +128,7 @@ package final class RowUpsert {
   }
 
   /// Inserts or fills in one row. `values` are in the order given at init.
-  package func upsert(
+  func upsert(
     key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
   ) throws -> UpsertOutcome {
     if try insert(key: key, derived: derived, values: values, provenance: provenance) {
@@ -136,7 +138,7 @@ package final class RowUpsert {
   }
 
   /// Inserts the row if its key is new; false when the key is already stored.
-  package func insert(
+  func insert(
     key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
   ) throws -> Bool {
     let insert: Statement
@@ -155,7 +157,7 @@ package final class RowUpsert {
   /// `insert` for a row whose key, derived and provenance columns are all integers (imported
   /// hourly forecasts): they are bound straight from `integers` (key, derived, then
   /// provenance), without a `SQLiteValue` per column.
-  package func insert(integers: UnsafeBufferPointer<Int64>, values: [Double?]) throws -> Bool {
+  func insert(integers: UnsafeBufferPointer<Int64>, values: [Double?]) throws -> Bool {
     precondition(integers.count == keyCount + derivedCount + provenanceCount)
     let insert: Statement
     if let insertStatement {
@@ -184,7 +186,7 @@ package final class RowUpsert {
   }
 
   /// The stored row of `key`: its first provenance column (`fetch_id`) and its values.
-  package func stored(key: [SQLiteValue]) throws -> (provenance: SQLiteValue, values: [Double?])? {
+  func stored(key: [SQLiteValue]) throws -> (provenance: SQLiteValue, values: [Double?])? {
     let select = try database.cachedStatement(storedSQL)
     defer { select.reset() }
     for (offset, value) in key.enumerated() { try select.bind(value, at: Int32(offset + 1)) }
@@ -195,7 +197,7 @@ package final class RowUpsert {
   }
 
   /// Fills in an existing row (a NULL never overwrites): `.updated` or `.unchanged`.
-  package func fillIn(
+  func fillIn(
     key: [SQLiteValue], derived: [SQLiteValue], values: [Double?], provenance: [SQLiteValue]
   ) throws -> UpsertOutcome {
     let update: Statement
@@ -209,6 +211,37 @@ package final class RowUpsert {
     try bind(update, key: key, derived: derived, values: values, provenance: provenance)
     try update.execute()
     return database.changes > 0 ? .updated : .unchanged
+  }
+
+  // MARK: - Typed rows
+
+  /// Inserts `row` with `values` (in the order given at init) if its key is new; false when the
+  /// key is already stored. Hourly forecasts, the bulk of large imports, bind their integers
+  /// without building a value per column.
+  package func insert(_ row: UpsertRow, values: [Double?]) throws -> Bool {
+    if case .hourlyForecast(
+      let city, let series, let validAt, let issuedAt, let shift, let lead, let fetch) = row
+    {
+      scratch.removeAll(keepingCapacity: true)
+      scratch.append(contentsOf: [city, series, validAt, issuedAt, 0, shift, lead, fetch])
+      return try scratch.withUnsafeBufferPointer { try insert(integers: $0, values: values) }
+    }
+    let columns = row.columns
+    return try insert(
+      key: columns.key, derived: columns.derived, values: values, provenance: columns.provenance)
+  }
+
+  /// The stored row with `row`'s key: the fetch that last changed it and its values.
+  package func stored(_ row: UpsertRow) throws -> (fetchID: Int64?, values: [Double?])? {
+    guard let stored = try stored(key: row.columns.key) else { return nil }
+    return (stored.provenance.int64Value, stored.values)
+  }
+
+  /// Fills in the stored row with `row`'s key (a NULL never overwrites).
+  package func fillIn(_ row: UpsertRow, values: [Double?]) throws -> UpsertOutcome {
+    let columns = row.columns
+    return try fillIn(
+      key: columns.key, derived: columns.derived, values: values, provenance: columns.provenance)
   }
 
   private func bind(

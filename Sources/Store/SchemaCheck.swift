@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 
 /// Recognises a Skycast database before anything in the file is changed.
 ///
@@ -30,7 +30,7 @@ package enum SchemaCheck {
   }()
 
   /// Tables and their column names.
-  package static func tables(of database: Database) throws -> [String: Set<String>] {
+  static func tables(of database: Database) throws -> [String: Set<String>] {
     var tables: [String: Set<String>] = [:]
     let rows = try database.query(
       """
@@ -48,7 +48,7 @@ package enum SchemaCheck {
   ///
   /// - Throws: `StoreError.foreign` for another application's file or a negative version,
   ///   `StoreError.newerSchema` for a version above `Schema.currentVersion`.
-  package static func recognise(_ database: Database, path: String) throws -> Finding {
+  static func recognise(_ database: Database, path: String) throws -> Finding {
     let version = try database.userVersion()
     if version < 0 {
       throw StoreError.foreign(

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// The rows of a file that Skycast cannot read back or would never have stored: `db check`

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// What an appending dataset export rewrites: the rows of fetches after the last run, and whole
@@ -101,7 +101,7 @@ extension ExportPlan {
   }
 
   /// The plan with one more `WHERE` condition.
-  package func narrowed(by condition: String, bindings extra: [SQLiteValue]) -> ExportPlan {
+  func narrowed(by condition: String, bindings extra: [SQLiteValue]) -> ExportPlan {
     let joiner = select.contains(" WHERE ") ? " AND " : " WHERE "
     return ExportPlan(
       columns: columns, readers: readers, select: select + joiner + "(\(condition))",

@@ -1,5 +1,5 @@
 import OpenMeteo
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 extension Store {

@@ -1,5 +1,5 @@
 import Analysis
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// One valid time of a city's latest ensemble: every present member of every model of the fetch.

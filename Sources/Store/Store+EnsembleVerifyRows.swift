@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// One stored ensemble series: a city and a model, the leading columns of the

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// The rows of `export` (an `ExportPlan`'s statement), counted or streamed as cells.

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 
 extension Store {
   /// Deletes the fetch-log row an import inserted for a city whose rows changed nothing, so a

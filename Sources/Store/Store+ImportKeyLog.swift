@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 
 /// The keys of stored rows an import has met, with the line and values of the file's first row
 /// of each, so a later row with the same key can be told apart as an identical repeat or a

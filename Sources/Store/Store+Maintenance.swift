@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteKit
+internal import SQLiteKit
 
 /// The statements behind `db info`, `db check`, `db vacuum`, `db backup`, `db prune` and the
 /// demo's hand-over of its file.

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// What `db merge` did with one source file.
@@ -109,8 +109,8 @@ extension Store {
       )
     } catch StoreError.foreign(_, let reason) {
       throw MergeError(description: "\(path) is not a Skycast database: \(reason)")
-    } catch let error as SQLiteError {
-      throw MergeError(description: "cannot read \(path): \(error.message)")
+    } catch let error as StoreError {
+      throw MergeError(description: "cannot read \(path): \(error.reason)")
     }
   }
 

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 extension Store {

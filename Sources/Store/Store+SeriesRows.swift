@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// One hour of a stored series, with the local date and hour stored at write time.

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// The values of one stored variable on a regular time axis (what sparklines and time-series

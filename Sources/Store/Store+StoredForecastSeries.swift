@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 
 extension Store {
   /// The distinct (source, model) pairs of the hourly or daily forecasts, found by seeking the

@@ -1,13 +1,16 @@
-import SQLiteKit
+internal import SQLiteKit
 
 /// The user's own SQL (`sql`, `report`): prepared on a connection that from then on refuses
 /// anything but reading, and stoppable by a deadline.
 extension Store {
   /// Switches this connection to reading only (an authorizer refuses writes, ATTACH and
-  /// functions with side effects) and prepares `sql`. The statement is the row cursor.
-  package func prepareUserQuery(_ sql: String) throws -> Statement {
+  /// functions with side effects) and prepares `sql`.
+  ///
+  /// - Throws: `StoreError` (`.failed` with SQLite's message for a statement it cannot prepare,
+  ///   `.refused` for what the reading guard refuses).
+  package func prepareUserQuery(_ sql: String) throws -> UserQuery {
     database.allowOnlyReading()
-    return try database.prepare(sql)
+    return UserQuery(statement: try database.prepare(sql), store: self)
   }
 
   /// What the reading authorizer last refused (`ATTACH`), or nil.

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// The rows of a wide export (`export … --wide`): one variable of several cities, in time order.

@@ -1,5 +1,5 @@
 import Foundation
-import SQLiteKit
+internal import SQLiteKit
 
 /// The Skycast database: one connection with the schema migrated and the SQL functions registered.
 ///
@@ -8,7 +8,7 @@ public final class Store {
   /// The underlying connection. Not public: every statement of the product lives in this
   /// target, behind a method (`StoreBoundaryTests` checks that no other source file reaches
   /// for it); test-data writers in Tests/ use it directly.
-  package let database: Database
+  let database: Database
   /// The file path.
   public let path: String
   /// How the file was opened.
@@ -37,7 +37,7 @@ public final class Store {
   /// commits on power loss, and Debian's FULL default halves ingest speed. A checkpoint every
   /// ~40 MB of WAL instead of 4 MB: with one commit per batch of cities, each checkpoint's two
   /// fsyncs dominated ingest time.
-  public static let connectionPolicy = Database.Configuration(
+  static let connectionPolicy = Database.Configuration(
     busyTimeout: 10_000, foreignKeys: true, journalMode: .wal, synchronous: .normal,
     walAutocheckpointPages: 10_000)
 
@@ -52,8 +52,8 @@ public final class Store {
   ///
   /// - Parameters:
   ///   - now: epoch seconds, used to name the backup taken before an in-place migration.
-  /// - Throws: `StoreError` for a newer, foreign, unreadable or read-only file; `SQLiteError`
-  ///   for anything else SQLite reports.
+  /// - Throws: `StoreError`, for this and every later call: a newer, foreign, unreadable or
+  ///   read-only file, or whatever else SQLite reports.
   public init(
     path: String, access: Access = .readWrite, now: Int64 = Int64(Date().timeIntervalSince1970)
   ) throws {
@@ -105,6 +105,7 @@ public final class Store {
       case .inspect:
         break
       }
+      database.translateError = { [path] in Self.translate($0, path: path) }
     } catch let error as SQLiteError {
       if access == .readWrite, Self.isReadOnlyLocation(path),
         error.code == .cannotOpen || error.code == .readOnly
@@ -157,34 +158,31 @@ public final class Store {
     }
   }
 
-  /// Maps file-level SQLite failures to `StoreError`; other errors pass through.
-  public static func translate(_ error: SQLiteError, path: String) -> any Error {
+  /// Every SQLite failure as a `StoreError`: after `init`, the connection throws nothing else
+  /// (`Database.translateError`), so no layer above the Store sees the wrapper's error type.
+  static func translate(_ error: SQLiteError, path: String) -> StoreError {
     switch error.code {
-    case .notADatabase: StoreError.notADatabase(path: path)
-    case .corrupt: StoreError.damaged(path: path)
-    case .readOnly: StoreError.readOnly(path: path)
-    case .full: StoreError.full(path: path)
-    case .cannotOpen: StoreError.cannotOpen(path: path, reason: error.message)
-    default: error
+    case .notADatabase: .notADatabase(path: path)
+    case .corrupt: .damaged(path: path)
+    case .readOnly: .readOnly(path: path)
+    case .full: .full(path: path)
+    case .cannotOpen: .cannotOpen(path: path, reason: error.message)
+    case .busy, .locked: .busy(path: path)
+    case .interrupt: .interrupted
+    case .constraint: .constraint(message: error.message)
+    case .authorization: .refused(message: error.message)
+    default: .failed(code: Int(error.code.rawValue), message: error.message, sql: error.sql)
     }
   }
 
   /// Runs `body` in a `BEGIN IMMEDIATE` transaction, translating file-level failures.
   public func write<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try database.transaction(.immediate, body)
-    } catch let error as SQLiteError {
-      throw Self.translate(error, path: path)
-    }
+    try database.transaction(.immediate, body)
   }
 
   /// Runs `body` in a deferred (read) transaction, so every query inside sees one snapshot.
   public func read<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try database.transaction(.deferred, body)
-    } catch let error as SQLiteError {
-      throw Self.translate(error, path: path)
-    }
+    try database.transaction(.deferred, body)
   }
 }
 

@@ -1,5 +1,4 @@
 import Analysis
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -55,26 +54,27 @@ extension Verifier {
   /// the daily mean loss differential d = loss A − loss B, indexed by valid local date. A group
   /// too short for either gets none and a note saying why (`SeriesSufficiency`).
   public func compare(_ request: ComparisonRequest) throws -> ComparisonReport {
-    let prepared = try store.rows(of: VerifySQL.comparison(request))
     let labels = try cityLabels()
     let keys = request.keys
     let base = keys.count
     var order: [[VerifyKeyValue]] = []
     var groups: [[VerifyKeyValue]: (days: [Double], maxBucket: Int64)] = [:]
-    while try prepared.step() {
-      let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
-      let n = prepared.double(Int32(base + 1)) ?? 0
-      let lossA = prepared.double(Int32(base + 2)) ?? 0
-      let lossB = prepared.double(Int32(base + 3)) ?? 0
-      let bucket = prepared.int64(Int32(base + 4)) ?? 0
-      guard n > 0 else { continue }
-      if groups[values] == nil {
-        order.append(values)
-        groups[values] = ([], bucket)
+    try store.withRows(of: VerifySQL.comparison(request)) { prepared in
+      while try prepared.next() {
+        let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
+        let n = prepared.double(Int32(base + 1)) ?? 0
+        let lossA = prepared.double(Int32(base + 2)) ?? 0
+        let lossB = prepared.double(Int32(base + 3)) ?? 0
+        let bucket = prepared.int64(Int32(base + 4)) ?? 0
+        guard n > 0 else { continue }
+        if groups[values] == nil {
+          order.append(values)
+          groups[values] = ([], bucket)
+        }
+        let previous = groups[values]?.maxBucket ?? bucket
+        groups[values]?.days += [n, lossA, lossB]
+        groups[values]?.maxBucket = max(previous, bucket)
       }
-      let previous = groups[values]?.maxBucket ?? bucket
-      groups[values]?.days += [n, lossA, lossB]
-      groups[values]?.maxBucket = max(previous, bucket)
     }
 
     let settings = request.base.bootstrap ?? BootstrapSettings()

@@ -1,6 +1,5 @@
 import Export
 import Foundation
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -32,7 +31,6 @@ extension Verifier {
   /// The sums by the merge join; see ``ScoresPath/mergeJoin``.
   package func mergeJoinSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
     let observations = try observationSeries(request)
-    let rows = try store.rows(of: VerifyStreams.forecasts(request))
     let labels = try cityLabels()
     let keys = request.keys
     let fields = VerifySums.fields(request)
@@ -84,87 +82,93 @@ extension Verifier {
     var cursor = 0
     var issueCursor = 0
 
-    while try rows.step() {
-      let city = rows.int64(Column.cityID) ?? 0
-      if city != lastCity {
-        lastCity = city
-        series = observations.cities[city]
-        cursor = 0
-        issueCursor = 0
-      }
-      let lead = rows.int64(Column.leadHours) ?? 0
-      var key = MergeGroupKey()
-      if byCity { key.city = city }
-      if bySource { key.source = rows.withTextBytes(Column.source) { sources.id($0) } ?? -1 }
-      if byModel { key.model = rows.withTextBytes(Column.model) { models.id($0) } ?? -1 }
-      if byMonth {
-        key.month =
-          rows.withTextBytes(Column.validDate) {
-            months.id(UnsafeBufferPointer(rebasing: $0.prefix(7)))
-          } ?? -1
-      }
-      if byHour { key.hour = rows.int64(Column.validHour) ?? 0 }
-      if key != lastSegmentKey {
-        if let known = segmentOf[key] {
-          segment = known
-        } else {
-          segment = segments.count
-          segmentOf[key] = segment
-          segments.append(GroupSlots())
+    try store.withRows(of: VerifyStreams.forecasts(request)) { rows in
+
+      while try rows.next() {
+        let city = rows.int64(Column.cityID) ?? 0
+        if city != lastCity {
+          lastCity = city
+          series = observations.cities[city]
+          cursor = 0
+          issueCursor = 0
         }
-        lastSegmentKey = key
-      }
-      let leadDay = LeadTime.day(hours: lead)
-      let slot = byLead ? lead : byLeadDay ? leadDay : 0
-      var group = segments[segment].group(slot)
-      if group < 0 {
-        group = groupKeys.count
-        segments[segment].set(slot, group: group)
-        if byLead { key.lead = lead }
-        if byLeadDay { key.leadDay = leadDay }
-        groupKeys.append(key)
-        totals.append(VerifySums())
-        firstDay.append(.max)
-        lastDay.append(.min)
+        let lead = rows.int64(Column.leadHours) ?? 0
+        var key = MergeGroupKey()
+        if byCity { key.city = city }
+        if bySource { key.source = rows.withTextBytes(Column.source) { sources.id($0) } ?? -1 }
+        if byModel { key.model = rows.withTextBytes(Column.model) { models.id($0) } ?? -1 }
+        if byMonth {
+          key.month =
+            rows.withTextBytes(Column.validDate) {
+              months.id(UnsafeBufferPointer(rebasing: $0.prefix(7)))
+            } ?? -1
+        }
+        if byHour { key.hour = rows.int64(Column.validHour) ?? 0 }
+        if key != lastSegmentKey {
+          if let known = segmentOf[key] {
+            segment = known
+          } else {
+            segment = segments.count
+            segmentOf[key] = segment
+            segments.append(GroupSlots())
+          }
+          lastSegmentKey = key
+        }
+        let leadDay = LeadTime.day(hours: lead)
+        let slot = byLead ? lead : byLeadDay ? leadDay : 0
+        var group = segments[segment].group(slot)
+        if group < 0 {
+          group = groupKeys.count
+          segments[segment].set(slot, group: group)
+          if byLead { key.lead = lead }
+          if byLeadDay { key.leadDay = leadDay }
+          groupKeys.append(key)
+          totals.append(VerifySums())
+          firstDay.append(.max)
+          lastDay.append(.min)
+          if byDay {
+            days.append([Double](repeating: 0, count: dayCount * width))
+            openDay.append(-1)
+            openSums.append(VerifySums())
+          }
+        }
+
+        let forecast = rows.double(Column.value) ?? .nan
+        var row: Int?
+        if let series {
+          row = series.position(of: rows.int64(Column.validAt) ?? 0, cursor: &cursor)
+        }
+        guard let row, let series else {
+          totals[group].forecasts += 1
+          continue
+        }
+        var reference = Double.nan
+        if persistence, let issued = rows.int64(Column.issuedAt),
+          let at = series.position(of: issued, cursor: &issueCursor)
+        {
+          reference = series.value[at]
+        }
+        let terms = scorer.terms(
+          forecast: forecast, observed: series.value[row],
+          forecastDirection: vector ? rows.double(Column.direction) ?? .nan : .nan,
+          observedDirection: vector ? series.direction[row] : .nan,
+          probability: brier ? rows.double(Column.probability) ?? .nan : .nan,
+          reference: reference)
+        totals[group].addEvery(terms)
+        let day = series.day[row]
+        if terms.n > 0 {
+          if day < firstDay[group] { firstDay[group] = day }
+          if day > lastDay[group] { lastDay[group] = day }
+        }
         if byDay {
-          days.append([Double](repeating: 0, count: dayCount * width))
-          openDay.append(-1)
-          openSums.append(VerifySums())
+          if openDay[group] != day {
+            closeDay(group)
+            openDay[group] = day
+          }
+          openSums[group].addEvery(terms)
         }
       }
 
-      let forecast = rows.double(Column.value) ?? .nan
-      var row: Int?
-      if let series { row = series.position(of: rows.int64(Column.validAt) ?? 0, cursor: &cursor) }
-      guard let row, let series else {
-        totals[group].forecasts += 1
-        continue
-      }
-      var reference = Double.nan
-      if persistence, let issued = rows.int64(Column.issuedAt),
-        let at = series.position(of: issued, cursor: &issueCursor)
-      {
-        reference = series.value[at]
-      }
-      let terms = scorer.terms(
-        forecast: forecast, observed: series.value[row],
-        forecastDirection: vector ? rows.double(Column.direction) ?? .nan : .nan,
-        observedDirection: vector ? series.direction[row] : .nan,
-        probability: brier ? rows.double(Column.probability) ?? .nan : .nan,
-        reference: reference)
-      totals[group].addEvery(terms)
-      let day = series.day[row]
-      if terms.n > 0 {
-        if day < firstDay[group] { firstDay[group] = day }
-        if day > lastDay[group] { lastDay[group] = day }
-      }
-      if byDay {
-        if openDay[group] != day {
-          closeDay(group)
-          openDay[group] = day
-        }
-        openSums[group].addEvery(terms)
-      }
     }
     if byDay { for group in groupKeys.indices { closeDay(group) } }
 
@@ -208,34 +212,35 @@ extension Verifier {
     cities: [Int64: ObservationSeries], dates: [String]
   ) {
     typealias Column = VerifyStreams.ObservationColumn
-    let rows = try store.rows(of: VerifyStreams.observations(request))
     var cities: [Int64: ObservationSeries] = [:]
     var dateNumbers: [String: Int32] = [:]
     var current = ObservationSeries()
     var currentCity: Int64?
     var lastDate = ""
     var lastNumber: Int32 = 0
-    while try rows.step() {
-      let city = rows.int64(Column.cityID) ?? 0
-      if city != currentCity {
-        if let currentCity { cities[currentCity] = current }
-        currentCity = city
-        current = ObservationSeries()
-      }
-      current.validAt.append(rows.int64(Column.validAt) ?? 0)
-      current.value.append(rows.double(Column.value) ?? .nan)
-      if request.vectorWind { current.direction.append(rows.double(Column.direction) ?? .nan) }
-      let date = rows.text(Column.validDate) ?? ""
-      if date != lastDate {
-        lastDate = date
-        if let known = dateNumbers[date] {
-          lastNumber = known
-        } else {
-          lastNumber = Int32(dateNumbers.count)
-          dateNumbers[date] = lastNumber
+    try store.withRows(of: VerifyStreams.observations(request)) { rows in
+      while try rows.next() {
+        let city = rows.int64(Column.cityID) ?? 0
+        if city != currentCity {
+          if let currentCity { cities[currentCity] = current }
+          currentCity = city
+          current = ObservationSeries()
         }
+        current.validAt.append(rows.int64(Column.validAt) ?? 0)
+        current.value.append(rows.double(Column.value) ?? .nan)
+        if request.vectorWind { current.direction.append(rows.double(Column.direction) ?? .nan) }
+        let date = rows.text(Column.validDate) ?? ""
+        if date != lastDate {
+          lastDate = date
+          if let known = dateNumbers[date] {
+            lastNumber = known
+          } else {
+            lastNumber = Int32(dateNumbers.count)
+            dateNumbers[date] = lastNumber
+          }
+        }
+        current.day.append(lastNumber)
       }
-      current.day.append(lastNumber)
     }
     if let currentCity { cities[currentCity] = current }
 

@@ -1,4 +1,3 @@
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -42,31 +41,33 @@ extension Verifier {
   /// - Returns: the number of pairs.
   @discardableResult
   public func pairs(_ request: VerifyRequest, _ body: (VerifyPair) throws -> Void) throws -> Int {
-    let prepared = try store.rows(of: VerifySQL.pairs(request))
     let isDaily = request.variable.frequency == .daily
     var count = 0
     // Source and model repeat row after row: reuse the previous String when the bytes match
     // instead of allocating two Strings per pair.
     var source = ""
     var model = ""
-    while try prepared.step() {
-      Self.reuse(&source, prepared, 1)
-      Self.reuse(&model, prepared, 2)
-      let pair = VerifyPair(
-        cityID: prepared.int64(0) ?? 0, source: source, model: model,
-        issuedAt: try StoredTime.check(prepared.int64(3) ?? 0, column: "issued_at"),
-        validAt: isDaily ? nil : try StoredTime.check(prepared.int64(4), column: "valid_at"),
-        date: isDaily ? prepared.text(4) : nil,
-        lead: prepared.int64(5) ?? 0, forecast: prepared.double(6) ?? .nan,
-        observed: prepared.double(7) ?? .nan)
-      try body(pair)
-      count += 1
+    try store.withRows(of: VerifySQL.pairs(request)) { prepared in
+      while try prepared.next() {
+        Self.reuse(&source, prepared, 1)
+        Self.reuse(&model, prepared, 2)
+        let pair = VerifyPair(
+          cityID: prepared.int64(0) ?? 0, source: source, model: model,
+          issuedAt: try StoredTime.check(prepared.int64(3) ?? 0, column: "issued_at"),
+          validAt: isDaily ? nil : try StoredTime.check(prepared.int64(4), column: "valid_at"),
+          date: isDaily ? prepared.text(4) : nil,
+          lead: prepared.int64(5) ?? 0, forecast: prepared.double(6) ?? .nan,
+          observed: prepared.double(7) ?? .nan)
+        try body(pair)
+        count += 1
+      }
     }
     return count
   }
 
   /// Replaces `text` with column `index`'s text only when it differs.
-  package static func reuse(_ text: inout String, _ statement: Statement, _ index: Int32) {
+  package static func reuse(_ text: inout String, _ statement: borrowing RowCursor, _ index: Int32)
+  {
     let same =
       statement.withTextBytes(index) { bytes in
         text.utf8.elementsEqual(bytes)

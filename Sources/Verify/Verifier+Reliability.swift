@@ -1,5 +1,4 @@
 import Analysis
-import SQLiteKit
 import Store
 
 /// One group of `verify --reliability`: its reliability table, the Brier decomposition and the
@@ -43,24 +42,25 @@ extension Verifier {
   /// valid day too, and percentile intervals of ``ReliabilityScore`` from resampled blocks of
   /// whole days (one block length for every group, as for the scores).
   public func reliability(_ request: VerifyRequest) throws -> ReliabilityReport {
-    let prepared = try store.rows(of: VerifySQL.reliability(request))
     let labels = try cityLabels()
     let keys = request.keys
     let byDay = request.groupsByDay
     var order: [[VerifyKeyValue]] = []
     var groups: [[VerifyKeyValue]: ProbabilityCounts] = [:]
-    while try prepared.step() {
-      let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
-      var base = Int32(keys.count)
-      let date = byDay ? prepared.text(base) ?? "" : nil
-      if byDay { base += 1 }
-      if groups[values] == nil {
-        order.append(values)
-        groups[values] = ProbabilityCounts()
+    try store.withRows(of: VerifySQL.reliability(request)) { prepared in
+      while try prepared.next() {
+        let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
+        var base = Int32(keys.count)
+        let date = byDay ? prepared.text(base) ?? "" : nil
+        if byDay { base += 1 }
+        if groups[values] == nil {
+          order.append(values)
+          groups[values] = ProbabilityCounts()
+        }
+        groups[values]?.add(
+          percent: prepared.double(base) ?? .nan, n: Int(prepared.int64(base + 1) ?? 0),
+          events: Int(prepared.int64(base + 2) ?? 0), date: date)
       }
-      groups[values]?.add(
-        percent: prepared.double(base) ?? .nan, n: Int(prepared.int64(base + 1) ?? 0),
-        events: Int(prepared.int64(base + 2) ?? 0), date: date)
     }
     var blockDays: Int?
     if let bootstrap = request.bootstrap {

@@ -1,4 +1,3 @@
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -12,7 +11,6 @@ extension Verifier {
     var request = request
     if request.groupBy.isEmpty { request.groupBy = [.leadDay] }
     let keys = request.keys
-    let prepared = try store.rows(of: VerifySQL.revisions(request))
     let labels = try cityLabels()
     let isDaily = request.variable.frequency == .daily
     let splitsByLead = keys.contains(where: \.isForecastLevel)
@@ -66,28 +64,33 @@ extension Verifier {
       }
     }
 
-    while try prepared.step() {
-      let cityID = prepared.int64(0) ?? 0
-      let sameSource = prepared.withTextBytes(1) { source.utf8.elementsEqual($0) } ?? false
-      let sameModel = prepared.withTextBytes(2) { model.utf8.elementsEqual($0) } ?? false
-      let sameValid: Bool
-      var validNumber: Int64 = 0
-      if isDaily {
-        sameValid = prepared.withTextBytes(3) { validText.utf8.elementsEqual($0) } ?? false
-      } else {
-        validNumber = try StoredTime.check(prepared.int64(3) ?? 0, column: "valid_at")
-        sameValid = validNumber == sequence.validAt
+    try store.withRows(of: VerifySQL.revisions(request)) { prepared in
+
+      while try prepared.next() {
+        let cityID = prepared.int64(0) ?? 0
+        let sameSource = prepared.withTextBytes(1) { source.utf8.elementsEqual($0) } ?? false
+        let sameModel = prepared.withTextBytes(2) { model.utf8.elementsEqual($0) } ?? false
+        let sameValid: Bool
+        var validNumber: Int64 = 0
+        if isDaily {
+          sameValid = prepared.withTextBytes(3) { validText.utf8.elementsEqual($0) } ?? false
+        } else {
+          validNumber = try StoredTime.check(prepared.int64(3) ?? 0, column: "valid_at")
+          sameValid = validNumber == sequence.validAt
+        }
+        if !(sequence.started && cityID == sequence.cityID && sameSource && sameModel && sameValid)
+        {
+          flush()
+          if !sameSource { source = prepared.text(1) ?? "" }
+          if !sameModel { model = prepared.text(2) ?? "" }
+          if isDaily, !sameValid { validText = prepared.text(3) ?? "" }
+          sequence.start(
+            cityID: cityID, source: source, model: model, validAt: validNumber,
+            validDate: prepared.text(5) ?? "", validHour: prepared.int64(6) ?? 0)
+        }
+        sequence.forecasts.append((lead: prepared.int64(4) ?? 0, value: prepared.double(7) ?? .nan))
       }
-      if !(sequence.started && cityID == sequence.cityID && sameSource && sameModel && sameValid) {
-        flush()
-        if !sameSource { source = prepared.text(1) ?? "" }
-        if !sameModel { model = prepared.text(2) ?? "" }
-        if isDaily, !sameValid { validText = prepared.text(3) ?? "" }
-        sequence.start(
-          cityID: cityID, source: source, model: model, validAt: validNumber,
-          validDate: prepared.text(5) ?? "", validHour: prepared.int64(6) ?? 0)
-      }
-      sequence.forecasts.append((lead: prepared.int64(4) ?? 0, value: prepared.double(7) ?? .nan))
+
     }
     flush()
 

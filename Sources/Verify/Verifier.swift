@@ -1,4 +1,3 @@
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -38,34 +37,34 @@ public struct Verifier {
 
   /// The sums from ``VerifySQL/scores(_:)``.
   package func sqlSums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
-    let prepared = try store.rows(of: VerifySQL.scores(request))
     let labels = try cityLabels()
     let keys = request.keys
     let fields = VerifySums.fields(request)
-    var columns: [String: Int32] = [:]
-    for (index, name) in prepared.columnNames.enumerated() { columns[name] = Int32(index) }
-    let readers = VerifySums.Field.allCases.compactMap { field in
-      columns[field.column].map { (field, $0) }
-    }
-
     var order: [[VerifyKeyValue]] = []
     var groups: [[VerifyKeyValue]: GroupSums] = [:]
-    while try prepared.step() {
-      let values = Self.groupKeyValues(prepared, keys: keys, labels: labels)
-      var sums = VerifySums()
-      for (field, column) in readers { sums[field] = prepared.double(column) ?? 0 }
-      if groups[values] == nil {
-        order.append(values)
-        groups[values] = GroupSums()
+    try store.withRows(of: VerifySQL.scores(request)) { rows in
+      var columns: [String: Int32] = [:]
+      for (index, name) in rows.columnNames.enumerated() { columns[name] = Int32(index) }
+      let readers = VerifySums.Field.allCases.compactMap { field in
+        columns[field.column].map { (field, $0) }
       }
-      if request.groupsByDay {
-        let date = columns["valid_date"].flatMap { prepared.text($0) }
-        groups[values]?.addDay(sums, date: date, fields: fields)
-      } else {
-        groups[values]?.total = sums
-        if request.measuresPeriod {
-          groups[values]?.firstDate = columns["first_date"].flatMap { prepared.text($0) }
-          groups[values]?.lastDate = columns["last_date"].flatMap { prepared.text($0) }
+      while try rows.next() {
+        let values = Self.groupKeyValues(rows, keys: keys, labels: labels)
+        var sums = VerifySums()
+        for (field, column) in readers { sums[field] = rows.double(column) ?? 0 }
+        if groups[values] == nil {
+          order.append(values)
+          groups[values] = GroupSums()
+        }
+        if request.groupsByDay {
+          let date = columns["valid_date"].flatMap { rows.text($0) }
+          groups[values]?.addDay(sums, date: date, fields: fields)
+        } else {
+          groups[values]?.total = sums
+          if request.measuresPeriod {
+            groups[values]?.firstDate = columns["first_date"].flatMap { rows.text($0) }
+            groups[values]?.lastDate = columns["last_date"].flatMap { rows.text($0) }
+          }
         }
       }
     }
@@ -97,7 +96,7 @@ public struct Verifier {
   /// The group key values of the current row, in the leading columns of a grouped statement:
   /// cities by their label (the id when none), text keys as text, the rest as integers.
   package static func groupKeyValues(
-    _ statement: Statement, keys: [VerifyKey], labels: [Int64: String]
+    _ statement: borrowing RowCursor, keys: [VerifyKey], labels: [Int64: String]
   ) -> [VerifyKeyValue] {
     var values: [VerifyKeyValue] = []
     values.reserveCapacity(keys.count)

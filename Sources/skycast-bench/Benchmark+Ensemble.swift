@@ -1,6 +1,5 @@
 import Collect
 import Foundation
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -70,16 +69,12 @@ extension Benchmark {
           let writer = deterministicStore.hourlyForecastWriter(variables: [.temperature2m])
           for step in 0..<steps {
             let validAt = issuedAt + Int64(step) * 3600
-            // A collected run: keyed by its fetch (dedupe); a UTC city, so the local hour is the
-            // UTC one (shift 0).
+            // One run per issue time; a UTC city, so the local hour is the UTC one (shift 0).
             _ = try writer.insert(
-              key: [
-                .integer(1), .integer(series), .integer(validAt), .integer(issuedAt),
-                .integer(fetchID),
-              ],
-              derived: [.integer(0), .integer(Int64(step))],
-              values: [Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 1)],
-              provenance: [.integer(fetchID)])
+              .hourlyForecast(
+                cityID: 1, seriesID: series, validAt: validAt, issuedAt: issuedAt,
+                localHourShift: 0, leadHours: Int64(step), fetchID: fetchID),
+              values: [Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 1)])
           }
         }
         if number % 100 == 99 { log("ensemble: issue \(number + 1)/\(issues.count)") }
@@ -100,10 +95,10 @@ extension Benchmark {
         for validAt in stride(from: Self.ensembleStart, to: last, by: 3600) {
           let local = CityTimeZone.utc.local(validAt)
           _ = try writer.insert(
-            key: [.integer(1), .text("era5"), .integer(validAt)],
-            derived: [.text(local.date.description), .integer(Int64(local.hour))],
-            values: [Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 0.3)],
-            provenance: [.null, .null])
+            .hourlyObservation(
+              cityID: 1, source: "era5", validAt: validAt, localDate: local.date.description,
+              localHour: local.hour, fetchID: nil, fetchedAt: nil),
+            values: [Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 0.3)])
         }
       }
       try store.checkpoint()

@@ -1,5 +1,4 @@
 import Foundation
-import SQLiteKit
 import SkycastModel
 import Store
 

@@ -1,5 +1,4 @@
 import Foundation
-import SQLiteKit
 import SkycastModel
 
 /// The Parquet export against the CSV export of the same rows, its peak memory, and the bytes

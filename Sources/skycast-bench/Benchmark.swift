@@ -1,7 +1,6 @@
 import Export
 import Foundation
 import OpenMeteo
-import SQLiteKit
 import SkycastModel
 import Store
 import Verify

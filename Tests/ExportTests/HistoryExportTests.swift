@@ -1,4 +1,3 @@
-import SQLiteKit
 import Testing
 
 @testable import Export

@@ -1,8 +1,8 @@
 import Foundation
-import SQLiteKit
 import Testing
 
 @testable import SkycastModel
+@testable import Store
 
 @Suite struct NumberTextTests {
   /// Ties round away from zero like SQLite's round(), zero never has a sign, and the number of

@@ -1,10 +1,9 @@
-import SQLiteKit
 import SkycastModel
-import Store
 import TestSupport
 import Testing
 
 @testable import Import
+@testable import Store
 
 /// The byte-level read path stores and reports exactly what the general one does, whatever
 /// the read buffer's size.

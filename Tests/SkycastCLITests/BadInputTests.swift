@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 /// Every command's options with malformed values: a clear one-line error, exit 64 (usage) or 1
 /// (runtime), and the database unchanged.
 @Suite struct BadInputTests {

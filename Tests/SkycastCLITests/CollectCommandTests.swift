@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import SkycastModel
+@testable import Store
 
 /// End-to-end `collect` runs against the fake Open-Meteo on a loopback server.
 @Suite struct CollectCommandTests {

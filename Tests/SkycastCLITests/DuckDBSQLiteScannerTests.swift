@@ -1,7 +1,8 @@
 import Foundation
-import SQLiteKit
 import TestSupport
 import Testing
+
+@testable import Store
 
 /// DuckDB's SQLite scanner (`ATTACH 'f.sqlite' AS s (TYPE sqlite)`, which the README recommends
 /// for the file) reads every table and view with SQLite's counts: before schema 6 it failed on

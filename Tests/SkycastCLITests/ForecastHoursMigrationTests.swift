@@ -1,6 +1,5 @@
 import Demo
 import Foundation
-import SQLiteKit
 import TestSupport
 import Testing
 

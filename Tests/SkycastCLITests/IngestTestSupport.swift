@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 /// Helpers shared by the observe, backfill and import suites.
 enum Ingest {
   /// 2026-03-20T09:46:40Z, the harness's default clock: Berlin is on CET (+01:00).

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import SkycastModel
+@testable import Store
 
 /// `db prune`, `sql` table formatting, a closed output pipe, and lead times in half-hour zones.
 @Suite struct MaintenanceTests {

@@ -1,7 +1,8 @@
 import Foundation
-import SQLiteKit
 import TestSupport
 import Testing
+
+@testable import Store
 
 /// `-o`, `--split-by` parts and `db backup`: an output never destroys what it replaces.
 @Suite struct OutputFileTests {

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 /// `export … --format parquet --append`: a dataset kept current by a cron job, exporting only
 /// what is new, idempotent when re-run.
 @Suite struct ParquetAppendTests {

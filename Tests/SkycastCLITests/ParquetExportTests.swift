@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 /// `export … --format parquet -o DIR`: Hive-partitioned datasets that pyarrow and DuckDB read
 /// with every value equal to the CSV export.
 @Suite struct ParquetExportTests {

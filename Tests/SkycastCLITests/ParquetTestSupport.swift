@@ -1,9 +1,10 @@
 import Demo
 import Foundation
 import Import
-import Store
 import TestSupport
 import Testing
+
+@testable import Store
 
 /// The demo history (recorded forecasts, previous-runs, ERA5, a synthetic history in three
 /// zones and an imported station) in a harness's database: every table and source the Parquet

@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 /// What Skycast exports for spreadsheets imports back unchanged.
 @Suite struct RoundTripTests {
   @Test(

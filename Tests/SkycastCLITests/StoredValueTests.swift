@@ -1,8 +1,9 @@
 import Foundation
-import SQLiteKit
 import SkycastModel
 import TestSupport
 import Testing
+
+@testable import Store
 
 /// Hand-edited stored values, readers that must not write, a clock that moved back, and imports
 /// that fail.

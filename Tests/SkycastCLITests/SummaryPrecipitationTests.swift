@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 /// `summary precip`: ETCCDI indices over a hand-worked month of daily observations.
 @Suite struct SummaryPrecipitationTests {
   /// April 2026 in a UTC city, source era5, daily `precipitation_sum` (mm):

@@ -1,10 +1,9 @@
 import Foundation
-import SQLiteKit
-import Store
 import TestSupport
 import Testing
 
 @testable import Analysis
+@testable import Store
 @testable import Verify
 
 /// Wind direction on the circle and the vector wind `wind_vector_10m`.

@@ -1,5 +1,4 @@
 import Foundation
-import SQLiteKit
 import TestSupport
 import Testing
 

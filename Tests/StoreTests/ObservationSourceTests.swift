@@ -1,4 +1,3 @@
-import SQLiteKit
 import TestSupport
 import Testing
 

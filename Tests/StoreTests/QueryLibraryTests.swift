@@ -1,5 +1,4 @@
 import Foundation
-import SQLiteKit
 import SkycastResources
 import TestSupport
 import Testing
@@ -92,7 +91,7 @@ import Testing
     let directory = TemporaryDirectory()
     let store = try Store(path: directory.file("reports.sqlite"))
     let city = try HistoryBuilder(store: store).smallHistory()
-    let standards: [[String: SQLiteValue]] = [
+    let standards: [[String: StoreValue]] = [
       [:],
       [
         "city_id": .integer(city.id), "city": .text(city.name), "from": .text("2026-03-19"),
@@ -104,7 +103,7 @@ import Testing
       let resolution = try ReportBinding.resolve(
         report: report, statementParameters: statement.parameterNames, explicit: [:],
         standard: standard.filter { key, _ in statement.parameterNames.contains(":" + key) })
-      try statement.bind(named: resolution.values)
+      try statement.bind(named: resolution.values.mapValues(\.sqlite))
       var rows = 0
       while try statement.step() { rows += 1 }
       #expect(rows > 0, "\(report.name) with \(standard.keys.sorted())")

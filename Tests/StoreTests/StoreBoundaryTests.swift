@@ -3,9 +3,11 @@ import Testing
 
 /// The Store is the only door to SQLite: no source file outside `Sources/Store` and the generic
 /// wrapper `Sources/SQLiteKit` opens a connection, reaches for `Store.database`, or prepares,
-/// runs or queries SQL. (`Store.database` has `package` access, so the compiler cannot say
-/// this; the test data writers in Tests/ may use it. `skycast-bench` writes through Store
-/// methods and reads its files with the sqlite3 shell, its baseline.)
+/// runs or queries SQL. The compiler says most of this already (`Store.database` is internal,
+/// SQLiteKit is imported `internal` and no other target depends on it: `PackageGraphTests`);
+/// this scan also catches SQL text run through any other door. Tests reach the connection
+/// through `@testable import Store`; `skycast-bench` writes through Store methods and reads its
+/// files with the sqlite3 shell, its baseline.
 @Suite struct StoreBoundaryTests {
   /// What reaching past the Store looks like in source text.
   static let patterns = [

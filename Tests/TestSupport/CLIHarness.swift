@@ -1,7 +1,8 @@
 import Foundation
 import SkycastCLI
 import SkycastModel
-import Store
+
+@testable import Store
 
 /// What one in-process CLI run printed and returned.
 public struct CLIResult: Sendable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
-import SQLiteKit
 import SkycastModel
-import Store
+
+@testable import Store
 
 /// Writes small, hand-chosen histories straight into a store (cities, fetch-log rows, hourly
 /// forecasts, hourly and daily observations), so analysis tests control every value. Local

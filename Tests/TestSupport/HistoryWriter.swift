@@ -1,7 +1,7 @@
 import Foundation
-import SQLiteKit
 import SkycastModel
-import Store
+
+@testable import Store
 
 /// Writes forecast and observation rows straight into a store with SQL, for tests that need an
 /// exact, hand-checkable history (verification scores, revisions) without the network.

@@ -1,6 +1,6 @@
-import SQLiteKit
 import SkycastModel
-import Store
+
+@testable import Store
 
 /// The row inserts behind ``HistoryBuilder`` and ``HistoryWriter``: one statement per table,
 /// local dates and hours computed with the city's zone as the real writers store them.

@@ -1,5 +1,4 @@
 import Foundation
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -85,7 +84,7 @@ enum DatabaseCommand {
     let messages: [String]
     do {
       messages = try store.integrityCheck()
-    } catch let error as SQLiteError where error.code == .corrupt || error.code == .notADatabase {
+    } catch StoreError.damaged, StoreError.notADatabase {
       throw CLIError.failure(damaged(path))
     }
     if messages != ["ok"] {
@@ -124,7 +123,7 @@ enum DatabaseCommand {
     let before = (try? FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
     do {
       try store.vacuum()
-    } catch let error as SQLiteError where error.isFull {
+    } catch StoreError.full {
       throw CLIError.failure(
         "cannot vacuum \(store.path): the disk is full (VACUUM needs free space for a complete copy of the database, about \(ByteCount.text(before)), in its folder and in the temporary folder); the database is unchanged"
       )
@@ -153,9 +152,9 @@ enum DatabaseCommand {
     do {
       try store.backup(to: copy.temporaryPath)
       try copy.commit()
-    } catch let error as SQLiteError {
+    } catch let error as StoreError {
       copy.discard()
-      let reason = error.isFull ? "the disk is full" : error.message
+      let reason = if case .full = error { "the disk is full" } else { error.reason }
       throw CLIError.failure(
         "backup to \(target) failed: \(reason); nothing was written under that name")
     }

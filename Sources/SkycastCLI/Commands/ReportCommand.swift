@@ -1,5 +1,4 @@
 import Export
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -57,7 +56,7 @@ enum ReportCommand {
     let timeout = try QueryRunner.timeout(invocation)
 
     let store = try invocation.openStore(access: .readOnly)
-    var standard: [String: SQLiteValue] = [:]
+    var standard: [String: StoreValue] = [:]
     if let reference = invocation.string("city") {
       let city = try store.resolveCity(reference)
       standard["city_id"] = .integer(city.id)
@@ -67,15 +66,15 @@ enum ReportCommand {
     if let to { standard["to"] = .text(to.description) }
 
     let location = report.origin.location(name: report.name)
-    let statement: Statement
+    let statement: UserQuery
     do {
       statement = try store.prepareUserQuery(report.sql)
-    } catch let error as SQLiteError {
+    } catch let error as StoreError {
       if let refusal = QueryRunner.refusal(store) {
         throw CLIError.failure(
           "report '\(name)' (\(location)): \(refusal); reports must be read-only (SELECT or WITH)")
       }
-      throw CLIError.failure("report '\(name)' (\(location)): SQL error: \(error.message)")
+      throw CLIError.failure("report '\(name)' (\(location)): SQL error: \(error.reason)")
     }
     guard statement.isReadOnly else {
       throw CLIError.failure(
@@ -91,8 +90,8 @@ enum ReportCommand {
     }
     do {
       try statement.bind(named: resolution.values)
-    } catch let error as SQLiteError {
-      throw CLIError.failure("report '\(name)': cannot bind parameters: \(error.message)")
+    } catch let error as StoreError {
+      throw CLIError.failure("report '\(name)': cannot bind parameters: \(error.reason)")
     }
     var comments = ["\(report.name): \(report.description)"]
     if case .user(let path) = report.origin { comments.append("from \(path)") }

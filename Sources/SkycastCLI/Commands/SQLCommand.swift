@@ -1,5 +1,4 @@
 import Export
-import SQLiteKit
 import SkycastModel
 import Store
 
@@ -35,14 +34,14 @@ enum SQLCommand {
     let parameters = try Self.parameters(invocation)
     let timeout = try QueryRunner.timeout(invocation)
     let store = try invocation.openStore(access: .readOnly)
-    let statement: Statement
+    let statement: UserQuery
     do {
       statement = try store.prepareUserQuery(sql)
-    } catch let error as SQLiteError {
+    } catch let error as StoreError {
       if let refusal = QueryRunner.refusal(store) {
         throw CLIError.failure("\(readOnlyRule); \(refusal)")
       }
-      throw CLIError.failure("SQL error: \(error.message)")
+      throw CLIError.failure("SQL error: \(error.reason)")
     }
     guard statement.isReadOnly else {
       throw CLIError.failure("\(readOnlyRule); this one would change the database")
@@ -91,17 +90,17 @@ enum QueryRunner {
 
   /// A user query's SQLite error while it runs, in words: that the `--timeout` deadline stopped
   /// it, what the authorizer refused, or SQLite's own message.
-  static func message(_ error: SQLiteError, store: Store, timeout: Double?) -> String {
+  static func message(_ error: StoreError, store: Store, timeout: Double?) -> String {
     if let refusal = refusal(store) { return refusal }
-    if error.isInterrupted, store.userQueryWasInterrupted, let timeout {
+    if case .interrupted = error, store.userQueryWasInterrupted, let timeout {
       return "query interrupted after \(NumberText.shortest(timeout)) s (--timeout)"
     }
-    return error.message
+    return error.reason
   }
 
   /// Binds named parameters; numbers bind as numbers, everything else as text. A parameter the
   /// statement uses but nobody gave is an error naming it.
-  static func bind(_ parameters: [String: String], to statement: Statement, invocation: Invocation)
+  static func bind(_ parameters: [String: String], to statement: UserQuery, invocation: Invocation)
     throws
   {
     for name in statement.parameterNames {
@@ -111,21 +110,21 @@ enum QueryRunner {
           "The query needs a value for \(name.isEmpty ? "a positional '?' parameter" : name) (--param \(key)=…)"
         )
       }
-      let value: SQLiteValue =
+      let value: StoreValue =
         if let integer = Int64(text) {
           .integer(integer)
         } else if let real = Double(text), real.isFinite { .real(real) } else { .text(text) }
       do {
         try statement.bind(named: [name: value])
-      } catch let error as SQLiteError {
-        throw CLIError.failure("cannot bind \(name): \(error.message)")
+      } catch let error as StoreError {
+        throw CLIError.failure("cannot bind \(name): \(error.reason)")
       }
     }
   }
 
   /// Streams the statement's rows; `comments` print above the table in `table` format only.
   static func write(
-    _ statement: Statement, store: Store, format: OutputFormat, invocation: Invocation,
+    _ statement: UserQuery, store: Store, format: OutputFormat, invocation: Invocation,
     comments: [String] = [], timeout: Double? = nil
   ) throws {
     // Tables for people show a column named like a stored variable at the variable's precision
@@ -140,24 +139,26 @@ enum QueryRunner {
       format: format, output: try invocation.dataOutput(), excel: false)
     for comment in comments { try writer.comment(comment) }
     try writer.begin(columns: columns)
-    let count = statement.columnCount
     if let timeout { store.interruptUserQuery(after: timeout) }
     do {
-      while try statement.step() {
-        var cells: [Cell] = []
-        cells.reserveCapacity(Int(count))
-        for index in 0..<count {
-          switch statement.value(at: index) {
-          case .null: cells.append(.null)
-          case .integer(let value): cells.append(.integer(value))
-          case .real(let value): cells.append(.number(value))
-          case .text(let value): cells.append(.text(value))
-          case .blob(let bytes): cells.append(.text("<\(bytes.count) bytes>"))
+      try statement.withRows { rows in
+        let count = rows.columnCount
+        while try rows.next() {
+          var cells: [Cell] = []
+          cells.reserveCapacity(Int(count))
+          for index in 0..<count {
+            switch rows.value(at: index) {
+            case .null: cells.append(.null)
+            case .integer(let value): cells.append(.integer(value))
+            case .real(let value): cells.append(.number(value))
+            case .text(let value): cells.append(.text(value))
+            case .blob(let bytes): cells.append(.text("<\(bytes.count) bytes>"))
+            }
           }
+          try writer.write(cells)
         }
-        try writer.write(cells)
       }
-    } catch let error as SQLiteError {
+    } catch let error as StoreError {
       throw CLIError.failure(
         "SQL error: \(message(error, store: store, timeout: timeout))")
     }

@@ -1,4 +1,3 @@
-import SQLiteKit
 import SkycastModel
 
 /// What a command can fail with, and how it ends the process.

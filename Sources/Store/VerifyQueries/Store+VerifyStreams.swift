@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// The two streams `verify`'s merge join reads for an hourly variable, each in its table's

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// The hourly statements that read `forecast_hours` (alias `f`) itself rather than the
@@ -34,7 +34,7 @@ extension VerifySQL {
   }
 
   /// The parameters of a statement built on ``storedHourFilters(_:)``.
-  package static func storedHourParameters(_ request: VerifyRequest, observations: Bool) -> [(
+  static func storedHourParameters(_ request: VerifyRequest, observations: Bool) -> [(
     String, SQLiteValue
   )] {
     var result = parameters(request, threshold: false, observations: observations).filter {

@@ -1,4 +1,4 @@
-import SQLiteKit
+internal import SQLiteKit
 import SkycastModel
 
 /// SQL text for `verify`, built from a ``VerifyRequest``.
@@ -291,7 +291,7 @@ public enum VerifySQL {
   }
 
   /// The named parameters the statement uses, in a stable order.
-  package static func parameters(
+  static func parameters(
     _ request: VerifyRequest, threshold: Bool, observations: Bool
   ) -> [(String, SQLiteValue)] {
     var result: [(String, SQLiteValue)] = []

@@ -3,6 +3,8 @@ import SkycastModel
 import TestSupport
 import Testing
 
+@testable import Store
+
 @Suite struct ExportCommandTests {
   static let bom = "\u{FEFF}"
 

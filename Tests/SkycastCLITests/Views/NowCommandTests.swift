@@ -5,6 +5,8 @@ import SkycastModel
 import TestSupport
 import Testing
 
+@testable import Store
+
 @Suite struct NowCommandTests {
   /// 2026-07-26T21:47Z: 47 minutes after the stored Copenhagen fetch.
   static let soon: Int64 = 1_785_102_420

@@ -9,7 +9,7 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
 
   /// `era5` (one consistent reanalysis; stored as source `era5`) or `best_match` (no `models`
   /// parameter; the archive's own blend, stored as source `archive`).
-  public var model: String = "era5"
+  public var model: String = FetchSource.era5Model
   public var hourly: [WeatherVariable] = WeatherVariable.with(.archive).filter {
     $0.frequency == .hourly
   }
@@ -22,7 +22,9 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
   public init() {}
 
   /// The rows' `source`.
-  public var source: String { model == "best_match" ? "archive" : "era5" }
+  public var source: String {
+    (model == "best_match" ? FetchSource.archive : FetchSource.era5).rawValue
+  }
 
   /// The models the decoder expects (a single model gives unsuffixed keys).
   package var decoderModels: [String] { model == "best_match" ? [] : [model] }

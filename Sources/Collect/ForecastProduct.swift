@@ -26,7 +26,7 @@ package struct ForecastProduct: FetchProduct {
 
   package init(options: ForecastRequestOptions) { self.options = options }
 
-  package var source: String { "forecast" }
+  package var source: String { FetchSource.forecast.rawValue }
   package var checkedModels: [String]? { options.storedModels }
   package var warnsOfOtherZone: Bool { true }
 

@@ -47,7 +47,7 @@ public struct PreviousRunsRequestOptions: Sendable, Equatable {
 /// model, issued_at, valid_at) and a NULL never replaces a stored value. Each request is stored
 /// with its fetch-log row (`source` `previous-runs`, `issued_at` NULL).
 package struct PreviousRunsProduct: HistoryProduct {
-  package static let source = "previous-runs"
+  package static let source = FetchSource.previousRuns.rawValue
   package static let model = "best_match"
   package let options: PreviousRunsRequestOptions
 

@@ -18,7 +18,7 @@ public struct DemoDataset {
   public static let syntheticDays = 28
   public static let issuesPerDay = 4
   /// The observation source of the synthetic truth.
-  public static let observationSource = "synthetic"
+  public static let observationSource = FetchSource.synthetic.rawValue
 
   /// One line of what was loaded, for the tour's log.
   public struct Step: Sendable, Equatable {
@@ -95,12 +95,14 @@ public struct DemoDataset {
       "archive-berlin-hourly-2024-01-01-to-02.json", "archive-berlin-daily-2024-01-01-to-03.json",
     ] {
       let body = try Self.sample("open-meteo/" + file)
-      let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
+      let location = try ResponseDecoder(models: [FetchSource.era5Model]).decode(body)[0]
       let counts = try store.write {
         let fetchID = try storeFetch(
-          city: berlin, source: "era5", model: "era5", file: file, body: body, location: location)
+          city: berlin, source: FetchSource.era5.rawValue, model: FetchSource.era5Model, file: file,
+          body: body, location: location)
         let counts = try store.upsertObservations(
-          location, model: "era5", city: berlin, source: "era5", fetchID: fetchID,
+          location, model: FetchSource.era5Model, city: berlin, source: FetchSource.era5.rawValue,
+          fetchID: fetchID,
           fetchedAt: Self.clock)
         try store.setFetchRows(counts.hourly.changed + counts.daily.changed, fetchID: fetchID)
         return counts
@@ -122,14 +124,15 @@ public struct DemoDataset {
         timezone: "Europe/Amsterdam", addedAt: Self.clock))
     let rows = try store.write {
       let fetchID = try storeFetch(
-        city: enschede, source: "previous-runs", model: "best_match", file: file, body: body,
+        city: enschede, source: FetchSource.previousRuns.rawValue, model: "best_match", file: file,
+        body: body,
         location: location)
       var rows = 0
       if let hourly = location.hourly {
         for day in 1...7 where hourly.columns.keys.contains(where: { $0.previousDay == day }) {
           rows += try store.insertHourlyForecasts(
             hourly, model: "best_match", previousDay: day, fetchID: fetchID, cityID: enschede.id,
-            source: "previous-runs", zone: enschede.zone,
+            source: FetchSource.previousRuns.rawValue, zone: enschede.zone,
             issuedAt: { LeadTime.issued(valid: $0, daysBefore: day) })
         }
       }
@@ -187,7 +190,7 @@ public struct DemoDataset {
     var observed = 0
     for (index, city) in cities.enumerated() {
       let body = history.archiveBody(place: index, from: firstDay, to: lastDay.adding(days: -1))
-      let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
+      let location = try ResponseDecoder(models: [FetchSource.era5Model]).decode(body)[0]
       observed += try store.write {
         var fetch = FetchRecord(
           cityID: city.id, source: Self.observationSource, model: Self.observationSource,
@@ -198,7 +201,8 @@ public struct DemoDataset {
             body: body, callWeight: nil))
         let fetchID = try store.insertFetch(fetch)
         let counts = try store.upsertObservations(
-          location, model: "era5", city: city, source: Self.observationSource, fetchID: fetchID,
+          location, model: FetchSource.era5Model, city: city, source: Self.observationSource,
+          fetchID: fetchID,
           fetchedAt: Self.clock)
         try store.setFetchRows(counts.hourly.changed, fetchID: fetchID)
         return counts.hourly.changed

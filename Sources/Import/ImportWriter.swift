@@ -78,7 +78,7 @@ package final class ImportWriter {
       lastCity = (city.id, known)
     } else {
       var fetch = FetchRecord(
-        cityID: city.id, source: "import:" + options.source,
+        cityID: city.id, source: FetchSource.imported(options.source).fetchLogValue,
         model: options.kind == .forecasts ? row.model : options.source, requestedAt: now,
         issuedAt: nil, status: .ok)
       fetch.url = url

@@ -84,8 +84,6 @@ public struct ImportResult: Sendable {
 /// model, issued_at, time or date); a NULL never overwrites a value. A city whose rows change
 /// nothing gets no fetch row, so importing the same file twice changes nothing at all.
 public enum Importer {
-  /// Sources the tool's own commands write; an import cannot use them.
-  public static let reservedSources: Set<String> = ["forecast", "previous-runs", "era5", "archive"]
 
   /// Checks a source NAME: letters, digits, `-` and `_`, at most 64 characters, not reserved.
   ///
@@ -96,9 +94,9 @@ public enum Importer {
         "The value '\(name)' is invalid for '--source': use letters, digits, '-' and '_' (at most 64)"
       )
     }
-    guard !reservedSources.contains(name.lowercased()) else {
+    guard !FetchSource(rawValue: name.lowercased()).isBuiltIn else {
       throw InvalidInput(
-        "The value '\(name)' is invalid for '--source': '\(name)' is reserved for Skycast's own data (forecast, previous-runs, era5, archive); choose another name"
+        "The value '\(name)' is invalid for '--source': '\(name)' is reserved for Skycast's own data (\(FetchSource.builtInNames)); choose another name"
       )
     }
   }

@@ -79,7 +79,7 @@ public struct ExportRequest: Sendable, Equatable {
 
   /// The source filter in force: the given one, or `forecast` for a latest export.
   public var effectiveSource: String? {
-    source ?? (latest && table.isForecast ? "forecast" : nil)
+    source ?? (latest && table.isForecast ? FetchSource.forecast.rawValue : nil)
   }
 
   /// The model filter in force: the given one, or `best_match` for a latest export.

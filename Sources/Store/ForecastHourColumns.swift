@@ -14,7 +14,9 @@ package enum ForecastHourColumns {
   package static let validTimeOrder = ["city_id", "series_id", "valid_at", "issued_at", "dedupe"]
 
   /// Collected runs are kept per fetch; every other source is unique per issue and valid time.
-  package static func isKeyedByFetch(source: String) -> Bool { source == "forecast" }
+  package static func isKeyedByFetch(source: String) -> Bool {
+    FetchSource(rawValue: source).isKeyedByFetch
+  }
 
   /// The local hour number of a row of `alias` (local time floored to the hour, from 1970).
   package static func localHour(_ alias: String) -> String {

@@ -67,13 +67,15 @@ public enum ForecastIngest {
       var rows = 0
       for model in models {
         var fetch = FetchRecord(
-          cityID: city.id, source: "forecast", model: model, requestedAt: requestedAt,
+          cityID: city.id, source: FetchSource.forecast.rawValue, model: model,
+          requestedAt: requestedAt,
           issuedAt: issuedAt, status: .ok, httpStatus: 200)
         fetch.record(location)
         fetch.record(provenance, rowsPerBody: models.count)
         let fetchID = try store.insertFetch(fetch)
         let written = try store.insertForecastRows(
-          location, model: model, fetchID: fetchID, city: city, source: "forecast",
+          location, model: model, fetchID: fetchID, city: city,
+          source: FetchSource.forecast.rawValue,
           issuedAt: issuedAt)
         try store.setFetchRows(written, fetchID: fetchID)
         rows += written

@@ -44,7 +44,7 @@ extension Store {
   /// The request time of the newest successful fetch that makes the city fresh at `now` under
   /// `FreshnessRule`, or nil when it is due.
   public func freshFetch(
-    cityID: Int64, source: String = "forecast", now: Int64, minInterval: Int64
+    cityID: Int64, source: String = FetchSource.forecast.rawValue, now: Int64, minInterval: Int64
   ) throws -> Int64? {
     let last = try database.scalarInt(
       """
@@ -60,7 +60,7 @@ extension Store {
   /// Cities with successful fetches stamped too far after `now` to count (the clock was set
   /// back since), with the latest such time.
   public func futureFetches(
-    cityIDs: [Int64], source: String = "forecast", now: Int64
+    cityIDs: [Int64], source: String = FetchSource.forecast.rawValue, now: Int64
   ) throws -> [(cityID: Int64, requestedAt: Int64)] {
     var result: [(cityID: Int64, requestedAt: Int64)] = []
     for cityID in cityIDs {

@@ -78,10 +78,12 @@ public struct ResolvedSeries: Sendable, Equatable {
 
   /// The hourly latest-forecast series (source `forecast`, model `best_match`).
   public static let latestForecast = ResolvedSeries(
-    table: "hourly_forecasts_latest", source: "forecast", model: "best_match", daily: false)
+    table: "hourly_forecasts_latest", source: FetchSource.forecast.rawValue, model: "best_match",
+    daily: false)
   /// The daily latest-forecast series.
   public static let latestDailyForecast = ResolvedSeries(
-    table: "daily_forecasts_latest", source: "forecast", model: "best_match", daily: true)
+    table: "daily_forecasts_latest", source: FetchSource.forecast.rawValue, model: "best_match",
+    daily: true)
 
   /// Observations of `source`.
   public static func observed(_ source: String, daily: Bool = false) -> ResolvedSeries {

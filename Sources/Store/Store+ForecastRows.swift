@@ -100,7 +100,7 @@ extension Store {
     guard columns.contains(where: { $0 != nil }) else { return 0 }
     let names = variables.map(\.column)
     let upsert =
-      source == "forecast"
+      source == FetchSource.forecast.rawValue
       ? ""
       : """
        ON CONFLICT (city_id, source, model, issued_at, date) WHERE source <> 'forecast'

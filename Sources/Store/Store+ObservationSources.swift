@@ -31,7 +31,7 @@ public enum ObservationSourceError: Error, CustomStringConvertible, Equatable {
 
 extension Store {
   /// The default observation source when several could apply: ERA5, as `observe` stores it.
-  public static let defaultObservationSource = "era5"
+  public static let defaultObservationSource = FetchSource.era5.rawValue
 
   /// The distinct observation sources stored, sorted.
   ///

@@ -147,7 +147,11 @@ extension Verifier {
   /// Resolves a `--compare` word: `model:NAME` or `source:NAME`, else a forecast source or
   /// model of that name stored for the variable's frequency.
   ///
-  /// - Throws: `InvalidInput` when nothing or both are stored under the name.
+  /// A name that is both a source and a model selects the source when both pick the same
+  /// series (an import's model is its source name unless the file says otherwise).
+  ///
+  /// - Throws: `InvalidInput` when nothing is stored under the name, or the source and the
+  ///   model of that name pick different series.
   public func comparisonSide(_ text: String, daily: Bool) throws -> ComparisonRequest.Side {
     if text.hasPrefix("model:") { return .model(String(text.dropFirst(6))) }
     if text.hasPrefix("source:") { return .source(String(text.dropFirst(7))) }
@@ -158,6 +162,11 @@ extension Verifier {
     case (true, false): return .source(text)
     case (false, true): return .model(text)
     case (true, true):
+      // An import's model defaults to its source name: when the name picks the same series
+      // either way, it is one name to the user.
+      let bySource = stored.filter { $0.source == text }.map { "\($0.source)\u{0}\($0.model)" }
+      let byModel = stored.filter { $0.model == text }.map { "\($0.source)\u{0}\($0.model)" }
+      if Set(bySource) == Set(byModel) { return .source(text) }
       throw InvalidInput(
         "'\(text)' names both a source and a model; write source:\(text) or model:\(text)")
     case (false, false):

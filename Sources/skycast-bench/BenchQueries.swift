@@ -7,7 +7,8 @@ enum BenchQueries {
   /// `verify --by lead` over all forecasts against `era5` observations: the verify command's own
   /// statement, as a `sqlite3` script (`.parameter set` lines, then the SQL).
   static var verifyByLead: String {
-    VerifySQL.scores(VerifyRequest(observationSource: "era5", groupBy: [.lead])).shellScript
+    VerifySQL.scores(VerifyRequest(observationSource: FetchSource.era5.rawValue, groupBy: [.lead]))
+      .shellScript
   }
 
   /// The rows `export hourly` writes, for the first `cityLimit` cities.

@@ -253,7 +253,7 @@ struct Benchmark {
 
     let store = try Store(path: database, access: .readOnly)
     let verifier = Verifier(store: store)
-    var request = VerifyRequest(observationSource: "era5", groupBy: [.lead])
+    var request = VerifyRequest(observationSource: FetchSource.era5.rawValue, groupBy: [.lead])
     request.bootstrap = BootstrapSettings()
     var sums = try verifier.sums(request)
     func cpu(resamples: Int) -> Double {

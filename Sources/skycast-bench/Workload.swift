@@ -56,14 +56,16 @@ struct Workload {
     let end = startDate.adding(days: days + history.forecastDays)
     for (index, city) in cities.enumerated() {
       let body = history.archiveBody(place: index, from: startDate, to: end)
-      let location = try ResponseDecoder(models: ["era5"]).decode(body)[0]
+      let location = try ResponseDecoder(models: [FetchSource.era5Model]).decode(body)[0]
       try store.write {
         let fetchID = try store.insertFetch(
           FetchRecord(
-            cityID: city.id, source: "era5", model: "era5", requestedAt: end.midnightAsUTC,
+            cityID: city.id, source: FetchSource.era5.rawValue, model: FetchSource.era5Model,
+            requestedAt: end.midnightAsUTC,
             status: .ok, url: "synthetic://skycast-bench"))
         _ = try store.upsertObservations(
-          location, model: "era5", city: city, source: "era5", fetchID: fetchID,
+          location, model: FetchSource.era5Model, city: city, source: FetchSource.era5.rawValue,
+          fetchID: fetchID,
           fetchedAt: end.midnightAsUTC)
       }
     }

@@ -150,6 +150,43 @@ import Testing
     #expect(station.exitCode == 64, "an observation source is no forecast source")
   }
 
+  @Test("two imports compared by their source names: each name is its own only model")
+  func importedSources() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha")
+    var observations = "city,date,temperature_2m_max\n"
+    var first = "city,issued_at,date,temperature_2m_max\n"
+    var second = first
+    for day in 1...20 {
+      let date = String(format: "2026-01-%02d", day)
+      let issued = String(format: "2026-01-%02dT00:00Z", max(1, day - 1))
+      observations += "Alpha,\(date),\(10 + day % 3)\n"
+      first += "Alpha,\(issued),\(date),\(10 + day % 3 + 1)\n"
+      second += "Alpha,\(issued),\(date),\(10 + day % 3 + (day % 2 == 0 ? 2 : -2))\n"
+    }
+    for (name, text) in [("o.csv", observations), ("a.csv", first), ("b.csv", second)] {
+      try text.write(toFile: harness.directory.file(name), atomically: true, encoding: .utf8)
+    }
+    #expect(await harness.run("import", "observations", "o.csv", "--source", "obs").exitCode == 0)
+    #expect(await harness.run("import", "forecasts", "a.csv", "--source", "mA").exitCode == 0)
+    #expect(await harness.run("import", "forecasts", "b.csv", "--source", "mB").exitCode == 0)
+    let result = await harness.run(
+      "verify", "--var", "temperature_2m_max", "--compare", "mA", "mB", "--format", "csv")
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = CSVTable(result.stdout).rows
+    #expect(rows.count == 1 && rows.allSatisfy { close($0["rmse_a"], 1) && close($0["rmse_b"], 2) })
+    // The same name as a source of one series and a model of another stays ambiguous.
+    try first.replacingOccurrences(of: "issued_at,date", with: "issued_at,model,date")
+      .replacingOccurrences(of: "T00:00Z,", with: "T00:00Z,mB,", options: [], range: nil)
+      .write(toFile: harness.directory.file("c.csv"), atomically: true, encoding: .utf8)
+    #expect(await harness.run("import", "forecasts", "c.csv", "--source", "mC").exitCode == 0)
+    let ambiguous = await harness.run(
+      "verify", "--var", "temperature_2m_max", "--compare", "mA", "mB")
+    #expect(ambiguous.exitCode == 64, "\(ambiguous)")
+    #expect(ambiguous.stderr.contains("names both a source and a model"), "\(ambiguous)")
+  }
+
   @Test("the interval of the difference is the same for a given seed and changes with the seed")
   func seeded() async throws {
     let harness = CLIHarness()

@@ -80,11 +80,14 @@ enum DemoCommand {
       ])
     try await section(
       6, "Verification by lead day: error grows with lead time",
-      ["verify"] + synthetic + ["--obs", "synthetic", "--by", "lead-day", "--format", "table"])
+      ["verify"] + synthetic + [
+        "--obs", DemoDataset.observationSource, "--by", "lead-day", "--format", "table",
+      ])
     try await section(
       7, "Measurable rain (> 0.1 mm in the hour): contingency scores and Brier score by lead day",
       ["verify"] + synthetic + [
-        "--obs", "synthetic", "--var", "precipitation", "--threshold", "0.1", "--op", "gt", "--by",
+        "--obs", DemoDataset.observationSource, "--var", "precipitation", "--threshold", "0.1",
+        "--op", "gt", "--by",
         "lead-day", "--format", "table",
       ])
     try out.line()

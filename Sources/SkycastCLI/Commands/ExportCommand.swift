@@ -278,7 +278,7 @@ enum ExportCommand {
     if let given = request.source {
       source = given
     } else if table.isForecast {
-      source = "forecast"
+      source = FetchSource.forecast.rawValue
     } else {
       do {
         source = try store.resolveObservationSource(

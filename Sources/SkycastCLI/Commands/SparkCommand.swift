@@ -180,7 +180,8 @@ enum SparkCommand {
   static func storedSeries(_ invocation: Invocation, selection given: SeriesSelection? = nil) throws
     -> (lines: [CitySeries], resolved: ResolvedSeries, span: String, store: Store?)
   {
-    let selectionText = given?.description ?? invocation.string("series") ?? "forecast"
+    let selectionText =
+      given?.description ?? invocation.string("series") ?? SeriesSelection.forecast.description
     guard let selection = given ?? SeriesSelection(argument: selectionText) else {
       throw invocation.usage(
         "The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
@@ -197,7 +198,7 @@ enum SparkCommand {
       }), variable.isNumeric
     else {
       throw invocation.usage(
-        "'\(name)' is not stored as \(selectionText == "forecast" ? "a forecast" : "an observation") variable (see 'skycast vars')"
+        "'\(name)' is not stored as \(selectionText == SeriesSelection.forecast.description ? "a forecast" : "an observation") variable (see 'skycast vars')"
       )
     }
     let daily = variable.frequency == .daily

@@ -65,7 +65,7 @@ let package = Package(
     // MARK: - The store
     .target(
       name: "Store",
-      dependencies: ["SQLiteKit", "SkycastModel", "Analysis", "OpenMeteo", "SkycastResources"],
+      dependencies: ["SQLiteKit", "SkycastModel", "Analysis", "SkycastResources"],
       swiftSettings: testHooks),
 
     // MARK: - Features
@@ -73,14 +73,16 @@ let package = Package(
     .target(name: "Import", dependencies: ["Store", "SkycastModel"]),
     .target(
       name: "Verify",
-      dependencies: ["Store", "Analysis", "Export", "Collect", "SkycastModel"]),
+      dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
     .target(name: "Summary", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
     .target(name: "Views", dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
     .target(name: "ExportJobs", dependencies: ["Store", "Export", "OpenMeteo", "SkycastModel"]),
     .target(name: "Synthetic", dependencies: ["Analysis", "SkycastModel"]),
     .target(
       name: "Demo",
-      dependencies: ["Store", "OpenMeteo", "Synthetic", "SkycastModel", "SkycastResources"]),
+      dependencies: [
+        "Store", "Collect", "OpenMeteo", "Synthetic", "SkycastModel", "SkycastResources",
+      ]),
 
     // MARK: - CLI and executables
     .target(

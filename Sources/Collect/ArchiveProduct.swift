@@ -121,7 +121,7 @@ package struct ArchiveProduct: HistoryProduct {
   }
 
   package func storeRows(
-    _ location: DecodedLocation, city: City, dates: ClosedRange<LocalDate>, fetchID: Int64,
+    _ location: LocationBlock, city: City, dates: ClosedRange<LocalDate>, fetchID: Int64,
     fetchedAt: Int64, store: Store
   ) throws -> HistoryCounts {
     let counts = try store.upsertObservations(

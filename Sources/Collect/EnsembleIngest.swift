@@ -8,11 +8,11 @@ import Store
 public enum EnsembleIngest {
   /// One city's decoded ensemble with the provenance of the body it came from.
   public struct Item {
-    public var ensemble: DecodedEnsemble
+    public var ensemble: EnsembleBlock
     public var city: City
     public var provenance: ResponseProvenance
 
-    public init(ensemble: DecodedEnsemble, city: City, provenance: ResponseProvenance) {
+    public init(ensemble: EnsembleBlock, city: City, provenance: ResponseProvenance) {
       self.ensemble = ensemble
       self.city = city
       self.provenance = provenance

@@ -24,14 +24,14 @@ package struct EnsembleProduct: FetchProduct {
     options.request(for: unit.cities, base: endpoints.ensemble)
   }
 
-  package func decode(_ bytes: [UInt8]) throws -> [DecodedEnsemble] {
+  package func decode(_ bytes: [UInt8]) throws -> [EnsembleBlock] {
     try EnsembleDecoder(models: options.models, variables: options.variables).decode(bytes)
   }
 
-  package func location(of decoded: DecodedEnsemble) -> DecodedLocation { decoded.location }
+  package func location(of decoded: EnsembleBlock) -> LocationBlock { decoded.location }
 
   package func item(
-    _ decoded: DecodedEnsemble, city: City, unit: CityBatch, provenance: ResponseProvenance
+    _ decoded: EnsembleBlock, city: City, unit: CityBatch, provenance: ResponseProvenance
   ) -> EnsembleIngest.Item {
     EnsembleIngest.Item(ensemble: decoded, city: city, provenance: provenance)
   }
@@ -40,7 +40,7 @@ package struct EnsembleProduct: FetchProduct {
 
   /// An ensemble whose every member value is missing or impossible (9999 °C, 1e308: dropped
   /// by the decoder) stores no row; it is a failed fetch, not a fresh one.
-  package func emptinessProblem(_ decoded: DecodedEnsemble) -> String? {
+  package func emptinessProblem(_ decoded: EnsembleBlock) -> String? {
     guard decoded.valueCount == 0 else { return nil }
     let dropped = decoded.location.droppedValues.count
     return "the ensemble reply holds no member value to store (every value is missing"

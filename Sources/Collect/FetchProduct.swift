@@ -28,7 +28,7 @@ package protocol FetchProduct: Sendable {
   /// The reply's locations, in the order the body lists them.
   func decode(_ bytes: [UInt8]) throws -> [Decoded]
   /// The location part of a decoded location (for its checks and `location_id`).
-  func location(of decoded: Decoded) -> DecodedLocation
+  func location(of decoded: Decoded) -> LocationBlock
   /// The item that stores `decoded` for `city` of `unit`.
   func item(_ decoded: Decoded, city: City, unit: Unit, provenance: ResponseProvenance) -> Item
   /// The item's city.

@@ -34,14 +34,14 @@ package struct ForecastProduct: FetchProduct {
     options.request(for: unit.cities, base: endpoints.forecast)
   }
 
-  package func decode(_ bytes: [UInt8]) throws -> [DecodedLocation] {
+  package func decode(_ bytes: [UInt8]) throws -> [LocationBlock] {
     try ResponseDecoder(models: options.models).decode(bytes)
   }
 
-  package func location(of decoded: DecodedLocation) -> DecodedLocation { decoded }
+  package func location(of decoded: LocationBlock) -> LocationBlock { decoded }
 
   package func item(
-    _ decoded: DecodedLocation, city: City, unit: CityBatch, provenance: ResponseProvenance
+    _ decoded: LocationBlock, city: City, unit: CityBatch, provenance: ResponseProvenance
   ) -> ForecastIngest.Item {
     ForecastIngest.Item(location: decoded, city: city, provenance: provenance)
   }

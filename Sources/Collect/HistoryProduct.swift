@@ -7,7 +7,7 @@ import Store
 /// (`observe`) and the previous runs (`backfill`) supply one; the rest of `FetchProduct` is
 /// shared below.
 package protocol HistoryProduct: FetchProduct
-where Unit == CityChunk, Decoded == DecodedLocation, Item == HistoryItem, Counts == HistoryCounts {
+where Unit == CityChunk, Decoded == LocationBlock, Item == HistoryItem, Counts == HistoryCounts {
   /// `fetches.model`.
   var fetchModel: String { get }
   /// At most this many dates per request.
@@ -19,14 +19,14 @@ where Unit == CityChunk, Decoded == DecodedLocation, Item == HistoryItem, Counts
   /// Stores the rows of one decoded location (inside the write transaction that also holds the
   /// fetch row `fetchID`).
   func storeRows(
-    _ location: DecodedLocation, city: City, dates: ClosedRange<LocalDate>, fetchID: Int64,
+    _ location: LocationBlock, city: City, dates: ClosedRange<LocalDate>, fetchID: Int64,
     fetchedAt: Int64, store: Store
   ) throws -> HistoryCounts
 }
 
 /// One decoded history answer, ready to store.
 package struct HistoryItem {
-  package let location: DecodedLocation
+  package let location: LocationBlock
   package let city: City
   package let dates: ClosedRange<LocalDate>
   package let provenance: ResponseProvenance
@@ -42,14 +42,14 @@ extension HistoryProduct {
     request(for: unit.city, dates: unit.range, endpoints: endpoints)
   }
 
-  package func decode(_ bytes: [UInt8]) throws -> [DecodedLocation] {
+  package func decode(_ bytes: [UInt8]) throws -> [LocationBlock] {
     try decoder.decode(bytes)
   }
 
-  package func location(of decoded: DecodedLocation) -> DecodedLocation { decoded }
+  package func location(of decoded: LocationBlock) -> LocationBlock { decoded }
 
   package func item(
-    _ decoded: DecodedLocation, city: City, unit: CityChunk, provenance: ResponseProvenance
+    _ decoded: LocationBlock, city: City, unit: CityChunk, provenance: ResponseProvenance
   ) -> HistoryItem {
     HistoryItem(location: decoded, city: city, dates: unit.range, provenance: provenance)
   }

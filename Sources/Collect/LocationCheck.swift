@@ -15,7 +15,7 @@ public enum LocationCheck {
   ///
   /// - Parameter models: the models whose columns count as requested data; nil for any.
   public static func problem(
-    _ location: DecodedLocation, for city: City, models: [String]?, at requestedAt: Int64
+    _ location: LocationBlock, for city: City, models: [String]?, at requestedAt: Int64
   ) -> String? {
     if let problem = orderProblem(location.hourly, city: city) { return problem }
     if let problem = orderProblem(location.daily, city: city) { return problem }
@@ -43,7 +43,7 @@ public enum LocationCheck {
 
   /// Times must rise strictly: a repeated or earlier hour (or date) would break the history's
   /// one-row-per-time rule.
-  package static func orderProblem(_ series: DecodedSeries?, city: City) -> String? {
+  package static func orderProblem(_ series: SeriesBlock?, city: City) -> String? {
     guard let series else { return nil }
     let zone = city.zone
     for index in series.instants.indices.dropFirst()
@@ -65,7 +65,7 @@ public enum LocationCheck {
   /// the instants are still right (they are read with the reply's own offset), but the reply's
   /// daily dates are days of another zone. A warning, not a failure, since a self-hosted server
   /// may answer every request in one zone.
-  public static func zoneWarning(_ location: DecodedLocation, city: City, at requestedAt: Int64)
+  public static func zoneWarning(_ location: LocationBlock, city: City, at requestedAt: Int64)
     -> String?
   {
     guard let identifier = city.timezone, let zone = CityTimeZone(identifier: identifier) else {

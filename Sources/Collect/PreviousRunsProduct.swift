@@ -69,7 +69,7 @@ package struct PreviousRunsProduct: HistoryProduct {
   /// One `insertHourlyForecasts` pass per lead day. A day-0 series in the body (a response
   /// that carries it anyway) is ignored.
   package func storeRows(
-    _ location: DecodedLocation, city: City, dates: ClosedRange<LocalDate>, fetchID: Int64,
+    _ location: LocationBlock, city: City, dates: ClosedRange<LocalDate>, fetchID: Int64,
     fetchedAt: Int64, store: Store
   ) throws -> HistoryCounts {
     guard let hourly = location.hourly, let first = hourly.instants.min(),

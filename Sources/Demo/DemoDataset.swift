@@ -1,3 +1,4 @@
+import Collect
 import Foundation
 import OpenMeteo
 import SkycastModel
@@ -146,7 +147,7 @@ public struct DemoDataset {
 
   package func storeFetch(
     city: City, source: String, model: String, file: String, body: [UInt8],
-    location: DecodedLocation
+    location: LocationBlock
   ) throws -> Int64 {
     var fetch = FetchRecord(
       cityID: city.id, source: source, model: model, requestedAt: Self.clock, status: .ok,

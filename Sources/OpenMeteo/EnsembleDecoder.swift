@@ -21,7 +21,7 @@ public struct EnsembleDecoder: Sendable {
   }
 
   /// Decodes a whole body (one object, or an array for several locations).
-  public func decode(_ bytes: [UInt8]) throws(APIError) -> [DecodedEnsemble] {
+  public func decode(_ bytes: [UInt8]) throws(APIError) -> [EnsembleBlock] {
     try ResponseDecoder.locationObjects(bytes).enumerated().map {
       (position, object) throws(APIError) in
       try decodeLocation(object, position: position)
@@ -66,7 +66,7 @@ public struct EnsembleDecoder: Sendable {
   }
 
   package func decodeLocation(_ object: JSONObject, position: Int) throws(APIError)
-    -> DecodedEnsemble
+    -> EnsembleBlock
   {
     if object["error"]?.boolValue == true {
       throw APIError.rejected(reason: object["reason"]?.stringValue ?? "unspecified error")
@@ -74,7 +74,7 @@ public struct EnsembleDecoder: Sendable {
     guard let offset = object["utc_offset_seconds"]?.integerValue, abs(offset) <= 26 * 3600 else {
       throw APIError.decoding("missing or invalid utc_offset_seconds")
     }
-    var location = DecodedLocation(
+    var location = LocationBlock(
       locationID: object["location_id"]?.integerValue.map { Int(truncatingIfNeeded: $0) }
         ?? position,
       latitude: object["latitude"]?.doubleValue, longitude: object["longitude"]?.doubleValue,
@@ -130,8 +130,8 @@ public struct EnsembleDecoder: Sendable {
         "\(key): \(note.undefined) member column\(note.undefined == 1 ? "" : "s") not available "
           + "from this model (all null)")
     }
-    var ensemble = DecodedEnsemble(location: location, instants: instants)
-    var control = DecodedSeries()
+    var ensemble = EnsembleBlock(location: location, instants: instants)
+    var control = SeriesBlock()
     control.instants = instants
     for (key, members) in columns {
       let count = (members.keys.max() ?? 0) + 1
@@ -155,47 +155,5 @@ public struct EnsembleDecoder: Sendable {
     }
     ensemble.location.hourly = control
     return ensemble
-  }
-}
-
-/// One stored ensemble series: a variable of one model.
-public struct EnsembleKey: Hashable, Sendable, CustomStringConvertible, Comparable {
-  public var variable: WeatherVariable
-  public var model: String
-
-  public init(variable: WeatherVariable, model: String) {
-    self.variable = variable
-    self.model = model
-  }
-
-  public var description: String { "\(variable.apiName) (\(model))" }
-
-  public static func < (lhs: Self, rhs: Self) -> Bool {
-    (lhs.model, lhs.variable.apiName) < (rhs.model, rhs.variable.apiName)
-  }
-}
-
-/// One location of an Ensemble API reply.
-public struct DecodedEnsemble: Sendable {
-  /// Grid point, offset and zone, with the controls as `hourly` columns so the location checks
-  /// of the forecast path apply unchanged.
-  public var location: DecodedLocation
-  /// UTC epoch seconds of each hourly step.
-  public var instants: [Int64]
-  /// For each series, one array of member values (NaN for null) per step.
-  public var steps: [EnsembleKey: [[Float]]] = [:]
-  /// Members per model (the control counts as member 0).
-  public var memberCounts: [String: Int] = [:]
-
-  public init(location: DecodedLocation, instants: [Int64]) {
-    self.location = location
-    self.instants = instants
-  }
-
-  /// The (series, step) values with at least one member: the rows storing this ensemble writes.
-  public var valueCount: Int {
-    steps.values.reduce(0) { total, series in
-      total + series.count { members in members.contains { !$0.isNaN } }
-    }
   }
 }

@@ -20,7 +20,7 @@ public struct ResponseDecoder: Sendable {
   package var defaultModel: String { models.count == 1 ? models[0] : "best_match" }
 
   /// Decodes a whole body.
-  public func decode(_ bytes: [UInt8]) throws(APIError) -> [DecodedLocation] {
+  public func decode(_ bytes: [UInt8]) throws(APIError) -> [LocationBlock] {
     try ResponseDecoder.locationObjects(bytes).enumerated().map {
       (position, object) throws(APIError) in
       try decodeLocation(object, position: position)
@@ -55,7 +55,7 @@ public struct ResponseDecoder: Sendable {
   }
 
   package func decodeLocation(_ object: JSONObject, position: Int) throws(APIError)
-    -> DecodedLocation
+    -> LocationBlock
   {
     if object["error"]?.boolValue == true {
       throw APIError.rejected(reason: object["reason"]?.stringValue ?? "unspecified error")
@@ -66,7 +66,7 @@ public struct ResponseDecoder: Sendable {
     guard let offset = offsetValue.integerValue, abs(offset) <= 26 * 3600 else {
       throw APIError.decoding("utc_offset_seconds is not a whole number of seconds within ±26 h")
     }
-    var location = DecodedLocation(
+    var location = LocationBlock(
       locationID: object["location_id"]?.integerValue.map { Int(truncatingIfNeeded: $0) }
         ?? position,
       latitude: object["latitude"]?.doubleValue, longitude: object["longitude"]?.doubleValue,
@@ -125,7 +125,7 @@ public struct ResponseDecoder: Sendable {
   package func decodeSeries(
     _ value: JSONValue, units: JSONValue?, frequency: WeatherVariable.Frequency, offset: Int,
     warnings: inout [String], dropped: inout [String]
-  ) throws(APIError) -> DecodedSeries {
+  ) throws(APIError) -> SeriesBlock {
     guard case .object(let block) = value else {
       throw APIError.decoding("\(frequency.rawValue) is \(value.typeName), not an object")
     }
@@ -133,7 +133,7 @@ public struct ResponseDecoder: Sendable {
     guard let timeValue = block["time"] else {
       throw APIError.decoding("\(blockName) has no time array")
     }
-    var series = DecodedSeries()
+    var series = SeriesBlock()
     let timeUnit = units?["time"]?.stringValue
     if frequency == .hourly {
       series.instants = try decodeInstants(timeValue, name: "\(blockName).time", offset: offset)
@@ -175,12 +175,12 @@ public struct ResponseDecoder: Sendable {
   package func decodeCurrent(
     _ value: JSONValue, units: JSONValue?, offset: Int, warnings: inout [String],
     dropped: inout [String]
-  ) throws(APIError) -> DecodedCurrent {
+  ) throws(APIError) -> CurrentBlock {
     guard case .object(let block) = value, let timeValue = block["time"] else {
       throw APIError.decoding("current has no time")
     }
     let time = try decodeInstants(.array([timeValue]), name: "current.time", offset: offset)[0]
-    var current = DecodedCurrent(
+    var current = CurrentBlock(
       time: time,
       intervalSeconds: block["interval"]?.integerValue.map { Int(truncatingIfNeeded: $0) })
     for (key, item) in zip(block.keys, block.values) where key != "time" && key != "interval" {

@@ -1,5 +1,4 @@
 import Analysis
-import Collect
 import Foundation
 import SkycastModel
 import Store
@@ -316,7 +315,7 @@ extension Verifier {
         case .model: .text(models[Int(key.model)])
         case .month: .text(observations.months.name(key.month))
         case .validHour: .integer(key.hour)
-        case .source: .text(EnsembleRequestOptions.source)
+        case .source: .text(FetchSource.ensemble.rawValue)
         }
       }
       groups[values] = sums[index]

@@ -1,4 +1,3 @@
-import Collect
 import SkycastModel
 import Store
 
@@ -49,7 +48,7 @@ public struct EnsembleVerifyRequest: Sendable {
   public var asVerifyRequest: VerifyRequest {
     VerifyRequest(
       variable: variable, observationSource: observationSource, period: period,
-      sources: [EnsembleRequestOptions.source],
+      sources: [FetchSource.ensemble.rawValue],
       models: models, cityIDs: cityIDs, groupBy: groupBy, event: event, includePast: includePast)
   }
 }

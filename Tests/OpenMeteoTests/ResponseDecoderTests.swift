@@ -6,11 +6,11 @@ import Testing
 @testable import SkycastModel
 
 @Suite struct ResponseDecoderTests {
-  func decode(_ fixture: String, models: [String] = []) throws -> [DecodedLocation] {
+  func decode(_ fixture: String, models: [String] = []) throws -> [LocationBlock] {
     try ResponseDecoder(models: models).decode(Array(Fixtures.data(fixture)))
   }
 
-  func decode(text: String, models: [String] = []) throws -> [DecodedLocation] {
+  func decode(text: String, models: [String] = []) throws -> [LocationBlock] {
     try ResponseDecoder(models: models).decode(Array(text.utf8))
   }
 

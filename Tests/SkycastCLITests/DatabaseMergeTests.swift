@@ -1,3 +1,4 @@
+import Collect
 import Foundation
 import TestSupport
 import Testing

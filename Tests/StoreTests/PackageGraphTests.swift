@@ -161,6 +161,19 @@ import Testing
     }
   }
 
+  @Test("the Store knows no API client and sits in one folder per area; Verify needs no Collect")
+  func layers() throws {
+    let targets = try Self.manifestTargets()
+    let store = try #require(targets.first { $0.name == "Store" })
+    #expect(!store.dependencies.contains("OpenMeteo"))
+    #expect(targets.first { $0.name == "Verify" }?.dependencies.contains("Collect") == false)
+    let files = try Self.sources(in: "Sources/Store").map(\.path)
+    let loose = files.filter { $0.split(separator: "/").count < 4 }
+    #expect(loose.isEmpty, "files outside an area folder: \(loose)")
+    let areas = Set(files.map { $0.split(separator: "/")[2] })
+    #expect(areas.count >= 8, "\(areas.sorted())")
+  }
+
   @Test("the scan reads Package.swift's targets and finds an undeclared import")
   func scanFindsUndeclaredImports() throws {
     let manifest = """

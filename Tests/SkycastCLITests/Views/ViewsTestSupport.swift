@@ -1,3 +1,4 @@
+import Collect
 import Foundation
 import TestSupport
 
@@ -91,7 +92,7 @@ enum ExportFixtures {
       fetch.gridLongitude = city.longitude
       fetch.utcOffsetSeconds = city.zone.offset(at: requestedAt)
       let fetchID = try store.insertFetch(fetch)
-      var series = DecodedSeries()
+      var series = SeriesBlock()
       series.instants = hours.map { issuedAt + $0.offset * 3600 }
       let variables = Set(hours.flatMap { $0.values.keys })
       for variable in variables {

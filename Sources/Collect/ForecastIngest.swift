@@ -1,17 +1,16 @@
-import OpenMeteo
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// Stores one decoded forecast location for one city: the shared step of `collect`, `now
 /// --refresh`, `demo` and the ingest benchmark, so all of them exercise the same code.
 public enum ForecastIngest {
   /// One city's decoded location with the provenance of the body it came from.
   public struct Item {
-    public var location: DecodedLocation
+    public var location: LocationBlock
     public var city: City
     public var provenance: ResponseProvenance
 
-    public init(location: DecodedLocation, city: City, provenance: ResponseProvenance) {
+    public init(location: LocationBlock, city: City, provenance: ResponseProvenance) {
       self.location = location
       self.city = city
       self.provenance = provenance
@@ -52,7 +51,7 @@ public enum ForecastIngest {
   ///     successful fetch of the city within this many seconds, and stores nothing if one did.
   /// - Returns: rows and fetch rows written, or nil when skipped by the re-check.
   public static func store(
-    location: DecodedLocation, city: City, store: Store, requestedAt: Int64,
+    location: LocationBlock, city: City, store: Store, requestedAt: Int64,
     provenance: ResponseProvenance, models: [String], minInterval: Int?
   ) throws -> (rows: Int, fetches: Int)? {
     let issuedAt = WallClock.floorToHour(requestedAt)
@@ -82,22 +81,5 @@ public enum ForecastIngest {
       }
       return (rows, models.count)
     }
-  }
-}
-
-/// Where a stored response came from: the fetch log's url (without key), byte count, SHA-256
-/// and call weight. Computed once per body, shared by every city in it.
-public struct ResponseProvenance: Sendable, Equatable {
-  public var url: String?
-  public var bytes: Int
-  public var sha256: String
-  /// This city's share of the request's call weight.
-  public var callWeight: Double?
-
-  public init(url: String?, body: [UInt8], callWeight: Double?) {
-    self.url = url
-    self.bytes = body.count
-    self.sha256 = SHA256.hexDigest(body)
-    self.callWeight = callWeight
   }
 }

@@ -1,4 +1,3 @@
-import OpenMeteo
 internal import SQLiteKit
 import SkycastModel
 
@@ -9,7 +8,7 @@ extension Store {
   /// - Returns: the number of hourly, daily and current rows written.
   @discardableResult
   public func insertForecastRows(
-    _ location: DecodedLocation, model: String, fetchID: Int64, city: City, source: String,
+    _ location: LocationBlock, model: String, fetchID: Int64, city: City, source: String,
     issuedAt: Int64
   ) throws -> Int {
     var written = 0
@@ -37,7 +36,7 @@ extension Store {
   /// collected runs; valid − 24·N h for previous-runs data). Rows of sources other than
   /// `forecast` are keyed by issue and valid time and replace their earlier values.
   public func insertHourlyForecasts(
-    _ series: DecodedSeries, model: String, previousDay: Int, fetchID: Int64, cityID: Int64,
+    _ series: SeriesBlock, model: String, previousDay: Int, fetchID: Int64, cityID: Int64,
     source: String, zone: CityTimeZone, issuedAt: (Int64) -> Int64
   ) throws -> Int {
     let variables = WeatherVariable.with(.hourlyForecast)
@@ -92,7 +91,7 @@ extension Store {
 
   /// Daily forecast rows; `lead_days` = local valid date − local issue date.
   public func insertDailyForecasts(
-    _ series: DecodedSeries, model: String, fetchID: Int64, cityID: Int64, source: String,
+    _ series: SeriesBlock, model: String, fetchID: Int64, cityID: Int64, source: String,
     zone: CityTimeZone, issuedAt: Int64
   ) throws -> Int {
     let variables = WeatherVariable.with(.dailyForecast)
@@ -143,7 +142,7 @@ extension Store {
   }
 
   /// The `current` block of a fetch.
-  public func insertCurrent(_ current: DecodedCurrent, model: String, fetchID: Int64, cityID: Int64)
+  public func insertCurrent(_ current: CurrentBlock, model: String, fetchID: Int64, cityID: Int64)
     throws
   {
     let variables = WeatherVariable.with(.current)

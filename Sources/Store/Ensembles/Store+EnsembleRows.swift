@@ -1,4 +1,3 @@
-import OpenMeteo
 internal import SQLiteKit
 import SkycastModel
 
@@ -7,7 +6,7 @@ extension Store {
   /// variable and valid time, the members packed by `EnsembleBlob`. Steps where every member is
   /// missing are not stored. Returns the rows written (call inside a write transaction).
   public func insertEnsembleRows(
-    _ ensemble: DecodedEnsemble, fetchID: Int64, cityID: Int64, issuedAt: Int64
+    _ ensemble: EnsembleBlock, fetchID: Int64, cityID: Int64, issuedAt: Int64
   ) throws -> Int {
     let statement = try ensembleInsert()
     try statement.bind(cityID, at: 1)

@@ -1,4 +1,3 @@
-import OpenMeteo
 internal import SQLiteKit
 import SkycastModel
 
@@ -82,27 +81,18 @@ extension Store {
 
 extension FetchRecord {
   /// Records the grid cell and UTC offset the API answered with.
-  public mutating func record(_ location: DecodedLocation) {
+  public mutating func record(_ location: LocationBlock) {
     utcOffsetSeconds = location.utcOffsetSeconds
     gridLatitude = location.latitude
     gridLongitude = location.longitude
     gridElevation = location.elevation
-  }
-
-  /// Records where the body came from: URL (without key), byte count, SHA-256, and this row's
-  /// share of the call weight when one body fed `rowsPerBody` fetch rows (several models).
-  public mutating func record(_ provenance: ResponseProvenance, rowsPerBody: Int = 1) {
-    url = provenance.url
-    bytes = provenance.bytes
-    bodySHA256 = provenance.sha256
-    callWeight = provenance.callWeight.map { $0 / Double(max(1, rowsPerBody)) }
   }
 }
 
 extension Store {
   /// A city saved without a zone takes the one the API answered with (`timezone=auto`); call
   /// inside the fetch's write transaction. Returns the city as it now is.
-  public func adoptTimezone(of location: DecodedLocation, for city: City) throws -> City {
+  public func adoptTimezone(of location: LocationBlock, for city: City) throws -> City {
     guard city.timezone == nil, let zone = location.timezone, CityTimeZone(identifier: zone) != nil
     else { return city }
     try setTimezone(zone, cityID: city.id)

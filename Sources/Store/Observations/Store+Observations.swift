@@ -1,4 +1,3 @@
-import OpenMeteo
 internal import SQLiteKit
 import SkycastModel
 
@@ -62,7 +61,7 @@ extension Store {
   ///   - source: the `source` of the rows (`era5`, `archive`).
   ///   - fetchedAt: the request time, written to `fetched_at` on every row this fetch changes.
   public func upsertObservations(
-    _ location: DecodedLocation, model: String, city: City, source: String, fetchID: Int64,
+    _ location: LocationBlock, model: String, city: City, source: String, fetchID: Int64,
     fetchedAt: Int64
   ) throws -> ObservationCounts {
     var counts = ObservationCounts()
@@ -81,7 +80,7 @@ extension Store {
 
   /// Hourly rows of a decoded series; `valid_date`/`valid_hour` in the city's zone.
   public func upsertHourlyObservations(
-    _ series: DecodedSeries, model: String, cityID: Int64, source: String, zone: CityTimeZone,
+    _ series: SeriesBlock, model: String, cityID: Int64, source: String, zone: CityTimeZone,
     fetchID: Int64, fetchedAt: Int64
   ) throws -> UpsertCounts {
     let present = WeatherVariable.with(.hourlyObservation).compactMap { variable in
@@ -107,7 +106,7 @@ extension Store {
 
   /// Daily rows of a decoded series (dates are already the city's local dates).
   public func upsertDailyObservations(
-    _ series: DecodedSeries, model: String, cityID: Int64, source: String, fetchID: Int64,
+    _ series: SeriesBlock, model: String, cityID: Int64, source: String, fetchID: Int64,
     fetchedAt: Int64
   ) throws -> UpsertCounts {
     let present = WeatherVariable.with(.dailyObservation).compactMap { variable in

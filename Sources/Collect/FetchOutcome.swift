@@ -19,17 +19,21 @@ package struct FetchOutcome<Counts: Sendable & Equatable>: Sendable, Equatable {
   package let city: City
   /// The dates asked for; nil for a product without a date range (a forecast).
   package let dates: ClosedRange<LocalDate>?
+  /// The model run asked for (`backfill --runs`), UTC epoch seconds; nil for the others.
+  package let run: Int64?
   package let status: Status
 
-  package init(city: City, dates: ClosedRange<LocalDate>?, status: Status) {
+  package init(city: City, dates: ClosedRange<LocalDate>?, run: Int64? = nil, status: Status) {
     self.city = city
     self.dates = dates
+    self.run = run
     self.status = status
   }
 
-  /// `2024-01-01…2024-12-31`, one date, or nil without dates.
+  /// The run (`run 2026-04-02T12:00Z`), `2024-01-01…2024-12-31`, one date, or nil without dates.
   package var datesText: String? {
-    dates.map {
+    if let run { return "run " + String(WallClock.iso8601(epoch: run, offset: 0).prefix(16)) + "Z" }
+    return dates.map {
       $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)…\($0.upperBound)"
     }
   }
@@ -52,6 +56,8 @@ package enum SkipReason: Sendable, Equatable {
   case storedByAnotherRun
   /// The API has nothing for the request (e.g. archive dates after today), in words.
   case unavailable(String)
+  /// An earlier run of the command stored it (a model run `backfill --runs` already has).
+  case alreadyStored
 }
 
 /// Progress events of a `FetchPipeline` run, for the CLI.

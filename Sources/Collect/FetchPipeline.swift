@@ -82,7 +82,9 @@ package struct FetchPipeline<Product: FetchProduct> {
   }
 
   private func notAttempted(_ cities: [City], of unit: Product.Unit, reason: String) -> [Outcome] {
-    cities.map { Outcome(city: $0, dates: unit.dates, status: .notAttempted(reason: reason)) }
+    cities.map {
+      Outcome(city: $0, dates: unit.dates, run: unit.run, status: .notAttempted(reason: reason))
+    }
   }
 
   /// One request for the unit; when a batch of several cities fails (not on a rate limit that
@@ -223,7 +225,7 @@ package struct FetchPipeline<Product: FetchProduct> {
         outcomes[city.id] =
           (try? storeFailure(
             city, of: unit, error: reason, request: response.request, requestedAt: now()))
-          ?? Outcome(city: city, dates: unit.dates, status: .failed(reason))
+          ?? Outcome(city: city, dates: unit.dates, run: unit.run, status: .failed(reason))
       }
       items = []
     }
@@ -232,10 +234,10 @@ package struct FetchPipeline<Product: FetchProduct> {
       switch result {
       case .success(let stored?):
         outcomes[city.id] = Outcome(
-          city: stored.city, dates: unit.dates, status: .stored(stored.counts))
+          city: stored.city, dates: unit.dates, run: unit.run, status: .stored(stored.counts))
       case .success(nil):
         outcomes[city.id] = Outcome(
-          city: city, dates: unit.dates, status: .skipped(.storedByAnotherRun))
+          city: city, dates: unit.dates, run: unit.run, status: .skipped(.storedByAnotherRun))
       case .failure(let error):
         rejected.append((city, .decoding("the reply could not be stored: \(error)")))
       }
@@ -257,6 +259,6 @@ package struct FetchPipeline<Product: FetchProduct> {
     try store.write {
       for fetch in fetches { try store.insertFetch(fetch) }
     }
-    return Outcome(city: city, dates: unit.dates, status: .failed(error))
+    return Outcome(city: city, dates: unit.dates, run: unit.run, status: .failed(error))
   }
 }

@@ -61,11 +61,18 @@ package protocol FetchUnit: Sendable {
   var cities: [City] { get }
   /// The local dates asked for, nil when the product has no date range (a forecast).
   var dates: ClosedRange<LocalDate>? { get }
+  /// The model run asked for (`backfill --runs`), nil for the others.
+  var run: Int64? { get }
   /// The unit for one of its cities alone (the city-by-city retry of a failed batch).
   func alone(_ city: City) -> Self
   /// The unit with its cities as an earlier request of the run stored them (a zone adopted from
   /// `timezone=auto`), so later requests ask in that zone.
   func updating(_ stored: [Int64: City]) -> Self
+}
+
+extension FetchUnit {
+  /// No model run: all units but `backfill --runs`'.
+  package var run: Int64? { nil }
 }
 
 /// Several cities in one request (the forecast APIs take many coordinates at once).

@@ -9,6 +9,8 @@ public struct Endpoints: Sendable, Equatable {
   public var previousRuns: String
   /// The Ensemble API (`/v1/ensemble`), `SKYCAST_ENSEMBLE_URL`.
   public var ensemble: String = Endpoints.defaultEnsemble
+  /// The Single Runs API (`/v1/forecast?run=…`), `SKYCAST_SINGLE_RUNS_URL`.
+  public var singleRuns: String = Endpoints.defaultSingleRuns
   /// `SKYCAST_API_KEY`, sent as `apikey` but never stored, printed or logged.
   public var apiKey: String?
 
@@ -19,6 +21,8 @@ public struct Endpoints: Sendable, Equatable {
 
   /// Open-Meteo's Ensemble API host.
   public static let defaultEnsemble = "https://ensemble-api.open-meteo.com"
+  /// Open-Meteo's Single Runs API host.
+  public static let defaultSingleRuns = "https://single-runs-api.open-meteo.com"
 
   public init(
     forecast: String, archive: String, geocoding: String, previousRuns: String, apiKey: String?
@@ -43,6 +47,7 @@ public struct Endpoints: Sendable, Equatable {
     if let url = value("SKYCAST_ARCHIVE_URL") { endpoints.archive = url }
     if let url = value("SKYCAST_GEOCODING_URL") { endpoints.geocoding = url }
     if let url = value("SKYCAST_PREVIOUS_RUNS_URL") { endpoints.previousRuns = url }
+    if let url = value("SKYCAST_SINGLE_RUNS_URL") { endpoints.singleRuns = url }
     if let url = value("SKYCAST_ENSEMBLE_URL") { endpoints.ensemble = url }
     endpoints.apiKey = value("SKYCAST_API_KEY")
     return endpoints

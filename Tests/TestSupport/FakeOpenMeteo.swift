@@ -46,6 +46,9 @@ public struct FakeOpenMeteo: Sendable {
   public var now: @Sendable () -> Date
   /// Consulted before anything else; a non-nil reply replaces the fake's own.
   public var faults: (@Sendable (RecordedRequest) -> Reply?)?
+  /// Runs (UTC epoch seconds) the Single Runs stand-in answers with a 400, as for a run the
+  /// archive lacks.
+  public var missingRuns: Set<Int64> = []
   /// Archive latency: hours on local dates later than `today − archiveDelayDays - 1` are `null`
   /// (with the default 5, the five dates before today and today itself have no data yet).
   public var archiveDelayDays: Int

@@ -1,7 +1,24 @@
 import Collect
+import SkycastModel
 
-/// `skycast backfill`: fetch Previous Runs data and store it as forecast history.
+/// `skycast backfill`: fetch Previous Runs data, or whole past model runs (`--runs`), and store
+/// them as forecast history.
 enum BackfillCommand {
+  /// `--every`: hours between the runs `--runs` fetches.
+  enum RunInterval: String, CaseIterable {
+    case six = "6h"
+    case twelve = "12h"
+    case day = "24h"
+
+    var hours: Int {
+      switch self {
+      case .six: 6
+      case .twelve: 12
+      case .day: 24
+      }
+    }
+  }
+
   static let spec = CommandSpec(
     name: "backfill",
     abstract:
@@ -22,8 +39,17 @@ enum BackfillCommand {
       their call weight (free tier: 600 calls/min, 5,000/h, 10,000/day; see --dry-run), and are \
       each stored atomically with their fetch-log row. Exit status 1 when any request failed.
 
-      Example:
+      With --runs, backfill fetches whole past runs of one --model from the Single Runs API \
+      instead: each run (00 UTC, and every --every hours after) is stored as it was issued, \
+      every hour to its horizon, source 'single-runs', issued_at = the run's initialisation \
+      time, so every lead is the true lead from the run. --from and --to are UTC run dates; \
+      runs before the model's archive start (ECMWF IFS HRES 2024-03-14, the others 2026-04-02) \
+      are refused. Runs already stored are skipped, so an interrupted backfill resumes where it \
+      stopped; a run the API does not have is one failed fetch row per city.
+
+      Examples:
         skycast backfill --city Berlin --from 2025-01-01 --to 2025-03-31 --days 7
+        skycast backfill --runs --model ecmwf_ifs --from 2026-04-02 --to 2026-04-30 --every 12h
       """,
     options: [
       SharedOptions.cities, SharedOptions.from, SharedOptions.to,
@@ -31,13 +57,23 @@ enum BackfillCommand {
         "days", value: "days", help: "Lead days to fetch, 1-7 (previous_day1 … previous_dayN).",
         type: .integer(1...7), default: "7"),
       .flag(
+        "runs", help: "Fetch whole past runs of --model from the Single Runs API (true leads)."),
+      OptionSpec("model", value: "model", help: "With --runs: the model whose runs to fetch."),
+      .choice(
+        "every", value: "hours", help: "With --runs: hours between runs, from 00 UTC.",
+        of: RunInterval.self, default: .day),
+      .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
-    ] + SharedOptions.network([.previousRuns]),
+    ] + SharedOptions.network([.previousRuns, .singleRuns]),
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
+    if invocation.flag("runs") { return try await runs(invocation, dates: dates) }
+    for name in ["model", "every"] where invocation.string(name) != nil {
+      throw invocation.usage("--\(name) goes with --runs")
+    }
     var options = PreviousRunsRequestOptions()
     options.days = try invocation.intValue("days")
     let store = try invocation.openStore()
@@ -57,5 +93,65 @@ enum BackfillCommand {
     return reporter.summary(outcomes) { counts in
       "\(counts.hourly) hourly forecast rows at leads \(leads) (\(counts.inserted) new)"
     }
+  }
+
+  /// `backfill --runs`: whole past runs of one model.
+  static func runs(_ invocation: Invocation, dates: ClosedRange<LocalDate>) async throws -> Int32 {
+    guard let model = invocation.string("model") else {
+      throw invocation.usage("--runs needs --model <model> (one model, e.g. ecmwf_ifs)")
+    }
+    if invocation.string("days") != nil {
+      throw invocation.usage("--days is the Previous Runs API's; --runs stores whole runs")
+    }
+    if let problem = SingleRunsRequestOptions.blendProblem(model: model) {
+      throw invocation.usage(problem)
+    }
+    let start = SingleRunsRequestOptions.archiveStart(model: model)
+    guard dates.lowerBound >= start else {
+      throw invocation.usage(
+        "--from \(dates.lowerBound) is before the Single Runs archive of \(model), which starts on \(start)"
+      )
+    }
+    let today = LocalDate(
+      dayNumber: WallClock.floorDivide(invocation.context.nowEpoch, 86_400).quotient)
+    guard dates.upperBound <= today else {
+      throw invocation.usage(
+        "--to \(dates.upperBound) is after today (\(today), UTC): no such runs yet")
+    }
+    var options = SingleRunsRequestOptions(model: model)
+    options.everyHours = try invocation.choiceValue("every", as: RunInterval.self).hours
+    let runs = options.runs(from: dates.lowerBound, to: dates.upperBound).filter {
+      $0 <= invocation.context.nowEpoch
+    }
+    let store = try invocation.openStore()
+    let cities = try invocation.cities(in: store)
+    let client = try invocation.makeClient()
+    let batchSize = ForecastProduct.defaultBatchSize
+    if invocation.flag("dry-run") {
+      var total = 0.0
+      var count = 0
+      for run in runs {
+        for batch in FetchPipeline<ForecastProduct>.batches(cities, size: batchSize) {
+          let request = options.request(
+            for: batch.cities, run: run, base: client.endpoints.singleRuns)
+          total += request.weight
+          count += 1
+          try invocation.stdout.line("GET \(request.displayURL)")
+          try invocation.say(
+            "    run \(SingleRunsRequestOptions.runText(run))Z, \(batch.cities.count) cit\(batch.cities.count == 1 ? "y" : "ies"); weight at most \(NumberText.fixed(request.weight, decimals: 1)) calls"
+          )
+        }
+      }
+      try invocation.stdout.line(
+        "\(count) request\(count == 1 ? "" : "s") for \(runs.count) run\(runs.count == 1 ? "" : "s"), total weight at most \(NumberText.fixed(total, decimals: 1)) calls (free tier: 600/min, 5,000/h, 10,000/day)"
+      )
+      return ExitStatus.success
+    }
+    let reporter = FetchReporter(invocation: invocation, kind: .singleRuns)
+    let outcomes = try await FetchPipeline(
+      store: store, client: client, product: SingleRunsProduct(options: options),
+      now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
+    ).backfillRuns(cities: cities, runs: runs, batchSize: batchSize)
+    return reporter.runsSummary(outcomes, model: model)
   }
 }

@@ -10,7 +10,7 @@ import Views
 struct FetchReporter {
   /// Which command reports, for its words.
   enum Kind {
-    case forecast, ensemble, archive, previousRuns
+    case forecast, ensemble, archive, previousRuns, singleRuns
     /// `now --refresh`: one progress line and nothing else while fetching, since the view follows.
     case refresh
   }
@@ -24,7 +24,7 @@ struct FetchReporter {
     case .forecast, .refresh: "collecting"
     case .ensemble: "collecting ensembles"
     case .archive: "observing"
-    case .previousRuns: "backfilling"
+    case .previousRuns, .singleRuns: "backfilling"
     }
   }
 
@@ -33,7 +33,7 @@ struct FetchReporter {
     switch kind {
     case .forecast, .ensemble, .refresh: "collected"
     case .archive: "observed"
-    case .previousRuns: "backfilled"
+    case .previousRuns, .singleRuns: "backfilled"
     }
   }
 
@@ -44,6 +44,7 @@ struct FetchReporter {
     case .ensemble: "ensemble"
     case .archive: "observations"
     case .previousRuns: "previous runs"
+    case .singleRuns: "model runs"
     }
   }
 
@@ -130,6 +131,30 @@ struct FetchReporter {
     return finish(summary, failures: failures, separator: "; ")
   }
 
+  /// `backfill --runs`' line per city and run, and the summary: runs stored, skipped as already
+  /// stored, failed; exit 1 when any failed or was not attempted.
+  func runsSummary(_ outcomes: [FetchOutcome<ForecastCounts>], model: String) -> Int32 {
+    invocation.endProgress()
+    var stored = 0
+    var skipped = 0
+    var rows = 0
+    var failures: [String] = []
+    for outcome in outcomes {
+      switch outcome.status {
+      case .stored(let counts):
+        stored += 1
+        rows += counts.rows
+      case .skipped: skipped += 1
+      case .failed, .notAttempted: break
+      }
+      failures += say(outcome) { "stored \($0.rows) rows" }
+    }
+    var summary =
+      "backfilled \(stored) run\(stored == 1 ? "" : "s") of \(model) (city × run): \(rows) forecast rows, source \(FetchSource.singleRuns)"
+    if skipped > 0 { summary += ", \(skipped) already stored" }
+    return finish(summary, failures: failures, separator: "; ")
+  }
+
   /// `now --refresh`'s result: the failure in words, or nil when fresh data is stored (or none
   /// was needed, which is said).
   func refreshed(_ outcomes: [FetchOutcome<ForecastCounts>]) -> String? {
@@ -187,6 +212,7 @@ struct FetchReporter {
       "\(kind == .ensemble ? "ensemble " : "")fetched \(Self.age(age)) ago; --force to fetch anyway"
     case .storedByAnotherRun: "another run stored it first"
     case .unavailable(let reason): reason
+    case .alreadyStored: "already stored"
     }
   }
 

@@ -29,7 +29,7 @@ enum SharedOptions {
 
   /// The Open-Meteo APIs a command can call, each with its base-URL option.
   enum API: CaseIterable {
-    case forecast, archive, geocoding, previousRuns
+    case forecast, archive, geocoding, previousRuns, singleRuns
 
     var option: OptionSpec {
       switch self {
@@ -51,6 +51,11 @@ enum SharedOptions {
           "previous-runs-url", value: "url",
           help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).",
           default: "https://previous-runs-api.open-meteo.com")
+      case .singleRuns:
+        OptionSpec(
+          "single-runs-url", value: "url",
+          help: "Single Runs API base URL (env SKYCAST_SINGLE_RUNS_URL).",
+          default: Endpoints.defaultSingleRuns)
       }
     }
   }
@@ -97,7 +102,7 @@ extension Invocation {
     for (flag, keyPath) in [
       ("forecast-url", \Endpoints.forecast), ("archive-url", \Endpoints.archive),
       ("geocoding-url", \Endpoints.geocoding), ("previous-runs-url", \Endpoints.previousRuns),
-      ("ensemble-url", \Endpoints.ensemble),
+      ("ensemble-url", \Endpoints.ensemble), ("single-runs-url", \Endpoints.singleRuns),
     ] as [(String, WritableKeyPath<Endpoints, String>)] {
       if let url = string(flag) {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {

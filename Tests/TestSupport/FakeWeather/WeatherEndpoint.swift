@@ -1,4 +1,5 @@
 import Foundation
+import SkycastModel
 import Synthetic
 
 /// Builds forecast, archive and previous-runs responses in Open-Meteo's column layout.
@@ -15,9 +16,20 @@ struct WeatherEndpoint {
   let fake: FakeOpenMeteo
 
   func respond(_ request: RecordedRequest) -> Reply {
-    do {
+    do throws(BadRequest) {
       let parsed = try WeatherRequest(request, kind: kind)
-      let now = Int64(fake.now().timeIntervalSince1970.rounded(.down))
+      var now = Int64(fake.now().timeIntervalSince1970.rounded(.down))
+      // The Single Runs API (`run=YYYY-MM-DDTHH:MM`, UTC): a derived stand-in, the forecast as
+      // if requested at the run's initialisation, its pattern that of the run (SOURCES.md).
+      if kind == .forecast, let runText = request.query["run"] {
+        guard let run = WallClock.secondsAsUTC(runText), run % 3600 == 0 else {
+          throw BadRequest(reason: "Invalid run '\(runText)': expected YYYY-MM-DDTHH:MM")
+        }
+        guard run <= now - 3 * 3600, fake.missingRuns.contains(run) == false else {
+          throw BadRequest(reason: "No data is available for run \(runText)")
+        }
+        now = run
+      }
       let generation = Geocoder.generationTime(request)
       var objects: [String] = []
       for (index, location) in parsed.locations.enumerated() {

@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --forecast-url --format --from --geocoding-url --height --language --lat --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --retries --score --seed --series --skill --source --split-by --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --language --lat --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --retries --score --seed --series --single-runs-url --skill --source --split-by --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
                 set skip 1
                 continue
             case '-*'
@@ -121,8 +121,12 @@ complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l city -
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l from -r -d 'First local date, YYYY-MM-DD (inclusive)'
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l to -r -d 'Last local date, YYYY-MM-DD (inclusive)'
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l days -r -d 'Lead days to fetch, 1-7 (previous_day1 … previous_dayN)'
+complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l runs -d 'Fetch whole past runs of --model from the Single Runs API (true leads)'
+complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l model -r -d 'With --runs: the model whose runs to fetch'
+complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l every -r -a '6h 12h 24h' -d 'With --runs: hours between runs, from 00 UTC'
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l dry-run -d 'Print the request URLs (without API key) and call weights; fetch nothing'
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l previous-runs-url -r -d 'Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL)'
+complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l single-runs-url -r -d 'Single Runs API base URL (env SKYCAST_SINGLE_RUNS_URL)'
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l timeout -r -d 'Give up on a request after this many seconds'
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l retries -r -d 'Retries after timeouts, 429, 5xx and undecodable bodies (never after 400)'
 complete -c skycast -n 'test (__skycast_command_path) = root/backfill' -l db -r -F -d 'The database file (env SKYCAST_DB)'

@@ -1,0 +1,146 @@
+import OpenMeteo
+import SkycastModel
+import Store
+
+/// One run of one model for a batch of cities: a `backfill --runs` request.
+package struct RunBatch: FetchUnit {
+  package var cities: [City]
+  /// The run's initialisation time, UTC epoch seconds.
+  package var runTime: Int64
+  package var run: Int64? { runTime }
+  /// The run's UTC date, for the progress and summary lines.
+  package var dates: ClosedRange<LocalDate>? {
+    let date = LocalDate(dayNumber: WallClock.floorDivide(runTime, 86_400).quotient)
+    return date...date
+  }
+
+  package init(_ cities: [City], run: Int64) {
+    self.cities = cities
+    self.runTime = run
+  }
+
+  package func alone(_ city: City) -> RunBatch { RunBatch([city], run: runTime) }
+
+  package func updating(_ stored: [Int64: City]) -> RunBatch {
+    RunBatch(cities.map { stored[$0.id] ?? $0 }, run: runTime)
+  }
+}
+
+/// One city's decoded run, ready to store.
+package struct SingleRunItem {
+  package let location: LocationBlock
+  package let city: City
+  package let run: Int64
+  package let provenance: ResponseProvenance
+}
+
+/// `backfill --runs` in the fetch pipeline: each past run of one model stored whole as a
+/// forecast issued at its initialisation time, source `single-runs`, so every lead is the true
+/// lead from the run. One fetch-log row per city and run (`issued_at` = the run); rows are
+/// upserted on (city, series, valid time, issue time), so storing a run again changes nothing.
+package struct SingleRunsProduct: FetchProduct {
+  package let options: SingleRunsRequestOptions
+
+  package init(options: SingleRunsRequestOptions) { self.options = options }
+
+  package var source: String { FetchSource.singleRuns.rawValue }
+  package var checkedModels: [String]? { [options.model] }
+  package var warnsOfOtherZone: Bool { true }
+
+  package func request(for unit: RunBatch, endpoints: Endpoints) -> APIRequest {
+    options.request(for: unit.cities, run: unit.runTime, base: endpoints.singleRuns)
+  }
+
+  package func decode(_ bytes: [UInt8]) throws -> [LocationBlock] {
+    try ResponseDecoder(models: [options.model]).decode(bytes)
+  }
+
+  package func location(of decoded: LocationBlock) -> LocationBlock { decoded }
+
+  package func item(
+    _ decoded: LocationBlock, city: City, unit: RunBatch, provenance: ResponseProvenance
+  ) -> SingleRunItem {
+    SingleRunItem(location: decoded, city: city, run: unit.runTime, provenance: provenance)
+  }
+
+  package func city(of item: SingleRunItem) -> City { item.city }
+
+  /// Each city's run in its own savepoint of one commit; a run another process stored in the
+  /// meantime is left alone (nil).
+  package func storeEach(
+    _ items: [SingleRunItem], store: Store, requestedAt: Int64, minInterval: Int?
+  ) throws -> [Result<(counts: ForecastCounts, city: City)?, any Error>] {
+    try store.write {
+      try Store.eachAlone(items) { item in
+        try store.write { try storeOne(item, store: store, requestedAt: requestedAt) }
+      }
+    }
+  }
+
+  private func storeOne(_ item: SingleRunItem, store: Store, requestedAt: Int64) throws
+    -> (counts: ForecastCounts, city: City)?
+  {
+    let stored = try store.storedRuns(
+      cityID: item.city.id, source: source, model: options.model, from: item.run, to: item.run)
+    guard stored.isEmpty else { return nil }
+    let city = try store.adoptTimezone(of: item.location, for: item.city)
+    var fetch = FetchRecord(
+      cityID: city.id, source: source, model: options.model, requestedAt: requestedAt,
+      issuedAt: item.run, status: .ok, httpStatus: 200)
+    fetch.record(item.location)
+    fetch.record(item.provenance)
+    let fetchID = try store.insertFetch(fetch)
+    let rows = try store.insertForecastRows(
+      item.location, model: options.model, fetchID: fetchID, city: city, source: source,
+      issuedAt: item.run)
+    try store.setFetchRows(rows, fetchID: fetchID)
+    return (ForecastCounts(rows: rows, fetches: 1), city)
+  }
+
+  /// One `failed` row per city, with the run as its issue time (a later run retries it).
+  package func failedFetches(
+    city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
+  ) -> [FetchRecord] {
+    let run = request.query.first { $0.0 == "run" }.flatMap { WallClock.secondsAsUTC($0.1) }
+    var fetch = FetchRecord(
+      cityID: city.id, source: source, model: options.model, requestedAt: requestedAt,
+      issuedAt: run, status: .failed, httpStatus: error.httpStatus, error: error.description,
+      url: request.displayURL)
+    let locations = request.query.first { $0.0 == "latitude" }?.1.split(separator: ",").count
+    fetch.callWeight = request.weight / Double(max(1, locations ?? 1))
+    return [fetch]
+  }
+}
+
+extension FetchPipeline where Product == SingleRunsProduct {
+  /// Fetches every run of `runs` for the cities that do not have it yet, `batchSize` cities a
+  /// request; the others are `alreadyStored`. One outcome per city and run, in run order.
+  package func backfillRuns(cities: [City], runs: [Int64], batchSize: Int) async throws
+    -> [Outcome]
+  {
+    guard let first = runs.first, let last = runs.last else { return [] }
+    var stored: [Int64: Set<Int64>] = [:]
+    for city in cities {
+      stored[city.id] = try store.storedRuns(
+        cityID: city.id, source: product.source, model: product.options.model, from: first,
+        to: last)
+    }
+    var outcomes: [Outcome] = []
+    for run in runs {
+      let due = cities.filter { stored[$0.id]?.contains(run) != true }
+      let unit = RunBatch(cities, run: run)
+      for city in cities where !due.contains(where: { $0.id == city.id }) {
+        outcomes.append(
+          Outcome(city: city, dates: unit.dates, run: run, status: .skipped(.alreadyStored)))
+      }
+      let batches = stride(from: 0, to: due.count, by: max(1, batchSize)).map {
+        RunBatch(Array(due[$0..<min($0 + max(1, batchSize), due.count)]), run: run)
+      }
+      outcomes += try await self.run(batches, minInterval: nil)
+      if outcomes.contains(where: { if case .notAttempted = $0.status { true } else { false } }) {
+        break
+      }
+    }
+    return outcomes
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import SkycastModel
+import TestSupport
+import Testing
+
+/// `skycast backfill --runs` end to end against the Single Runs stand-in (the fake's
+/// `/v1/forecast` with `run=`; derived, see SOURCES.md).
+@Suite struct BackfillRunsTests {
+  /// 2026-04-10T12:00Z.
+  static let now = Date(timeIntervalSince1970: 1_775_822_400)
+  /// 2026-04-06T12:00Z, a run the stand-in does not have in the first pass.
+  static let missing: Int64 = 1_775_476_800
+
+  static func world(missing: Set<Int64>) throws -> (CLIHarness, LoopbackServer) {
+    let harness = CLIHarness(now: now)
+    var fake = FakeOpenMeteo(.all, now: { now })
+    fake.missingRuns = missing
+    let server = try fake.makeServer()
+    harness.use(server: server.baseURL)
+    return (harness, server)
+  }
+
+  static let arguments = [
+    "backfill", "--runs", "--model", "ecmwf_ifs", "--from", "2026-04-05", "--to", "2026-04-07",
+    "--every", "12h",
+  ]
+
+  @Test(
+    "every run is stored whole at its initialisation time, once; a missing run is one failed row")
+  func runs() async throws {
+    let (harness, server) = try Self.world(missing: [Self.missing])
+    defer { server.stop() }
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+
+    let dry = await harness.run(Self.arguments + ["--dry-run"])
+    #expect(dry.exitCode == 0, "\(dry)")
+    #expect(
+      dry.stdout.contains("run=2026-04-05T00%3A00") || dry.stdout.contains("run=2026-04-05T00:00"))
+    #expect(dry.stdout.contains("6 requests for 6 runs"), "\(dry.stdout)")
+    #expect(server.requests(path: "/v1/forecast").isEmpty, "a dry run fetches nothing")
+
+    let first = await harness.run(Self.arguments)
+    #expect(first.exitCode == 1, "\(first)")
+    #expect(first.stderr.contains("run 2026-04-06T12:00Z: failed"), "\(first.stderr)")
+    #expect(first.stderr.contains("backfilled 5 runs of ecmwf_ifs"), "\(first.stderr)")
+    let request = try #require(server.requests(path: "/v1/forecast").first)
+    #expect(request.query["run"] == "2026-04-05T00:00" && request.query["models"] == "ecmwf_ifs")
+    #expect(
+      try Ingest.rows(
+        harness,
+        "SELECT status, count(*), count(DISTINCT issued_at) FROM fetches WHERE source = 'single-runs' GROUP BY status ORDER BY status"
+      ) == [["failed", "1", "1"], ["ok", "5", "5"]])
+    #expect(
+      try Ingest.int(
+        harness, "SELECT issued_at FROM fetches WHERE status = 'failed'") == Int(Self.missing))
+    // True leads: every row is issued at its run, its lead counted from the run.
+    #expect(
+      try Ingest.rows(harness, "SELECT DISTINCT source, model FROM hourly_forecasts") == [
+        ["single-runs", "ecmwf_ifs"]
+      ])
+    #expect(
+      try Ingest.int(
+        harness,
+        "SELECT count(*) FROM hourly_forecasts WHERE lead_hours * 3600 <> valid_at - issued_at")
+        == 0)
+    #expect(
+      try Ingest.int(
+        harness,
+        "SELECT count(*) FROM hourly_forecasts h JOIN fetches f ON f.id = h.fetch_id WHERE h.issued_at <> f.issued_at"
+      ) == 0)
+    let rowsAfterFirst = try Ingest.int(harness, "SELECT count(*) FROM hourly_forecasts")
+    #expect(rowsAfterFirst > 5 * 24 * 6)
+
+    // The run the archive now has is fetched; the five stored ones are not asked for again.
+    let (again, secondServer) = try Self.worldSharing(harness)
+    defer { secondServer.stop() }
+    let second = await again.run(Self.arguments)
+    #expect(second.exitCode == 0, "\(second)")
+    #expect(secondServer.requests(path: "/v1/forecast").count == 1)
+    #expect(second.stderr.contains("5 already stored"), "\(second.stderr)")
+    let rowsAfterSecond = try Ingest.int(harness, "SELECT count(*) FROM hourly_forecasts")
+    #expect(rowsAfterSecond > rowsAfterFirst)
+
+    let third = await again.run(Self.arguments)
+    #expect(third.exitCode == 0, "\(third)")
+    #expect(secondServer.requests(path: "/v1/forecast").count == 1, "nothing left to fetch")
+    #expect(try Ingest.int(harness, "SELECT count(*) FROM hourly_forecasts") == rowsAfterSecond)
+    #expect(try Ingest.int(harness, "SELECT count(*) FROM fetches WHERE status = 'ok'") == 6)
+  }
+
+  /// The same database, served by a stand-in that has every run.
+  static func worldSharing(_ harness: CLIHarness) throws -> (CLIHarness, LoopbackServer) {
+    let server = try FakeOpenMeteo(.all, now: { now }).makeServer()
+    harness.use(server: server.baseURL)
+    return (harness, server)
+  }
+
+  @Test(
+    "refused: a blend, no model, dates before the archive or after today, --days",
+    arguments: [
+      (["--model", "best_match", "--from", "2026-04-05", "--to", "2026-04-05"], "blend"),
+      (["--from", "2026-04-05", "--to", "2026-04-05"], "--runs needs --model"),
+      (
+        ["--model", "icon_global", "--from", "2026-04-01", "--to", "2026-04-05"],
+        "starts on 2026-04-02"
+      ),
+      (["--model", "ecmwf_ifs", "--from", "2026-04-05", "--to", "2026-04-11"], "after today"),
+      (
+        ["--model", "ecmwf_ifs", "--from", "2026-04-05", "--to", "2026-04-05", "--days", "2"],
+        "--days"
+      ),
+    ])
+  func refused(extra: [String], message: String) async throws {
+    let (harness, server) = try Self.world(missing: [])
+    defer { server.stop() }
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    let result = await harness.run(["backfill", "--runs"] + extra)
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(server.requests(path: "/v1/forecast").isEmpty)
+  }
+}
+
+extension BackfillRunsTests {
+  /// 2026-04-20T12:00Z: the archive has the valid days of April 5–7's runs.
+  static let later = Date(timeIntervalSince1970: 1_776_686_400)
+
+  @Test("verify --by lead-day over single runs equals MAE by lead day worked out from the rows")
+  func verifySingleRuns() async throws {
+    let harness = CLIHarness(now: Self.later)
+    let server = try FakeOpenMeteo(.all, now: { Self.later }).makeServer()
+    defer { server.stop() }
+    harness.use(server: server.baseURL)
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run(Self.arguments).exitCode == 0)
+    let observe = await harness.run("observe", "--from", "2026-04-04", "--to", "2026-04-14")
+    #expect(observe.exitCode == 0, "\(observe)")
+    let result = await harness.run(
+      "verify", "--source", "single-runs", "--by", "lead-day", "--format", "csv")
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = CSVTable(result.stdout).rows
+    let byHand = try Ingest.rows(
+      harness,
+      """
+      SELECT f.lead_hours / 24, count(*), avg(abs(f.temperature_2m - o.temperature_2m))
+      FROM hourly_forecasts f JOIN hourly_observations o
+        ON o.city_id = f.city_id AND o.valid_at = f.valid_at AND o.source = 'era5'
+      WHERE f.source = 'single-runs' AND f.lead_hours >= 0
+        AND f.temperature_2m IS NOT NULL AND o.temperature_2m IS NOT NULL
+      GROUP BY f.lead_hours / 24 ORDER BY 1
+      """)
+    #expect(rows.count == byHand.count && !rows.isEmpty, "\(rows) vs \(byHand)")
+    for (row, expected) in zip(rows, byHand) {
+      #expect(row["lead_day"] == expected[0])
+      #expect(row["n"] == expected[1])
+      let mae = try #require(Double(row["mae"] ?? ""))
+      #expect(abs(mae - Double(expected[2])!) < 0.0005, "lead day \(expected[0])")
+    }
+  }
+}

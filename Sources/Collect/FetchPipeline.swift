@@ -139,6 +139,8 @@ package struct FetchPipeline<Product: FetchProduct> {
     let request: APIRequest
     let body: HTTPBody
     let locations: [Product.Decoded]
+    /// The model run behind the reply, per model (`Product.runModels`).
+    let runs: [String: ModelRunRecord]
   }
 
   /// One request, decoded; a reply with the wrong number of locations, or `location_id`s that
@@ -148,6 +150,8 @@ package struct FetchPipeline<Product: FetchProduct> {
   {
     let product = product
     let expected = unit.cities.count
+    let models = product.runModels ?? []
+    let before = await ModelRunRecord.read(models: models, client: client)
     do {
       let (body, locations) = try await client.send(request, policy: policy) { bytes in
         let locations = try product.decode(bytes)
@@ -166,7 +170,12 @@ package struct FetchPipeline<Product: FetchProduct> {
           product.location(of: $0).locationID < product.location(of: $1).locationID
         }
       }
-      return .success(Response(request: request, body: body, locations: locations))
+      let after = await ModelRunRecord.read(models: models, client: client)
+      var runs: [String: ModelRunRecord] = [:]
+      for model in models {
+        runs[model] = ModelRunRecord.from(model: model, before: before[model], after: after[model])
+      }
+      return .success(Response(request: request, body: body, locations: locations, runs: runs))
     } catch let error as APIError {
       return .failure(error)
     } catch {
@@ -181,9 +190,10 @@ package struct FetchPipeline<Product: FetchProduct> {
     async throws -> [Outcome]
   {
     let requestedAt = response.body.requestedAt
-    let provenance = ResponseProvenance(
+    var provenance = ResponseProvenance(
       url: response.request.displayURL, body: response.body.bytes,
       callWeight: response.request.weight / Double(response.locations.count))
+    provenance.runs = response.runs
     var outcomes: [Int64: Outcome] = [:]
     var rejected: [(City, APIError)] = []
     var items: [Product.Item] = []

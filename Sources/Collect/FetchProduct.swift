@@ -43,6 +43,9 @@ package protocol FetchProduct: Sendable {
   func failedFetches(
     city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
   ) -> [FetchRecord]
+  /// The models whose run `meta.json` tells, read before and after each call (`collect`);
+  /// nil for products that know their run otherwise or not at all.
+  var runModels: [String]? { get }
   /// Why `decoded` holds nothing to store (every value missing or impossible), or nil: such a
   /// reply is a failed fetch with that reason, never an ok fetch of 0 rows that would make the
   /// city fresh.
@@ -50,6 +53,9 @@ package protocol FetchProduct: Sendable {
 }
 
 extension FetchProduct {
+  /// No run metadata: every product but the forecast's.
+  package var runModels: [String]? { nil }
+
   /// Products whose stored rows count their own emptiness (the forecast's rows whose every
   /// value is NULL are never stored, and the location check asks for the requested columns).
   package func emptinessProblem(_ decoded: Decoded) -> String? { nil }

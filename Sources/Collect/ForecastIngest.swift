@@ -71,6 +71,7 @@ public enum ForecastIngest {
           issuedAt: issuedAt, status: .ok, httpStatus: 200)
         fetch.record(location)
         fetch.record(provenance, rowsPerBody: models.count)
+        fetch.record(provenance.runs[model])
         let fetchID = try store.insertFetch(fetch)
         let written = try store.insertForecastRows(
           location, model: model, fetchID: fetchID, city: city,

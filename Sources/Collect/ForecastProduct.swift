@@ -29,6 +29,7 @@ package struct ForecastProduct: FetchProduct {
   package var source: String { FetchSource.forecast.rawValue }
   package var checkedModels: [String]? { options.storedModels }
   package var warnsOfOtherZone: Bool { true }
+  package var runModels: [String]? { options.storedModels }
 
   package func request(for unit: CityBatch, endpoints: Endpoints) -> APIRequest {
     options.request(for: unit.cities, base: endpoints.forecast)

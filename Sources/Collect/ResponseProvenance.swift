@@ -9,6 +9,8 @@ public struct ResponseProvenance: Sendable, Equatable {
   public var sha256: String
   /// This city's share of the request's call weight.
   public var callWeight: Double?
+  /// The model run behind the reply, per model (`collect` reads it from `meta.json`).
+  package var runs: [String: ModelRunRecord] = [:]
 
   public init(url: String?, body: [UInt8], callWeight: Double?) {
     self.url = url

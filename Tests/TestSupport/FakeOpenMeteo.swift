@@ -46,6 +46,9 @@ public struct FakeOpenMeteo: Sendable {
   public var now: @Sendable () -> Date
   /// Consulted before anything else; a non-nil reply replaces the fake's own.
   public var faults: (@Sendable (RecordedRequest) -> Reply?)?
+  /// The run a model's `meta.json` names, by domain (nil: no such file, a 404); nil uses the
+  /// latest 6-hourly run at least 4 hours before the clock.
+  public var runInitialisation: (@Sendable (String) -> Int64?)?
   /// Runs (UTC epoch seconds) the Single Runs stand-in answers with a 400, as for a run the
   /// archive lacks.
   public var missingRuns: Set<Int64> = []
@@ -103,8 +106,35 @@ public struct FakeOpenMeteo: Sendable {
       case .archive, .geocoding, .ensemble: return notFound
       }
     default:
+      let path = request.path
+      if path.hasPrefix("/data/"), path.hasSuffix("/static/meta.json"),
+        service == .forecast || service == .all
+      {
+        let domain = String(path.dropFirst(6).dropLast(17))
+        return metaJSON(domain: domain) ?? notFound
+      }
       return notFound
     }
+  }
+
+  /// A model's `meta.json` (derived from open-meteo's `ModelUpdateMetaJson`; SOURCES.md): the
+  /// run `runInitialisation` names (by default the latest 6-hourly run at least 4 hours old),
+  /// available 4 h 10 min after it.
+  func metaJSON(domain: String) -> Reply? {
+    let now = Int64(self.now().timeIntervalSince1970.rounded(.down))
+    let run: Int64
+    if let runInitialisation {
+      guard let chosen = runInitialisation(domain) else { return nil }
+      run = chosen
+    } else {
+      run = FakeFormat.floorDiv(now - 4 * 3600, 21_600) * 21_600
+    }
+    let available = run + 4 * 3600 + 600
+    return .ok(
+      "{\"last_run_initialisation_time\":\(run),\"last_run_modification_time\":\(available),"
+        + "\"last_run_availability_time\":\(available),\"temporal_resolution_seconds\":3600,"
+        + "\"data_end_time\":\(run + 16 * 86_400),\"update_interval_seconds\":21600,"
+        + "\"chunk_time_length\":121}")
   }
 
   /// Starts a server for `service`; shorthand for `FakeOpenMeteo(…).makeServer()`.

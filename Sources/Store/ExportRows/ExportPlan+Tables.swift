@@ -9,7 +9,7 @@ import SkycastModel
 /// | daily | city, city_id, fetch_id, source, model, issued_at, date, lead_days, variables |
 /// | observations | city, city_id, source, valid_at, valid_date, valid_hour, variables, fetch_id, fetched_at |
 /// | observations-daily | city, city_id, source, date, variables, fetch_id, fetched_at |
-/// | fetches | id, city, city_id, source, model, requested_at, issued_at, status, http_status, error, url, utc_offset_seconds, grid_latitude, grid_longitude, grid_elevation, call_weight, bytes, body_sha256, rows |
+/// | fetches | id, city, city_id, source, model, requested_at, issued_at, status, http_status, error, url, utc_offset_seconds, grid_latitude, grid_longitude, grid_elevation, call_weight, bytes, body_sha256, rows, run_at, run_available_at, run_note |
 /// | cities | id, name, country_code, country, admin1, latitude, longitude, elevation, timezone, geonames_id, population, added_at |
 extension ExportPlan {
   /// The plan for `request`.
@@ -183,6 +183,9 @@ extension ExportPlan {
       add("bytes", .integer, .integer)
       add("body_sha256", .text, .text)
       add("rows", .integer, .integer)
+      add("run_at", .instant, .instant)
+      add("run_available_at", .instant, .instant)
+      add("run_note", .text, .text)
       return ExportPlan(
         fields: fields, from: "fetches", conditions: conditions, bindings: bindings,
         order: ["id"], cityColumn: "city_id", monthColumn: ("requested_at", false))

@@ -25,6 +25,12 @@ public struct FetchRecord: Sendable, Equatable {
   public var bytes: Int?
   public var bodySHA256: String?
   public var rows: Int = 0
+  /// The model run's initialisation time (UTC epoch seconds), when known.
+  public var runAt: Int64?
+  /// When that run became available on the API's server, when known.
+  public var runAvailableAt: Int64?
+  /// Why the run is unknown (a blend, a run that changed during the call, no metadata).
+  public var runNote: String?
 
   public init(
     cityID: Int64?, source: String, model: String, requestedAt: Int64, issuedAt: Int64? = nil,
@@ -50,8 +56,8 @@ extension Store {
       """
       INSERT INTO fetches (city_id, source, model, requested_at, issued_at, status, http_status,
         error, url, utc_offset_seconds, grid_latitude, grid_longitude, grid_elevation, call_weight,
-        bytes, body_sha256, rows)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        bytes, body_sha256, rows, run_at, run_available_at, run_note)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         SQLiteValue(fetch.cityID), .text(fetch.source), .text(fetch.model),
@@ -60,7 +66,8 @@ extension Store {
         SQLiteValue(fetch.utcOffsetSeconds), SQLiteValue(fetch.gridLatitude),
         SQLiteValue(fetch.gridLongitude), SQLiteValue(fetch.gridElevation),
         SQLiteValue(fetch.callWeight), SQLiteValue(fetch.bytes), SQLiteValue(fetch.bodySHA256),
-        .integer(Int64(fetch.rows)),
+        .integer(Int64(fetch.rows)), SQLiteValue(fetch.runAt), SQLiteValue(fetch.runAvailableAt),
+        SQLiteValue(fetch.runNote),
       ])
     return database.lastInsertRowID
   }

@@ -185,9 +185,9 @@ import Testing
       try harness.store(), city: cities.zurich, requestedAt: ExportFixtures.march29 + 600)
     let result = await harness.run("export", "fetches", "--city", "2")
     let expected =
-      "id,city,city_id,source,model,requested_at,issued_at,status,http_status,error,url,utc_offset_seconds,grid_latitude,grid_longitude,grid_elevation,call_weight,bytes,body_sha256,rows\r\n"
-      + "2,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:05:00+01:00,2026-03-29T01:00:00+01:00,ok,200,,https://api.open-meteo.com/v1/forecast?latitude=47.36667,3600,47.36667,8.55,,1.6,1234,\(String(repeating: "ab", count: 32)),2\r\n"
-      + "3,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:15:00+01:00,,failed,500,\"HTTP 500: upstream \"\"model\"\" timeout,\nretry later\",https://api.open-meteo.com/v1/forecast?latitude=47.36667,,,,,,,,0\r\n"
+      "id,city,city_id,source,model,requested_at,issued_at,status,http_status,error,url,utc_offset_seconds,grid_latitude,grid_longitude,grid_elevation,call_weight,bytes,body_sha256,rows,run_at,run_available_at,run_note\r\n"
+      + "2,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:05:00+01:00,2026-03-29T01:00:00+01:00,ok,200,,https://api.open-meteo.com/v1/forecast?latitude=47.36667,3600,47.36667,8.55,,1.6,1234,\(String(repeating: "ab", count: 32)),2,,,\r\n"
+      + "3,\"Zürich, \"\"ZH\"\"\",2,forecast,best_match,2026-03-29T01:15:00+01:00,,failed,500,\"HTTP 500: upstream \"\"model\"\" timeout,\nretry later\",https://api.open-meteo.com/v1/forecast?latitude=47.36667,,,,,,,,0,,,\r\n"
     #expect(result.stdout == expected, "\(result)")
   }
 

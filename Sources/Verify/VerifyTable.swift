@@ -86,6 +86,7 @@ public enum VerifyTable {
     ]
     parts.append(periodText(request, paired: report.pairedDates))
     parts.append(request.includePast ? "past leads included" : "lead ≥ 0")
+    if let note = request.leadNote { parts.append(note) }
     if request.isCircular {
       parts.append("errors on the circle, ((f − o + 540) mod 360) − 180; no corr")
     }

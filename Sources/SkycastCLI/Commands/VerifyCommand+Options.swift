@@ -87,4 +87,40 @@ extension VerifyCommand {
     default: break
     }
   }
+
+  /// `--lead-from`: as given, else from the run when any fetch in the selection recorded its
+  /// run (the others keep the fetch's lead), else from the fetch. The comment says which, and
+  /// how many fetches had no known run.
+  static func chooseLeadOrigin(
+    _ request: inout VerifyRequest, invocation: Invocation, store: Store
+  ) throws {
+    let given = try invocation.choice("lead-from", as: LeadOrigin.self)
+    guard request.variable.frequency == .hourly else {
+      if given == .run {
+        invocation.warn(
+          "--lead-from run applies to hourly variables; daily leads count from the issue date")
+      }
+      return
+    }
+    let coverage = try store.read {
+      try store.runCoverage(
+        sources: request.sources, models: request.models, cityIDs: request.cityIDs)
+    }
+    let origin = given ?? (coverage.withRun > 0 ? .run : .fetch)
+    request.leadFrom = origin
+    let unknown = coverage.fetches - coverage.withRun
+    switch origin {
+    case .run where coverage.withRun == 0:
+      request.leadNote = "lead from the fetch (no fetch recorded its model run)"
+    case .run:
+      request.leadNote =
+        "lead from the model run"
+        + (unknown > 0
+          ? " (\(unknown) of \(coverage.fetches) fetches without a known run: lead from the fetch)"
+          : "")
+    case .fetch:
+      request.leadNote =
+        given == nil ? nil : "lead from the fetch (when the forecast was received)"
+    }
+  }
 }

@@ -124,6 +124,10 @@ enum VerifyCommand {
         help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
         of: ComparisonRequest.Loss.self, default: .se),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
+      .choice(
+        "lead-from", value: "origin",
+        help: "Count hourly leads from the model run (where the fetch recorded it) or the fetch.",
+        of: LeadOrigin.self, shown: "run where known"),
       .optionalNumber(
         "ci", value: "level",
         help:
@@ -218,6 +222,7 @@ enum VerifyCommand {
       includePast: invocation.flag("include-past"), skill: skill)
     request.vectorWind = vectorWind
     request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
+    try chooseLeadOrigin(&request, invocation: invocation, store: store)
     var comparison: ComparisonRequest?
     if compareWords.count == 2 {
       let daily = variable.frequency == .daily

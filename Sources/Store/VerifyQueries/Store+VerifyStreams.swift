@@ -48,7 +48,7 @@ public enum VerifyStreams {
     let namesSeries = keys.contains(.source) || keys.contains(.model)
     func column(_ name: String, if needed: Bool) -> String { needed ? name : "NULL" }
     let columns = [
-      "f.city_id", "f.valid_at", "f.lead_hours", "f.\(request.variable.column)",
+      "f.city_id", "f.valid_at", VerifySQL.leadHours(request), "f.\(request.variable.column)",
       column("f.\(WeatherVariable.windDirection10m.column)", if: request.vectorWind),
       column("f.\(WeatherVariable.precipitationProbability.column)", if: request.computesBrier),
       column("f.issued_at", if: request.skill == .persistence),
@@ -62,7 +62,7 @@ public enum VerifyStreams {
     let sql = """
       SELECT \(columns.joined(separator: ", "))
       FROM forecast_hours AS f\(namesSeries ? " CROSS JOIN forecast_series AS s ON s.id = f.series_id" : "")
-      WHERE \(conditions.joined(separator: "\n  AND "))
+      \(VerifySQL.runJoin(request, onStoredHours: true))      WHERE \(conditions.joined(separator: "\n  AND "))
       """
     return VerifyStatement(
       sql: sql, parameters: VerifySQL.storedHourParameters(request, observations: false))

@@ -50,10 +50,12 @@ public enum VerifyKey: String, CaseIterable, Sendable {
   ///
   /// `lead_day` floors toward −∞ so that past hours (`--include-past`) fall in day −1, not 0:
   /// SQLite's integer division truncates toward zero.
-  package func sql(for frequency: WeatherVariable.Frequency) -> String? {
+  package func sql(for frequency: WeatherVariable.Frequency, leadHours: String = "f.lead_hours")
+    -> String?
+  {
     switch (self, frequency) {
-    case (.lead, .hourly): "f.lead_hours"
-    case (.leadDay, .hourly): LeadTime.daySQL(hours: "f.lead_hours")
+    case (.lead, .hourly): leadHours
+    case (.leadDay, .hourly): LeadTime.daySQL(hours: leadHours)
     case (.leadDay, .daily): "f.lead_days"
     case (.city, _): "f.city_id"
     case (.model, _): "f.model"

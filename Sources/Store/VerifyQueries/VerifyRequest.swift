@@ -33,6 +33,10 @@ public struct VerifyRequest: Sendable, Equatable {
   public var vectorWind = false
   /// Percentile intervals from a block bootstrap of whole valid days (`--ci`); nil for none.
   public var bootstrap: BootstrapSettings?
+  /// Where hourly leads count from (daily `lead_days` always count from the issue date).
+  public var leadFrom: LeadOrigin = .fetch
+  /// What the comment says of the leads (`--lead-from`), when the caller chose it.
+  public var leadNote: String?
 
   public init(
     variable: WeatherVariable = .temperature2m, observationSource: String,

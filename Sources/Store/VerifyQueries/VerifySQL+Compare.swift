@@ -40,7 +40,8 @@ extension VerifySQL {
       tables.isDaily
       ? "f.lead_days"
       : request.bucketsByHour
-        ? "f.lead_hours" : (VerifyKey.leadDay.sql(for: .hourly) ?? "f.lead_hours / 24")
+        ? leadHours(base)
+        : (VerifyKey.leadDay.sql(for: .hourly, leadHours: leadHours(base)) ?? "f.lead_hours / 24")
     let hour = tables.isDaily ? "NULL" : "f.valid_hour"
     let source = request.comparesModels ? "f.source AS source, " : ""
     let sourceGroup = request.comparesModels ? "f.source, " : ""
@@ -61,7 +62,7 @@ extension VerifySQL {
           SELECT f.city_id AS city_id, \(source)f.\(tables.valid) AS valid, \(bucket) AS bucket,
             min(f.\(tables.date)) AS valid_date, min(\(hour)) AS valid_hour, avg(\(loss)) AS loss
           FROM \(tables.forecasts) AS f
-          CROSS JOIN \(tables.observations) AS o
+        \(runJoin(base, onStoredHours: false))  CROSS JOIN \(tables.observations) AS o
             ON o.city_id = f.city_id AND o.source = :obs AND o.\(tables.valid) = f.\(tables.valid)
           WHERE \(conditions.joined(separator: "\n      AND "))
           GROUP BY f.city_id, \(sourceGroup)f.\(tables.valid), bucket)

@@ -13,7 +13,7 @@ extension VerifySQL {
     let keys = request.keys
     let event = request.event ?? VerifyEvent(threshold: 0.1, op: .gt)
     var inner = keys.enumerated().map { index, key in
-      "\(key.sql(for: request.variable.frequency) ?? "NULL") AS k\(index)"
+      "\(key.sql(for: request.variable.frequency, leadHours: leadHours(request)) ?? "NULL") AS k\(index)"
     }
     inner += ["f.precipitation_probability AS p", "o.\(v) AS ob"]
     if request.groupsByDay { inner.append("f.\(tables.date) AS valid_date") }
@@ -26,7 +26,7 @@ extension VerifySQL {
       FROM (
         SELECT \(inner.joined(separator: ",\n    "))
         FROM \(tables.forecasts) AS f
-        CROSS JOIN \(tables.observations) AS o
+      \(runJoin(request, onStoredHours: false))  CROSS JOIN \(tables.observations) AS o
           ON o.city_id = f.city_id AND o.source = :obs AND o.\(tables.valid) = f.\(tables.valid)
         WHERE \(conditions.joined(separator: "\n    AND "))
       )

@@ -10,7 +10,7 @@ extension VerifySQL {
   /// once), the period a range of local hour numbers (`:first_hour`, `:last_hour`).
   package static func storedHourFilters(_ request: VerifyRequest) -> [String] {
     var conditions: [String] = []
-    if !request.includePast { conditions.append("f.lead_hours >= 0") }
+    if !request.includePast { conditions.append("\(leadHours(request)) >= 0") }
     if request.period != nil {
       conditions.append("\(ForecastHourColumns.localHour("f")) BETWEEN :first_hour AND :last_hour")
     }
@@ -54,9 +54,9 @@ extension VerifySQL {
     let v = request.variable.column
     let conditions = storedHourFilters(request) + ["f.\(v) IS NOT NULL", "o.\(v) IS NOT NULL"]
     let sql = """
-      SELECT f.city_id, s.source, s.model, f.issued_at, f.valid_at, f.lead_hours, f.\(v), o.\(v)
+      SELECT f.city_id, s.source, s.model, f.issued_at, f.valid_at, \(leadHours(request)), f.\(v), o.\(v)
       FROM forecast_hours AS f
-      CROSS JOIN forecast_series AS s ON s.id = f.series_id
+      \(runJoin(request, onStoredHours: true))      CROSS JOIN forecast_series AS s ON s.id = f.series_id
       CROSS JOIN hourly_observations AS o
         ON o.city_id = f.city_id AND o.source = :obs AND o.valid_at = f.valid_at
       WHERE \(conditions.joined(separator: "\n  AND "))
@@ -72,10 +72,10 @@ extension VerifySQL {
     let v = request.variable.column
     let conditions = storedHourFilters(request) + ["f.\(v) IS NOT NULL"]
     let sql = """
-      SELECT f.city_id, s.source, s.model, f.valid_at, f.lead_hours,
+      SELECT f.city_id, s.source, s.model, f.valid_at, \(leadHours(request)),
         \(ForecastHourColumns.validDate("f")), \(ForecastHourColumns.validHour("f")), f.\(v)
       FROM forecast_hours AS f
-      CROSS JOIN forecast_series AS s ON s.id = f.series_id
+      \(runJoin(request, onStoredHours: true))      CROSS JOIN forecast_series AS s ON s.id = f.series_id
       WHERE \(conditions.joined(separator: "\n  AND "))
       ORDER BY \(ForecastHourColumns.validTimeOrder.map { "f." + $0 }.joined(separator: ", "))
       """

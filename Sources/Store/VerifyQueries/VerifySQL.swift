@@ -36,7 +36,7 @@ public enum VerifySQL {
     let v = request.variable.column
     let keys = request.keys
     var inner = keys.enumerated().map { index, key in
-      "\(key.sql(for: request.variable.frequency) ?? "NULL") AS k\(index)"
+      "\(key.sql(for: request.variable.frequency, leadHours: leadHours(request)) ?? "NULL") AS k\(index)"
     }
     if request.measuresPeriod || request.groupsByDay {
       inner.append("f.\(tables.date) AS valid_date")
@@ -145,6 +145,7 @@ public enum VerifySQL {
     sql += "SELECT " + outer.joined(separator: ",\n  ") + "\n"
     sql += "FROM (\n  SELECT " + inner.joined(separator: ",\n    ") + "\n"
     sql += "  FROM \(tables.forecasts) AS f\n"
+    sql += runJoin(request, onStoredHours: false)
     sql += "  LEFT JOIN \(tables.observations) AS o\n"
     sql +=
       "    ON o.city_id = f.city_id AND o.source = :obs AND o.\(tables.valid) = f.\(tables.valid)\n"
@@ -236,7 +237,9 @@ public enum VerifySQL {
   /// The WHERE conditions on the forecast row `f` (always at least one).
   package static func filters(_ request: VerifyRequest, tables: Tables) -> [String] {
     var conditions: [String] = []
-    if !request.includePast { conditions.append("f.\(tables.lead) >= 0") }
+    if !request.includePast {
+      conditions.append((tables.isDaily ? "f.lead_days" : leadHours(request)) + " >= 0")
+    }
     if request.period != nil { conditions.append("f.\(tables.date) BETWEEN :from AND :to") }
     if !request.sources.isEmpty {
       conditions.append("f.source IN (\(placeholders("source", request.sources.count)))")
@@ -249,6 +252,27 @@ public enum VerifySQL {
     }
     if conditions.isEmpty { conditions.append("1") }
     return conditions
+  }
+
+  /// The lead in hours of the hourly forecast row `f`: as stored (from the fetch), or with
+  /// `LeadOrigin.run` from the model run where its fetch recorded one (`fr`, ``runJoin``),
+  /// floored like `lead_hours` (a run at :00 and a valid time at :30 UTC differ by −0.5 h, lead
+  /// −1).
+  package static func leadHours(_ request: VerifyRequest) -> String {
+    guard request.leadFrom == .run, request.variable.frequency == .hourly else {
+      return "f.lead_hours"
+    }
+    let difference = "(f.valid_at - fr.run_at)"
+    return
+      "coalesce((\(difference) - (\(difference) % 3600 + 3600) % 3600) / 3600, f.lead_hours)"
+  }
+
+  /// The fetch of each forecast row (alias `fr`), when leads count from the run: a primary-key
+  /// lookup per row. On `forecast_hours` a collected row names its fetch in `dedupe`.
+  package static func runJoin(_ request: VerifyRequest, onStoredHours: Bool) -> String {
+    guard request.leadFrom == .run, request.variable.frequency == .hourly else { return "" }
+    let fetch = onStoredHours ? "coalesce(f.fetch_id, f.dedupe)" : "f.fetch_id"
+    return "  LEFT JOIN fetches AS fr ON fr.id = \(fetch)\n"
   }
 
   /// The reference forecast's LEFT JOIN (alias `r`).

@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --language --lat --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --retries --score --seed --series --single-runs-url --skill --source --split-by --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --language --lat --lead-from --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --retries --score --seed --series --single-runs-url --skill --source --split-by --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
                 set skip 1
                 continue
             case '-*'
@@ -243,6 +243,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l reliabil
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l bins -d 'With --reliability: the reliability table, one row per 10 % bin'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l loss -r -a 'se ae' -d 'With --compare: se (squared error, rmse) or ae (absolute error, mae)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l include-past -d 'Keep forecasts of hours already past at issue time (lead < 0)'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l lead-from -r -a 'run fetch' -d 'Count hourly leads from the model run (where the fetch recorded it) or the fetch'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l ci -r -d 'Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l bootstrap -r -d 'Bootstrap resamples for --ci and --compare'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l block-days -r -d 'Bootstrap block length in valid days'

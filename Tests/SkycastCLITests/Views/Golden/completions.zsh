@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--language|--lat|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--language|--lat|--lead-from|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -29,6 +29,7 @@ _skycast() {
     (*" --method")) compadd -- bom nws; return ;;
     (*" --op")) compadd -- ge gt; return ;;
     (*" --loss")) compadd -- se ae; return ;;
+    (*" --lead-from")) compadd -- run fetch; return ;;
     (*" --split-by")) compadd -- city month; return ;;
   esac
   case "$cmdpath" in
@@ -368,6 +369,7 @@ _skycast() {
         '--bins:With --reliability: the reliability table, one row per 10 % bin'
         '--loss:With --compare: se (squared error, rmse) or ae (absolute error, mae)'
         '--include-past:Keep forecasts of hours already past at issue time (lead < 0)'
+        '--lead-from:Count hourly leads from the model run (where the fetch recorded it) or the fetch'
         '--ci:Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days'
         '--bootstrap:Bootstrap resamples for --ci and --compare'
         '--block-days:Bootstrap block length in valid days'

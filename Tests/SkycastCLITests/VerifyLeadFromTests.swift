@@ -1,0 +1,81 @@
+import Foundation
+import SkycastModel
+import TestSupport
+import Testing
+
+@testable import Store
+
+/// `verify --lead-from run|fetch`: leads from the model run that `collect` recorded, or from
+/// the fetch as before.
+@Suite struct VerifyLeadFromTests {
+  /// Collected at 2026-03-20T09:46:40Z (issued 09:00), run 00 UTC: lead from run = lead + 9.
+  @Test("leads count from the run by default where known; --lead-from fetch is today's table")
+  func leadFrom() async throws {
+    let world = try Ingest.World()
+    defer { world.stop() }
+    let harness = world.harness
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run("collect", "--models", "ecmwf_ifs025").exitCode == 0)
+    world.advance(days: 10)
+    #expect(
+      await harness.run("observe", "--from", "2026-03-19", "--to", "2026-03-26").exitCode == 0)
+    #expect(
+      try Ingest.rows(harness, "SELECT issued_at - run_at FROM fetches WHERE source = 'forecast'")
+        == [["32400"]])
+
+    let byRun = await harness.run("verify", "--by", "lead", "--format", "csv")
+    #expect(byRun.exitCode == 0, "\(byRun)")
+    let table = await harness.run("verify", "--by", "lead-day", "--format", "table")
+    #expect(table.stdout.contains("lead from the model run"), "\(table.stdout)")
+    let byFetch = await harness.run(
+      "verify", "--by", "lead", "--format", "csv", "--lead-from", "fetch")
+    #expect(byFetch.exitCode == 0, "\(byFetch)")
+    let run = CSVTable(byRun.stdout).rows
+    let fetch = CSVTable(byFetch.stdout).rows
+    // The same forecasts, 9 hours further from their run than from their fetch; and the hours
+    // between the run and the fetch (already past when received) are leads 0-8 of the run.
+    #expect(!fetch.isEmpty && run.count == fetch.count + 9, "\(run.count) vs \(fetch.count)")
+    let runByLead = Dictionary(uniqueKeysWithValues: run.map { ($0["lead_hours"] ?? "", $0) })
+    for row in fetch {
+      let lead = Int(row["lead_hours"] ?? "") ?? -1
+      let same = try #require(runByLead[String(lead + 9)], "lead \(lead)")
+      #expect(row["mae"] == same["mae"] && row["n"] == same["n"], "lead \(lead)")
+    }
+    #expect(run.map { Int($0["lead_hours"] ?? "") ?? -1 }.min() == 0)
+    #expect(fetch.map { Int($0["lead_hours"] ?? "") ?? -1 }.min() == 0)
+
+    // Without any recorded run the default is the fetch, and the numbers are today's.
+    let store = try harness.store()
+    try store.database.execute("UPDATE fetches SET run_at = NULL, run_available_at = NULL")
+    let unknown = await harness.run("verify", "--by", "lead", "--format", "csv")
+    #expect(unknown.exitCode == 0, "\(unknown)")
+    #expect(CSVTable(unknown.stdout).rows == fetch)
+    let unknownTable = await harness.run("verify", "--by", "lead-day", "--format", "table")
+    #expect(!unknownTable.stdout.contains("lead from"), "no note when no run is known")
+  }
+
+  @Test("the merge-join and SQL paths agree on leads from the run")
+  func pathsAgree() async throws {
+    let world = try Ingest.World()
+    defer { world.stop() }
+    let harness = world.harness
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run("collect", "--models", "ecmwf_ifs025").exitCode == 0)
+    world.advance(days: 10)
+    #expect(
+      await harness.run("observe", "--from", "2026-03-19", "--to", "2026-03-26").exitCode == 0)
+    let grouped = await harness.run("verify", "--by", "lead-day", "--format", "csv")
+    // --skill climatology takes the SQL path; the plain table the merge join.
+    let withCI = await harness.run(
+      "verify", "--by", "lead-day", "--skill", "climatology", "--format", "csv")
+    #expect(grouped.exitCode == 0 && withCI.exitCode == 0, "\(grouped)\n\(withCI)")
+    let plain = CSVTable(grouped.stdout).rows
+    let bootstrapped = CSVTable(withCI.stdout).rows
+    #expect(plain.map { $0["lead_day"] } == bootstrapped.map { $0["lead_day"] })
+    #expect(plain.map { $0["mae"] } == bootstrapped.map { $0["mae"] })
+    #expect(plain.map { $0["n"] } == bootstrapped.map { $0["n"] })
+    #expect(plain.first?["lead_day"] == "0" && plain.count >= 2)
+  }
+}

@@ -18,12 +18,35 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
   }
   /// Dates per request: at most a year, so a long range becomes several polite requests.
   public var chunkDays = 366
+  /// Which API answers: the Archive API's reanalysis (default), or the Historical Forecast
+  /// API's stitched first hours of `model`'s runs, a model analysis stored as `analysis:MODEL`.
+  public var api: API = .archive
+
+  /// The API behind `observe`, by the word `--source` takes: the archive's by the source it
+  /// fills (`era5`).
+  public enum API: Sendable, Equatable, CaseIterable, RawRepresentable {
+    case archive
+    case historicalForecast
+
+    public init?(rawValue: String) {
+      guard let api = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+      self = api
+    }
+
+    public var rawValue: String {
+      switch self {
+      case .archive: FetchSource.era5.rawValue
+      case .historicalForecast: "historical-forecast"
+      }
+    }
+  }
 
   public init() {}
 
   /// The rows' `source`.
   public var source: String {
-    (model == "best_match" ? FetchSource.archive : FetchSource.era5).rawValue
+    if api == .historicalForecast { return FetchSource.analysis(model: model).rawValue }
+    return (model == "best_match" ? FetchSource.archive : FetchSource.era5).rawValue
   }
 
   /// The models the decoder expects (a single model gives unsuffixed keys).
@@ -45,7 +68,8 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
     let days = Double(dates.lowerBound.days(to: dates.upperBound) + 1)
     let weight = CallWeight.perLocation(
       variables: hourly.count + daily.count, models: 1, days: days)
-    return APIRequest(base: base, path: "/v1/archive", query: query, weight: weight)
+    let path = api == .historicalForecast ? "/v1/forecast" : "/v1/archive"
+    return APIRequest(base: base, path: path, query: query, weight: weight)
   }
 }
 
@@ -117,7 +141,9 @@ package struct ArchiveProduct: HistoryProduct {
   package func request(for city: City, dates: ClosedRange<LocalDate>, endpoints: Endpoints)
     -> APIRequest
   {
-    options.request(for: city, dates: dates, base: endpoints.archive)
+    options.request(
+      for: city, dates: dates,
+      base: options.api == .historicalForecast ? endpoints.historicalForecast : endpoints.archive)
   }
 
   package func storeRows(

@@ -9,6 +9,8 @@ public struct Endpoints: Sendable, Equatable {
   public var previousRuns: String
   /// The Ensemble API (`/v1/ensemble`), `SKYCAST_ENSEMBLE_URL`.
   public var ensemble: String = Endpoints.defaultEnsemble
+  /// The Historical Forecast API (`/v1/forecast` with dates), `SKYCAST_HISTORICAL_FORECAST_URL`.
+  public var historicalForecast: String = Endpoints.defaultHistoricalForecast
   /// The Single Runs API (`/v1/forecast?run=…`), `SKYCAST_SINGLE_RUNS_URL`.
   public var singleRuns: String = Endpoints.defaultSingleRuns
   /// `SKYCAST_API_KEY`, sent as `apikey` but never stored, printed or logged.
@@ -21,6 +23,8 @@ public struct Endpoints: Sendable, Equatable {
 
   /// Open-Meteo's Ensemble API host.
   public static let defaultEnsemble = "https://ensemble-api.open-meteo.com"
+  /// Open-Meteo's Historical Forecast API host.
+  public static let defaultHistoricalForecast = "https://historical-forecast-api.open-meteo.com"
   /// Open-Meteo's Single Runs API host.
   public static let defaultSingleRuns = "https://single-runs-api.open-meteo.com"
 
@@ -48,6 +52,7 @@ public struct Endpoints: Sendable, Equatable {
     if let url = value("SKYCAST_GEOCODING_URL") { endpoints.geocoding = url }
     if let url = value("SKYCAST_PREVIOUS_RUNS_URL") { endpoints.previousRuns = url }
     if let url = value("SKYCAST_SINGLE_RUNS_URL") { endpoints.singleRuns = url }
+    if let url = value("SKYCAST_HISTORICAL_FORECAST_URL") { endpoints.historicalForecast = url }
     if let url = value("SKYCAST_ENSEMBLE_URL") { endpoints.ensemble = url }
     endpoints.apiKey = value("SKYCAST_API_KEY")
     return endpoints

@@ -60,7 +60,7 @@ import Testing
       ("skycast --db my.sqlite collect --da", ["--days"]),
       ("skycast verify --by lead", ["lead", "lead-day"]),
       ("skycast summary uv --by m", ["month"]),
-      ("skycast observe --model b", ["best_match"]),
+      ("skycast observe --source h", ["historical-forecast"]),
       ("skycast verify --threshold 1 --op g", ["ge", "gt"]),
       ("skycast export hourly --format cs", ["csv"]),
       ("skycast spark --var temperature_2m_m", ["temperature_2m_max", "temperature_2m_min"]),

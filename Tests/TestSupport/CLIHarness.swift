@@ -51,6 +51,7 @@ public final class CLIHarness: @unchecked Sendable {
     for name in [
       "SKYCAST_FORECAST_URL", "SKYCAST_ARCHIVE_URL", "SKYCAST_GEOCODING_URL",
       "SKYCAST_PREVIOUS_RUNS_URL", "SKYCAST_ENSEMBLE_URL", "SKYCAST_SINGLE_RUNS_URL",
+      "SKYCAST_HISTORICAL_FORECAST_URL",
     ] {
       environment[name] = baseURL
     }

@@ -1,4 +1,6 @@
 import Collect
+import Import
+import SkycastModel
 
 /// `skycast observe`: fetch archive (ERA5) observations for saved cities.
 enum ObserveCommand {
@@ -18,20 +20,31 @@ enum ObserveCommand {
       --dry-run). Each request is stored atomically with its fetch-log row; a failure leaves a \
       'failed' fetch row and nothing else. Exit status 1 when any request failed.
 
-      Example:
+      With --source historical-forecast, observe asks Open-Meteo's Historical Forecast API \
+      instead: the first hours of each run of --model stitched into one series. It is a model \
+      analysis, not a measurement: it is stored as its own observation source, \
+      'analysis:MODEL', never mixed with ERA5, and verify uses it only when --obs names it.
+
+      Examples:
         skycast observe --city Berlin --from 2025-01-01 --to 2025-12-31
+        skycast observe --source historical-forecast --model ecmwf_ifs025 --from 2026-03-01 --to 2026-03-31
       """,
     options: [
       SharedOptions.cities, SharedOptions.from, SharedOptions.to,
       .choice(
+        "source", value: "api",
+        help:
+          "era5 (the Archive API's reanalysis) or historical-forecast (a model's stitched first hours, source 'analysis:MODEL').",
+        of: ArchiveRequestOptions.API.self, default: .archive),
+      OptionSpec(
         "model", value: "model",
         help:
-          "era5 (one consistent reanalysis, source 'era5') or best_match (the archive's blend, source 'archive').",
-        of: Model.self, default: .era5),
+          "era5: era5 (one consistent reanalysis, source 'era5') or best_match (the archive's blend, source 'archive'); historical-forecast: the model (required).",
+        default: FetchSource.era5Model),
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
-    ] + SharedOptions.network([.archive]),
+    ] + SharedOptions.network([.archive, .historicalForecast]),
     run: { try await run($0) })
 
   enum Model: String, CaseIterable {
@@ -42,7 +55,24 @@ enum ObserveCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     var options = ArchiveRequestOptions()
-    options.model = try invocation.choiceValue("model", as: Model.self).rawValue
+    options.api = try invocation.choiceValue("source", as: ArchiveRequestOptions.API.self)
+    switch options.api {
+    case .archive:
+      let model = invocation.string("model") ?? Model.era5.rawValue
+      guard let chosen = Model(rawValue: model) else {
+        throw invocation.usage(
+          "The value '\(model)' is invalid for '--model': the archive has era5 and best_match (with --source historical-forecast, any model)"
+        )
+      }
+      options.model = chosen.rawValue
+    case .historicalForecast:
+      guard let model = invocation.string("model"), Importer.isValidName(model, allowDots: true)
+      else {
+        throw invocation.usage(
+          "--source historical-forecast needs --model <model> (e.g. ecmwf_ifs025, icon_global)")
+      }
+      options.model = model
+    }
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
@@ -59,9 +89,16 @@ enum ObserveCommand {
       return try HistoryCommandSupport.dryRun(
         invocation, cities: cities, chunkDays: options.chunkDays,
         available: { ArchiveProduct.availableDates(dates, city: $0, now: now) },
-        request: { options.request(for: $0, dates: $1, base: client.endpoints.archive) })
+        request: {
+          options.request(
+            for: $0, dates: $1,
+            base: options.api == .historicalForecast
+              ? client.endpoints.historicalForecast : client.endpoints.archive)
+        })
     }
-    if let cutoff = ArchiveProduct.latencyCutoff(cities: cities, dates: dates, now: now) {
+    if options.api == .archive,
+      let cutoff = ArchiveProduct.latencyCutoff(cities: cities, dates: dates, now: now)
+    {
       invocation.warn(
         "the range reaches into the last \(ArchiveRequestOptions.latencyDays) days (from \(cutoff)); the archive lags 2-5 days, so those hours come back empty: run observe again later to fill them in"
       )

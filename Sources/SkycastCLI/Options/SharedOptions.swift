@@ -29,7 +29,7 @@ enum SharedOptions {
 
   /// The Open-Meteo APIs a command can call, each with its base-URL option.
   enum API: CaseIterable {
-    case forecast, archive, geocoding, previousRuns, singleRuns
+    case forecast, archive, geocoding, previousRuns, singleRuns, historicalForecast
 
     var option: OptionSpec {
       switch self {
@@ -56,6 +56,11 @@ enum SharedOptions {
           "single-runs-url", value: "url",
           help: "Single Runs API base URL (env SKYCAST_SINGLE_RUNS_URL).",
           default: Endpoints.defaultSingleRuns)
+      case .historicalForecast:
+        OptionSpec(
+          "historical-forecast-url", value: "url",
+          help: "Historical Forecast API base URL (env SKYCAST_HISTORICAL_FORECAST_URL).",
+          default: Endpoints.defaultHistoricalForecast)
       }
     }
   }
@@ -103,6 +108,7 @@ extension Invocation {
       ("forecast-url", \Endpoints.forecast), ("archive-url", \Endpoints.archive),
       ("geocoding-url", \Endpoints.geocoding), ("previous-runs-url", \Endpoints.previousRuns),
       ("ensemble-url", \Endpoints.ensemble), ("single-runs-url", \Endpoints.singleRuns),
+      ("historical-forecast-url", \Endpoints.historicalForecast),
     ] as [(String, WritableKeyPath<Endpoints, String>)] {
       if let url = string(flag) {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--language|--lat|--lead-from|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       -*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -22,7 +22,7 @@ _skycast() {
     "/export/cities --format"|"/export/daily --format"|"/export/fetches --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nparquet' -- "$cur")); return ;;
     *" --city") COMPREPLY=($(compgen -W "$(skycast completions --list-cities 2>/dev/null)" -- "$cur")); return ;;
     *" --var"|*" --vars") COMPREPLY=($(compgen -W $'temperature_2m\nrelative_humidity_2m\ndew_point_2m\napparent_temperature\nprecipitation_probability\nprecipitation\nrain\nshowers\nsnowfall\nweather_code\ncloud_cover\npressure_msl\nwind_speed_10m\nwind_direction_10m\nwind_gusts_10m\nuv_index\nis_day\ntemperature_2m_max\ntemperature_2m_min\napparent_temperature_max\napparent_temperature_min\nsunrise\nsunset\nsunshine_duration\nuv_index_max\nprecipitation_sum\nrain_sum\nsnowfall_sum\nprecipitation_hours\nprecipitation_probability_max\nwind_speed_10m_max\nwind_gusts_10m_max\nwind_direction_10m_dominant' -- "$cur")); return ;;
-    "/observe --model") COMPREPLY=($(compgen -W $'era5\nbest_match' -- "$cur")); return ;;
+    "/observe --source") COMPREPLY=($(compgen -W $'era5\nhistorical-forecast' -- "$cur")); return ;;
     *" --every") COMPREPLY=($(compgen -W $'6h\n12h\n24h' -- "$cur")); return ;;
     *" --encoding") COMPREPLY=($(compgen -W $'utf-8\nutf-16\ngb18030' -- "$cur")); return ;;
     "/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by") COMPREPLY=($(compgen -W $'day\nmonth\nyear\nperiod' -- "$cur")); return ;;
@@ -41,7 +41,7 @@ _skycast() {
     "/city/list") words=$'--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/remove") words=$'--purge\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/collect") words=$'--city\n--days\n--models\n--vars\n--min-interval\n--force\n--dry-run\n--ensemble\n--ensemble-url\n--forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/observe") words=$'--city\n--from\n--to\n--model\n--dry-run\n--archive-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/backfill") words=$'--city\n--from\n--to\n--days\n--runs\n--model\n--every\n--dry-run\n--previous-runs-url\n--single-runs-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import") words=$'observations\nforecasts\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import/observations") words=$'--source\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --language --lat --lead-from --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --retries --score --seed --series --single-runs-url --skill --source --split-by --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --historical-forecast-url --language --lat --lead-from --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --retries --score --seed --series --single-runs-url --skill --source --split-by --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
                 set skip 1
                 continue
             case '-*'
@@ -107,9 +107,11 @@ complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l help -s
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l city -r -a '(skycast completions --list-cities 2>/dev/null)' -d 'A saved city: id, name or "Name, Admin1"'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l from -r -d 'First local date, YYYY-MM-DD (inclusive)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l to -r -d 'Last local date, YYYY-MM-DD (inclusive)'
-complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l model -r -a 'era5 best_match' -d 'era5 (one consistent reanalysis, source '\''era5'\'') or best_match (the archive'\''s blend, source '\''archive'\'')'
+complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l source -r -a 'era5 historical-forecast' -d 'era5 (the Archive API'\''s reanalysis) or historical-forecast (a model'\''s stitched first hours, source '\''analysis:MODEL'\'')'
+complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l model -r -d 'era5: era5 (one consistent reanalysis, source '\''era5'\'') or best_match (the archive'\''s blend, source '\''archive'\''); historical-forecast: the model (required)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l dry-run -d 'Print the request URLs (without API key) and call weights; fetch nothing'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l archive-url -r -d 'Archive API base URL (env SKYCAST_ARCHIVE_URL)'
+complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l historical-forecast-url -r -d 'Historical Forecast API base URL (env SKYCAST_HISTORICAL_FORECAST_URL)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l timeout -r -d 'Give up on a request after this many seconds'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l retries -r -d 'Retries after timeouts, 429, 5xx and undecodable bodies (never after 400)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l db -r -F -d 'The database file (env SKYCAST_DB)'

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--language|--lat|--lead-from|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -21,7 +21,7 @@ _skycast() {
     ("/export/cities --format"|"/export/daily --format"|"/export/fetches --format")) compadd -- table csv json ndjson latex markdown parquet; return ;;
     (*" --city")) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
     (*" --var"|*" --vars")) compadd -- temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant; return ;;
-    ("/observe --model")) compadd -- era5 best_match; return ;;
+    ("/observe --source")) compadd -- era5 historical-forecast; return ;;
     (*" --every")) compadd -- 6h 12h 24h; return ;;
     (*" --encoding")) compadd -- utf-8 utf-16 gb18030; return ;;
     ("/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by")) compadd -- day month year period; return ;;
@@ -160,9 +160,11 @@ _skycast() {
         '--city:A saved city: id, name or "Name, Admin1"'
         '--from:First local date, YYYY-MM-DD (inclusive)'
         '--to:Last local date, YYYY-MM-DD (inclusive)'
-        '--model:era5 (one consistent reanalysis, source '\''era5'\'') or best_match (the archive'\''s blend, source '\''archive'\'')'
+        '--source:era5 (the Archive API'\''s reanalysis) or historical-forecast (a model'\''s stitched first hours, source '\''analysis:MODEL'\'')'
+        '--model:era5: era5 (one consistent reanalysis, source '\''era5'\'') or best_match (the archive'\''s blend, source '\''archive'\''); historical-forecast: the model (required)'
         '--dry-run:Print the request URLs (without API key) and call weights; fetch nothing'
         '--archive-url:Archive API base URL (env SKYCAST_ARCHIVE_URL)'
+        '--historical-forecast-url:Historical Forecast API base URL (env SKYCAST_HISTORICAL_FORECAST_URL)'
         '--timeout:Give up on a request after this many seconds'
         '--retries:Retries after timeouts, 429, 5xx and undecodable bodies (never after 400)'
         '--db:The database file (env SKYCAST_DB)'

@@ -8,18 +8,25 @@ import Testing
 /// `verify --lead-from run|fetch`: leads from the model run that `collect` recorded, or from
 /// the fetch as before.
 @Suite struct VerifyLeadFromTests {
+  /// Berlin's forecast of ecmwf_ifs025 collected at the harness's start, and ERA5 for its days.
+  static func collectedAndObserved() async throws -> Ingest.World {
+    let world = try Ingest.World()
+    try await Ingest.addCity(
+      world.harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await world.harness.run("collect", "--models", "ecmwf_ifs025").exitCode == 0)
+    world.advance(days: 10)
+    #expect(
+      await world.harness.run("observe", "--from", "2026-03-19", "--to", "2026-03-26").exitCode
+        == 0)
+    return world
+  }
+
   /// Collected at 2026-03-20T09:46:40Z (issued 09:00), run 00 UTC: lead from run = lead + 9.
   @Test("leads count from the run by default where known; --lead-from fetch is today's table")
   func leadFrom() async throws {
-    let world = try Ingest.World()
+    let world = try await Self.collectedAndObserved()
     defer { world.stop() }
     let harness = world.harness
-    try await Ingest.addCity(
-      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
-    #expect(await harness.run("collect", "--models", "ecmwf_ifs025").exitCode == 0)
-    world.advance(days: 10)
-    #expect(
-      await harness.run("observe", "--from", "2026-03-19", "--to", "2026-03-26").exitCode == 0)
     #expect(
       try Ingest.rows(harness, "SELECT issued_at - run_at FROM fetches WHERE source = 'forecast'")
         == [["32400"]])
@@ -57,15 +64,9 @@ import Testing
 
   @Test("the merge-join and SQL paths agree on leads from the run")
   func pathsAgree() async throws {
-    let world = try Ingest.World()
+    let world = try await Self.collectedAndObserved()
     defer { world.stop() }
     let harness = world.harness
-    try await Ingest.addCity(
-      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
-    #expect(await harness.run("collect", "--models", "ecmwf_ifs025").exitCode == 0)
-    world.advance(days: 10)
-    #expect(
-      await harness.run("observe", "--from", "2026-03-19", "--to", "2026-03-26").exitCode == 0)
     let grouped = await harness.run("verify", "--by", "lead-day", "--format", "csv")
     // --skill climatology takes the SQL path; the plain table the merge join.
     let withCI = await harness.run(

@@ -130,6 +130,8 @@ let package = Package(
         "Store", "SkycastModel", "Views", "SkycastResources", "TestSupport",
       ]),
     .testTarget(
+      name: "CollectTests", dependencies: ["Collect", "OpenMeteo", "SkycastModel", "Store"]),
+    .testTarget(
       name: "ImportTests",
       dependencies: ["Import", "Store", "SkycastModel", "TestSupport"]),
     .testTarget(

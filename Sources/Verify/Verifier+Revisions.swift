@@ -21,6 +21,9 @@ extension Verifier {
     var source = ""
     var model = ""
     var validText = ""
+    /// The model run of the sequence's last issue: another fetch of the same run is the same
+    /// issue, not a revision.
+    var lastRun: Int64?
 
     func flush() {
       guard let first = sequence.forecasts.first else { return }
@@ -87,6 +90,13 @@ extension Verifier {
           sequence.start(
             cityID: cityID, source: source, model: model, validAt: validNumber,
             validDate: prepared.text(5) ?? "", validHour: prepared.int64(6) ?? 0)
+          lastRun = nil
+        }
+        if !isDaily, let run = prepared.int64(8) {
+          if run == lastRun { continue }
+          lastRun = run
+        } else {
+          lastRun = nil
         }
         sequence.forecasts.append((lead: prepared.int64(4) ?? 0, value: prepared.double(7) ?? .nan))
       }

@@ -9,7 +9,8 @@ import Testing
   @Test("the same run before and after the call is recorded with its availability")
   func sameRun() {
     #expect(
-      ModelRunRecord.from(model: "ecmwf_ifs025", before: .success(Self.run), after: .success(Self.run))
+      ModelRunRecord.from(
+        model: "ecmwf_ifs025", before: .success(Self.run), after: .success(Self.run))
         == ModelRunRecord(initialisedAt: 1_773_964_800, availableAt: 1_773_980_400, note: nil))
   }
 

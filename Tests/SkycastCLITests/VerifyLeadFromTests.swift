@@ -80,3 +80,33 @@ import Testing
     #expect(plain.first?["lead_day"] == "0" && plain.count >= 2)
   }
 }
+
+extension VerifyLeadFromTests {
+  @Test("two fetches of one model run are one issue for revisions, not a revision")
+  func sameRunOneIssue() async throws {
+    let world = try Ingest.World()
+    defer { world.stop() }
+    let harness = world.harness
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run("collect", "--models", "ecmwf_ifs025").exitCode == 0)
+    // Ten minutes later the latest run is still 00 UTC: the same run, fetched again.
+    world.advance(days: 600.0 / 86_400)
+    #expect(await harness.run("collect", "--models", "ecmwf_ifs025", "--force").exitCode == 0)
+    #expect(
+      try Ingest.rows(harness, "SELECT count(*), count(DISTINCT run_at) FROM fetches")
+        == [["2", "1"]])
+    let sameRun = await harness.run("verify", "--revisions", "--format", "csv")
+    #expect(sameRun.exitCode == 0, "\(sameRun)")
+    let rows = CSVTable(sameRun.stdout).rows
+    #expect(!rows.isEmpty && rows.allSatisfy { $0["revisions"] == "0" }, "\(sameRun)")
+
+    // Without the run known, the second fetch is an issue of its own: one revision each.
+    let store = try harness.store()
+    try store.database.execute("UPDATE fetches SET run_at = NULL")
+    let unknown = await harness.run("verify", "--revisions", "--format", "csv")
+    #expect(unknown.exitCode == 0, "\(unknown)")
+    #expect(
+      CSVTable(unknown.stdout).rows.contains { Int($0["revisions"] ?? "") ?? 0 > 0 }, "\(unknown)")
+  }
+}

@@ -108,6 +108,7 @@ extension VerifyCommand {
     }
     let origin = given ?? (coverage.withRun > 0 ? .run : .fetch)
     request.leadFrom = origin
+    request.runsKnown = coverage.withRun > 0
     let unknown = coverage.fetches - coverage.withRun
     switch origin {
     case .run where coverage.withRun == 0:

@@ -37,6 +37,9 @@ public struct VerifyRequest: Sendable, Equatable {
   public var leadFrom: LeadOrigin = .fetch
   /// What the comment says of the leads (`--lead-from`), when the caller chose it.
   public var leadNote: String?
+  /// True when some fetch in the selection recorded its model run: revisions then count two
+  /// fetches of one run as one issue.
+  public var runsKnown = false
 
   public init(
     variable: WeatherVariable = .temperature2m, observationSource: String,

@@ -73,9 +73,10 @@ extension VerifySQL {
     let conditions = storedHourFilters(request) + ["f.\(v) IS NOT NULL"]
     let sql = """
       SELECT f.city_id, s.source, s.model, f.valid_at, \(leadHours(request)),
-        \(ForecastHourColumns.validDate("f")), \(ForecastHourColumns.validHour("f")), f.\(v)
+        \(ForecastHourColumns.validDate("f")), \(ForecastHourColumns.validHour("f")), f.\(v),
+        \(request.runsKnown ? "fr.run_at" : "NULL")
       FROM forecast_hours AS f
-      \(runJoin(request, onStoredHours: true))      CROSS JOIN forecast_series AS s ON s.id = f.series_id
+      \(runJoin(request, onStoredHours: true, needsRun: request.runsKnown))      CROSS JOIN forecast_series AS s ON s.id = f.series_id
       WHERE \(conditions.joined(separator: "\n  AND "))
       ORDER BY \(ForecastHourColumns.validTimeOrder.map { "f." + $0 }.joined(separator: ", "))
       """

@@ -269,8 +269,12 @@ public enum VerifySQL {
 
   /// The fetch of each forecast row (alias `fr`), when leads count from the run: a primary-key
   /// lookup per row. On `forecast_hours` a collected row names its fetch in `dedupe`.
-  package static func runJoin(_ request: VerifyRequest, onStoredHours: Bool) -> String {
-    guard request.leadFrom == .run, request.variable.frequency == .hourly else { return "" }
+  package static func runJoin(
+    _ request: VerifyRequest, onStoredHours: Bool, needsRun: Bool = false
+  ) -> String {
+    guard request.leadFrom == .run || needsRun, request.variable.frequency == .hourly else {
+      return ""
+    }
     let fetch = onStoredHours ? "coalesce(f.fetch_id, f.dedupe)" : "f.fetch_id"
     return "  LEFT JOIN fetches AS fr ON fr.id = \(fetch)\n"
   }

@@ -35,6 +35,8 @@ import Testing
     #expect(byRun.exitCode == 0, "\(byRun)")
     let table = await harness.run("verify", "--by", "lead-day", "--format", "table")
     #expect(table.stdout.contains("lead from the model run"), "\(table.stdout)")
+    // Fetched at 09:46:40 from the 00 UTC run: the served run was 9.8 h old.
+    #expect(table.stdout.contains("runs were 9.8 h old on average when fetched"))
     let byFetch = await harness.run(
       "verify", "--by", "lead", "--format", "csv", "--lead-from", "fetch")
     #expect(byFetch.exitCode == 0, "\(byFetch)")

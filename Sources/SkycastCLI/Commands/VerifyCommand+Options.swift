@@ -119,9 +119,21 @@ extension VerifyCommand {
         + (unknown > 0
           ? " (\(unknown) of \(coverage.fetches) fetches without a known run: lead from the fetch)"
           : "")
+        + Self.stalenessText(coverage.meanAge)
     case .fetch:
       request.leadNote =
-        given == nil ? nil : "lead from the fetch (when the forecast was received)"
+        given == nil
+        ? nil
+        : "lead from the fetch (when the forecast was received)"
+          + Self.stalenessText(coverage.meanAge)
     }
+  }
+
+  /// `; runs were 9.8 h old on average when fetched`: the difference between the two leads,
+  /// how stale the served forecasts were.
+  static func stalenessText(_ seconds: Double?) -> String {
+    guard let seconds else { return "" }
+    return
+      "; runs were \(NumberText.fixed(seconds / 3600, decimals: 1)) h old on average when fetched"
   }
 }

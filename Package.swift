@@ -131,6 +131,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "CollectTests", dependencies: ["Collect", "OpenMeteo", "SkycastModel", "Store"]),
+    .testTarget(name: "SummaryTests", dependencies: ["Summary", "SkycastModel"]),
+    .testTarget(name: "ExportJobsTests", dependencies: ["ExportJobs"]),
+    .testTarget(name: "DemoTests", dependencies: ["Demo", "Store"]),
     .testTarget(
       name: "ImportTests",
       dependencies: ["Import", "Store", "SkycastModel", "TestSupport"]),

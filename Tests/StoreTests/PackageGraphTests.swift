@@ -174,6 +174,23 @@ import Testing
     #expect(areas.count >= 8, "\(areas.sorted())")
   }
 
+  @Test("every library target has a test target of its own")
+  func testTargets() throws {
+    let manifest = try String(
+      contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let library = try NSRegularExpression(pattern: #"\.target\(\s*name:\s*"([^"]+)""#)
+    let range = NSRange(manifest.startIndex..., in: manifest)
+    let libraries = library.matches(in: manifest, range: range).compactMap {
+      Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) }
+    }
+    let names = Set(try Self.manifestTargets().map(\.name))
+    // Resources only (the embedded Queries/ and Samples/, read through the Store's tests).
+    let exempt: Set = ["SkycastResources"]
+    #expect(libraries.count > 10)
+    let missing = libraries.filter { !exempt.contains($0) && !names.contains($0 + "Tests") }
+    #expect(missing.isEmpty, "library targets without a test target: \(missing)")
+  }
+
   @Test("the scan reads Package.swift's targets and finds an undeclared import")
   func scanFindsUndeclaredImports() throws {
     let manifest = """

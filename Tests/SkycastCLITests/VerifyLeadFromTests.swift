@@ -112,3 +112,24 @@ extension VerifyLeadFromTests {
       CSVTable(unknown.stdout).rows.contains { Int($0["revisions"] ?? "") ?? 0 > 0 }, "\(unknown)")
   }
 }
+
+extension VerifyLeadFromTests {
+  @Test("export hourly --lead-from run counts lead_hours from the recorded run; fetch is as stored")
+  func exportLeads() async throws {
+    let world = try await Self.collectedAndObserved()
+    defer { world.stop() }
+    let harness = world.harness
+    let stored = await harness.run("export", "hourly", "--format", "csv")
+    let fromRun = await harness.run("export", "hourly", "--lead-from", "run", "--format", "csv")
+    #expect(stored.exitCode == 0 && fromRun.exitCode == 0, "\(stored)\n\(fromRun)")
+    let before = CSVTable(stored.stdout).rows
+    let after = CSVTable(fromRun.stdout).rows
+    #expect(!before.isEmpty && before.count == after.count)
+    for (row, run) in zip(before, after) {
+      #expect(row["valid_at"] == run["valid_at"])
+      #expect(Int(run["lead_hours"] ?? "") == (Int(row["lead_hours"] ?? "") ?? 0) + 9)
+    }
+    let fetch = await harness.run("export", "hourly", "--lead-from", "fetch", "--format", "csv")
+    #expect(fetch.stdout == stored.stdout)
+  }
+}

@@ -94,6 +94,9 @@ extension ExportCommand {
     request.source = invocation.string("source")
     request.model = invocation.string("model")
     request.latest = invocation.flag("latest")
+    if table == .hourly {
+      request.leadFrom = try invocation.choiceValue("lead-from", as: LeadOrigin.self)
+    }
     let variables = try variables(invocation, table: table)
     request.variables = variables.isEmpty ? nil : variables
     let store = try invocation.openStore(access: .readOnly)
@@ -162,6 +165,10 @@ extension ExportCommand {
     }
     if invocation.flag("latest") { parts.append("--latest") }
     if invocation.flag("daily") { parts.append("--daily") }
+    // A dataset's lead_hours keep one meaning: an append that counts from elsewhere is refused.
+    if let origin = invocation.string("lead-from"), origin != LeadOrigin.fetch.rawValue {
+      parts.append("--lead-from \(origin)")
+    }
     return parts.joined(separator: " ")
   }
 }

@@ -38,9 +38,17 @@ enum ExportCommand {
     discussion: """
       Rows come in fetch order (fetch_id, then valid time). --latest keeps, for each city and \
       valid time, only the most recent issue with lead >= 0 (source 'forecast' and model \
-      'best_match' unless --source/--model say otherwise), as the 'hourly_forecasts_latest' view.
+      'best_match' unless --source/--model say otherwise), as the 'hourly_forecasts_latest' view. \
+      lead_hours counts from the fetch, as stored; --lead-from run counts it from the model run \
+      where the fetch recorded one (see 'export fetches': run_at).
       """,
     options: filterOptions(models: true, latest: true, wide: true)
+      + [
+        .choice(
+          "lead-from", value: "origin",
+          help: "lead_hours from the fetch (as stored) or the model run where it is known.",
+          of: LeadOrigin.self, default: .fetch)
+      ]
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
     run: { try run($0, table: .hourly) })
@@ -202,6 +210,9 @@ enum ExportCommand {
     request.model = invocation.string("model")
     request.latest = invocation.flag("latest")
     request.excel = excel
+    if table == .hourly {
+      request.leadFrom = try invocation.choiceValue("lead-from", as: LeadOrigin.self)
+    }
     let variables = try variables(invocation, table: table)
     let store = try invocation.openStore(access: .readOnly)
     let selected = try invocation.strings("city").isEmpty ? [] : invocation.cities(in: store)

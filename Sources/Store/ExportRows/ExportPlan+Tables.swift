@@ -113,7 +113,9 @@ extension ExportPlan {
         add("valid_date", .date, .repeatedText)
         add("valid_hour", .integer, .integer)
       }
-      add("lead_hours", .integer, .integer)
+      add(
+        "lead_hours", .integer, .integer,
+        sql: request.leadFrom == .run ? ExportPlan.leadFromRunSQL : nil)
       addVariables()
       return ExportPlan(
         fields: fields,
@@ -211,6 +213,13 @@ extension ExportPlan {
 
   /// The column of a weather variable: weather codes and flags as integers, sunrise/sunset as
   /// instants, everything else rounded to the variable's precision with its unit.
+  /// `lead_hours` counted from the model run of the row's fetch where it recorded one (the
+  /// fetch's lead otherwise), floored like the stored lead: one primary-key lookup per row.
+  static let leadFromRunSQL = """
+    coalesce((SELECT (valid_at - r.run_at - ((valid_at - r.run_at) % 3600 + 3600) % 3600) / 3600
+      FROM fetches AS r WHERE r.id = fetch_id), lead_hours)
+    """
+
   package static func variableField(_ variable: WeatherVariable) -> Field {
     let name = variable.column
     switch variable.quantity {

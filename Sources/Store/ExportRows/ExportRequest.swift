@@ -72,6 +72,9 @@ public struct ExportRequest: Sendable, Equatable {
   public var variables: [WeatherVariable]?
   /// Spreadsheet layout: local `YYYY-MM-DD HH:MM` times plus `timezone` and `utc_offset` columns.
   public var excel = false
+  /// Where hourly `lead_hours` count from: as stored (the fetch), or the model run where the
+  /// fetch recorded one (`export hourly --lead-from run`).
+  public var leadFrom: LeadOrigin = .fetch
 
   public init(table: ExportTable) {
     self.table = table

@@ -454,6 +454,7 @@ _skycast() {
         '--latest:Only the most recent issue per city and valid time (lead >= 0)'
         '--var:Only these variable columns (repeatable); with --wide, the one variable'
         '--wide:One row per time, one column per city, for one --var (latest forecasts)'
+        '--lead-from:lead_hours from the fetch (as stored) or the model run where it is known'
         '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'

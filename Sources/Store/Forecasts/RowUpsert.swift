@@ -71,8 +71,9 @@ package final class RowUpsert {
   /// The prepared statements, kept here so a row does not look them up by their text.
   private var insertStatement: Statement?
   private var updateStatement: Statement?
-  /// An hourly forecast row's integer columns, reused for every row.
-  private var scratch: [Int64] = []
+  /// An hourly forecast row's integer columns (key, derived, provenance), reused for every row
+  /// so an imported row allocates nothing.
+  private var scratch = [Int64](repeating: 0, count: 8)
 
   /// - Parameters:
   ///   - key: the columns that identify a row.
@@ -222,8 +223,14 @@ package final class RowUpsert {
     if case .hourlyForecast(
       let city, let series, let validAt, let issuedAt, let shift, let lead, let fetch) = row
     {
-      scratch.removeAll(keepingCapacity: true)
-      scratch.append(contentsOf: [city, series, validAt, issuedAt, 0, shift, lead, fetch])
+      scratch[0] = city
+      scratch[1] = series
+      scratch[2] = validAt
+      scratch[3] = issuedAt
+      scratch[4] = 0
+      scratch[5] = shift
+      scratch[6] = lead
+      scratch[7] = fetch
       return try scratch.withUnsafeBufferPointer { try insert(integers: $0, values: values) }
     }
     let columns = row.columns

@@ -60,7 +60,8 @@ package struct EnsembleProduct: FetchProduct {
   /// One row for the city (its models joined), with the weight of a request for it alone: an
   /// ensemble fetch is logged per city, whichever batch it failed in.
   package func failedFetches(
-    city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
+    city: City, of unit: CityBatch, error: APIError, request: APIRequest, endpoints: Endpoints,
+    requestedAt: Int64
   ) -> [FetchRecord] {
     let single = options.request(for: [city], base: endpoints.ensemble)
     var fetch = FetchRecord(

@@ -32,7 +32,7 @@ package struct FetchOutcome<Counts: Sendable & Equatable>: Sendable, Equatable {
 
   /// The run (`run 2026-04-02T12:00Z`), `2024-01-01…2024-12-31`, one date, or nil without dates.
   package var datesText: String? {
-    if let run { return "run " + String(WallClock.iso8601(epoch: run, offset: 0).prefix(16)) + "Z" }
+    if let run { return "run " + WallClock.utcMinute(epoch: run) + "Z" }
     return dates.map {
       $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)…\($0.upperBound)"
     }

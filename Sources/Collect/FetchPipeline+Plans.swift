@@ -24,19 +24,13 @@ extension FetchPipeline where Product.Unit == CityBatch {
       }
     }
     let fetched = try await run(
-      Self.batches(due, size: batchSize), minInterval: force || minInterval <= 0 ? nil : minInterval
+      CityBatch.batches(due, size: batchSize),
+      minInterval: force || minInterval <= 0 ? nil : minInterval
     )
     for outcome in fetched { outcomes[outcome.city.id] = outcome }
     return cities.compactMap { outcomes[$0.id] }
   }
 
-  /// `cities` in consecutive batches of at most `size` (the requests of a run, and of its dry run).
-  package static func batches(_ cities: [City], size: Int) -> [CityBatch] {
-    let size = max(1, size)
-    return stride(from: 0, to: cities.count, by: size).map {
-      CityBatch(Array(cities[$0..<min($0 + size, cities.count)]))
-    }
-  }
 }
 
 /// A history product: one city and a range of its dates a request.

@@ -264,7 +264,7 @@ package struct FetchPipeline<Product: FetchProduct> {
     _ city: City, of unit: Product.Unit, error: APIError, request: APIRequest, requestedAt: Int64
   ) throws -> Outcome {
     let fetches = product.failedFetches(
-      city: city, error: error, request: request, endpoints: client.endpoints,
+      city: city, of: unit, error: error, request: request, endpoints: client.endpoints,
       requestedAt: requestedAt)
     try store.write {
       for fetch in fetches { try store.insertFetch(fetch) }

@@ -39,9 +39,10 @@ package protocol FetchProduct: Sendable {
   /// A busy database is thrown, so the pipeline can wait for the lock.
   func storeEach(_ items: [Item], store: Store, requestedAt: Int64, minInterval: Int?) throws
     -> [Result<(counts: Counts, city: City)?, any Error>]
-  /// The `failed` fetch-log rows of `city` (`request` is the one that failed).
+  /// The `failed` fetch-log rows of `city` of `unit` (`request` is the one that failed).
   func failedFetches(
-    city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
+    city: City, of unit: Unit, error: APIError, request: APIRequest, endpoints: Endpoints,
+    requestedAt: Int64
   ) -> [FetchRecord]
   /// The models whose run `meta.json` tells, read before and after each call (`collect`);
   /// nil for products that know their run otherwise or not at all.
@@ -87,6 +88,15 @@ package struct CityBatch: FetchUnit {
   package var dates: ClosedRange<LocalDate>? { nil }
 
   package init(_ cities: [City]) { self.cities = cities }
+
+  /// `cities` in consecutive batches of at most `size` (the requests of a run, and of its dry
+  /// run).
+  package static func batches(_ cities: [City], size: Int) -> [CityBatch] {
+    let size = max(1, size)
+    return stride(from: 0, to: cities.count, by: size).map {
+      CityBatch(Array(cities[$0..<min($0 + size, cities.count)]))
+    }
+  }
 
   package func alone(_ city: City) -> CityBatch { CityBatch([city]) }
 

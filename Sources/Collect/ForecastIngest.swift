@@ -65,22 +65,36 @@ public enum ForecastIngest {
       let city = try store.adoptTimezone(of: location, for: city)
       var rows = 0
       for model in models {
-        var fetch = FetchRecord(
-          cityID: city.id, source: FetchSource.forecast.rawValue, model: model,
-          requestedAt: requestedAt,
-          issuedAt: issuedAt, status: .ok, httpStatus: 200)
-        fetch.record(location)
-        fetch.record(provenance, rowsPerBody: models.count)
-        fetch.record(provenance.runs[model])
-        let fetchID = try store.insertFetch(fetch)
-        let written = try store.insertForecastRows(
-          location, model: model, fetchID: fetchID, city: city,
-          source: FetchSource.forecast.rawValue,
-          issuedAt: issuedAt)
-        try store.setFetchRows(written, fetchID: fetchID)
-        rows += written
+        rows += try storeModel(
+          model, of: location, city: city, source: .forecast, issuedAt: issuedAt,
+          requestedAt: requestedAt, provenance: provenance, rowsPerBody: models.count,
+          store: store)
       }
       return (rows, models.count)
     }
+  }
+
+  /// One model's fetch-log row (grid cell, provenance, model run) and its hourly, daily and
+  /// current rows, issued at `issuedAt`; the row count goes into the fetch row. Call inside a
+  /// write transaction, with the city as stored (`adoptTimezone`).
+  ///
+  /// - Returns: the data rows written.
+  package static func storeModel(
+    _ model: String, of location: LocationBlock, city: City, source: FetchSource,
+    issuedAt: Int64, requestedAt: Int64, provenance: ResponseProvenance, rowsPerBody: Int,
+    store: Store
+  ) throws -> Int {
+    var fetch = FetchRecord(
+      cityID: city.id, source: source.rawValue, model: model, requestedAt: requestedAt,
+      issuedAt: issuedAt, status: .ok, httpStatus: 200)
+    fetch.record(location)
+    fetch.record(provenance, rowsPerBody: rowsPerBody)
+    fetch.record(provenance.runs[model])
+    let fetchID = try store.insertFetch(fetch)
+    let written = try store.insertForecastRows(
+      location, model: model, fetchID: fetchID, city: city, source: source.rawValue,
+      issuedAt: issuedAt)
+    try store.setFetchRows(written, fetchID: fetchID)
+    return written
   }
 }

@@ -63,7 +63,8 @@ package struct ForecastProduct: FetchProduct {
   }
 
   package func failedFetches(
-    city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
+    city: City, of unit: CityBatch, error: APIError, request: APIRequest, endpoints: Endpoints,
+    requestedAt: Int64
   ) -> [FetchRecord] {
     options.storedModels.map { model in
       var fetch = FetchRecord(

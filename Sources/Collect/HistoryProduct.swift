@@ -89,7 +89,8 @@ extension HistoryProduct {
 
   /// One `failed` row for the request.
   package func failedFetches(
-    city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
+    city: City, of unit: CityChunk, error: APIError, request: APIRequest, endpoints: Endpoints,
+    requestedAt: Int64
   ) -> [FetchRecord] {
     var fetch = FetchRecord(
       cityID: city.id, source: source, model: fetchModel, requestedAt: requestedAt,

@@ -39,7 +39,7 @@ package struct ModelRunRecord: Sendable, Equatable {
 
   /// `2026-04-02T06:00Z`.
   static func text(_ epoch: Int64) -> String {
-    String(WallClock.iso8601(epoch: epoch, offset: 0).prefix(16)) + "Z"
+    WallClock.utcMinute(epoch: epoch) + "Z"
   }
 
   /// Reads `meta.json` of each model that has one, on the forecast host.

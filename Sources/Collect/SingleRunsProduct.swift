@@ -84,27 +84,21 @@ package struct SingleRunsProduct: FetchProduct {
       cityID: item.city.id, source: source, model: options.model, from: item.run, to: item.run)
     guard stored.isEmpty else { return nil }
     let city = try store.adoptTimezone(of: item.location, for: item.city)
-    var fetch = FetchRecord(
-      cityID: city.id, source: source, model: options.model, requestedAt: requestedAt,
-      issuedAt: item.run, status: .ok, httpStatus: 200)
-    fetch.record(item.location)
-    fetch.record(item.provenance)
-    let fetchID = try store.insertFetch(fetch)
-    let rows = try store.insertForecastRows(
-      item.location, model: options.model, fetchID: fetchID, city: city, source: source,
-      issuedAt: item.run)
-    try store.setFetchRows(rows, fetchID: fetchID)
+    let rows = try ForecastIngest.storeModel(
+      options.model, of: item.location, city: city, source: .singleRuns, issuedAt: item.run,
+      requestedAt: requestedAt, provenance: item.provenance, rowsPerBody: 1, store: store)
     return (ForecastCounts(rows: rows, fetches: 1), city)
   }
 
   /// One `failed` row per city, with the run as its issue time (a later run retries it).
   package func failedFetches(
-    city: City, error: APIError, request: APIRequest, endpoints: Endpoints, requestedAt: Int64
+    city: City, of unit: RunBatch, error: APIError, request: APIRequest, endpoints: Endpoints,
+    requestedAt: Int64
   ) -> [FetchRecord] {
-    let run = request.query.first { $0.0 == "run" }.flatMap { WallClock.secondsAsUTC($0.1) }
     var fetch = FetchRecord(
       cityID: city.id, source: source, model: options.model, requestedAt: requestedAt,
-      issuedAt: run, status: .failed, httpStatus: error.httpStatus, error: error.description,
+      issuedAt: unit.runTime, status: .failed, httpStatus: error.httpStatus,
+      error: error.description,
       url: request.displayURL)
     let locations = request.query.first { $0.0 == "latitude" }?.1.split(separator: ",").count
     fetch.callWeight = request.weight / Double(max(1, locations ?? 1))
@@ -133,9 +127,7 @@ extension FetchPipeline where Product == SingleRunsProduct {
         outcomes.append(
           Outcome(city: city, dates: unit.dates, run: run, status: .skipped(.alreadyStored)))
       }
-      let batches = stride(from: 0, to: due.count, by: max(1, batchSize)).map {
-        RunBatch(Array(due[$0..<min($0 + max(1, batchSize), due.count)]), run: run)
-      }
+      let batches = CityBatch.batches(due, size: batchSize).map { RunBatch($0.cities, run: run) }
       outcomes += try await self.run(batches, minInterval: nil)
       if outcomes.contains(where: { if case .notAttempted = $0.status { true } else { false } }) {
         break

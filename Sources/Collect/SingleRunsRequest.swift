@@ -45,9 +45,7 @@ public struct SingleRunsRequestOptions: Sendable, Equatable {
   }
 
   /// `2026-04-02T06:00`: the `run` parameter of an initialisation time.
-  public static func runText(_ run: Int64) -> String {
-    String(WallClock.iso8601(epoch: run, offset: 0).prefix(16))
-  }
+  public static func runText(_ run: Int64) -> String { WallClock.utcMinute(epoch: run) }
 
   /// The request for one run and a batch of cities (one location per city, in order).
   public func request(for cities: [City], run: Int64, base: String) -> APIRequest {

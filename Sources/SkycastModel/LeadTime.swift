@@ -9,6 +9,13 @@ public enum LeadTime {
     WallClock.floorDivide(WallClock.subtracting(valid, issued), 3600).quotient
   }
 
+  /// `hours(valid:issued:)` as SQL over two integer epoch-second expressions, floored the same
+  /// way (SQLite's `%` keeps the dividend's sign, so the remainder is brought into 0…3599).
+  public static func hoursSQL(valid: String, issued: String) -> String {
+    let difference = "(\(valid) - \(issued))"
+    return "(\(difference) - (\(difference) % 3600 + 3600) % 3600) / 3600"
+  }
+
   /// The lead day of an hourly lead, ⌊lead_hours / 24⌋: toward −∞, so the past hours that
   /// `--include-past` keeps fall in day −1, not 0.
   @inline(__always)

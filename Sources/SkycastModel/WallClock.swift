@@ -104,6 +104,12 @@ public enum WallClock {
     return String(text.dropLast(6)) + "Z"
   }
 
+  /// `2026-04-02T06:00`: the instant in UTC to the minute, without a zone (the Single Runs
+  /// API's `run=`, and model runs in messages, which add `Z`).
+  public static func utcMinute(epoch: Int64) -> String {
+    String(iso8601(epoch: epoch, offset: 0).prefix(16))
+  }
+
   /// `YYYY-MM-DD HH:MM` local time at `offset` (the `--excel` layout, which spreadsheets read
   /// as a date-time).
   public static func spreadsheetTime(epoch: Int64, offset: Int) -> String {

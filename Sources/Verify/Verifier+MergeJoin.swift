@@ -83,7 +83,6 @@ extension Verifier {
     var issueCursor = 0
 
     try store.withRows(of: VerifyStreams.forecasts(request)) { rows in
-
       while try rows.next() {
         let city = rows.int64(Column.cityID) ?? 0
         if city != lastCity {
@@ -168,7 +167,6 @@ extension Verifier {
           openSums[group].addEvery(terms)
         }
       }
-
     }
     if byDay { for group in groupKeys.indices { closeDay(group) } }
 

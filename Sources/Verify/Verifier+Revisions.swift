@@ -68,7 +68,6 @@ extension Verifier {
     }
 
     try store.withRows(of: VerifySQL.revisions(request)) { prepared in
-
       while try prepared.next() {
         let cityID = prepared.int64(0) ?? 0
         let sameSource = prepared.withTextBytes(1) { source.utf8.elementsEqual($0) } ?? false
@@ -100,7 +99,6 @@ extension Verifier {
         }
         sequence.forecasts.append((lead: prepared.int64(4) ?? 0, value: prepared.double(7) ?? .nan))
       }
-
     }
     flush()
 

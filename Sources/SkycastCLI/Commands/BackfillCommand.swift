@@ -1,4 +1,5 @@
 import Collect
+import OpenMeteo
 import SkycastModel
 
 /// `skycast backfill`: fetch Previous Runs data, or whole past model runs (`--runs`), and store
@@ -128,23 +129,21 @@ enum BackfillCommand {
     let client = try invocation.makeClient()
     let batchSize = ForecastProduct.defaultBatchSize
     if invocation.flag("dry-run") {
-      var total = 0.0
-      var count = 0
+      var requests: [APIRequest] = []
       for run in runs {
-        for batch in FetchPipeline<ForecastProduct>.batches(cities, size: batchSize) {
+        for batch in CityBatch.batches(cities, size: batchSize) {
           let request = options.request(
             for: batch.cities, run: run, base: client.endpoints.singleRuns)
-          total += request.weight
-          count += 1
-          try invocation.stdout.line("GET \(request.displayURL)")
-          try invocation.say(
-            "    run \(SingleRunsRequestOptions.runText(run))Z, \(batch.cities.count) cit\(batch.cities.count == 1 ? "y" : "ies"); weight at most \(NumberText.fixed(request.weight, decimals: 1)) calls"
-          )
+          requests.append(request)
+          try HistoryCommandSupport.list(
+            request, invocation: invocation,
+            label:
+              "run \(SingleRunsRequestOptions.runText(run))Z, \(batch.cities.count) cit\(batch.cities.count == 1 ? "y" : "ies")",
+            bound: true)
         }
       }
-      try invocation.stdout.line(
-        "\(count) request\(count == 1 ? "" : "s") for \(runs.count) run\(runs.count == 1 ? "" : "s"), total weight at most \(NumberText.fixed(total, decimals: 1)) calls (free tier: 600/min, 5,000/h, 10,000/day)"
-      )
+      try HistoryCommandSupport.total(
+        requests, invocation: invocation, runs: runs.count, bound: true)
       return ExitStatus.success
     }
     let reporter = FetchReporter(invocation: invocation, kind: .singleRuns)

@@ -116,7 +116,7 @@ enum CollectCommand {
     client: HTTPClient, note: String? = nil
   ) throws -> Int32 where Product.Unit == CityBatch {
     var total = 0.0
-    for batch in FetchPipeline<Product>.batches(cities, size: batchSize) {
+    for batch in CityBatch.batches(cities, size: batchSize) {
       let request = product.request(for: batch, endpoints: client.endpoints)
       let names = batch.cities.map(invocation.label).joined(separator: ", ")
       total += request.weight

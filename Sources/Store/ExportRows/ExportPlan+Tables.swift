@@ -215,10 +215,9 @@ extension ExportPlan {
   /// instants, everything else rounded to the variable's precision with its unit.
   /// `lead_hours` counted from the model run of the row's fetch where it recorded one (the
   /// fetch's lead otherwise), floored like the stored lead: one primary-key lookup per row.
-  static let leadFromRunSQL = """
-    coalesce((SELECT (valid_at - r.run_at - ((valid_at - r.run_at) % 3600 + 3600) % 3600) / 3600
-      FROM fetches AS r WHERE r.id = fetch_id), lead_hours)
-    """
+  static let leadFromRunSQL =
+    "coalesce((SELECT \(LeadTime.hoursSQL(valid: "valid_at", issued: "r.run_at")) "
+    + "FROM fetches AS r WHERE r.id = fetch_id), lead_hours)"
 
   package static func variableField(_ variable: WeatherVariable) -> Field {
     let name = variable.column

@@ -262,9 +262,7 @@ public enum VerifySQL {
     guard request.leadFrom == .run, request.variable.frequency == .hourly else {
       return "f.lead_hours"
     }
-    let difference = "(f.valid_at - fr.run_at)"
-    return
-      "coalesce((\(difference) - (\(difference) % 3600 + 3600) % 3600) / 3600, f.lead_hours)"
+    return "coalesce(\(LeadTime.hoursSQL(valid: "f.valid_at", issued: "fr.run_at")), f.lead_hours)"
   }
 
   /// The fetch of each forecast row (alias `fr`), when leads count from the run: a primary-key

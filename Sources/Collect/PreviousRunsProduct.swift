@@ -12,6 +12,8 @@ public struct PreviousRunsRequestOptions: Sendable, Equatable {
   }
   /// Dates per request: about three months (a 7-day request carries 7 series per variable).
   public var chunkDays = 92
+  /// The model asked for (`models=`); `best_match`, the API's blend, sends no parameter.
+  public var model = PreviousRunsProduct.defaultModel
 
   public init() {}
 
@@ -22,15 +24,16 @@ public struct PreviousRunsRequestOptions: Sendable, Equatable {
     let names = hourly.flatMap { variable in
       (1...max(1, days)).map { "\(variable.apiName)_previous_day\($0)" }
     }
-    let query: [(String, String)] = [
-      ("latitude", ForecastRequestOptions.coordinate(city.latitude)),
-      ("longitude", ForecastRequestOptions.coordinate(city.longitude)),
-      ("hourly", names.joined(separator: ",")),
-      ("start_date", dates.lowerBound.description),
-      ("end_date", dates.upperBound.description),
-      ("timezone", city.timezone ?? "auto"),
-      ("timeformat", "unixtime"),
-    ]
+    let query: [(String, String)] =
+      [
+        ("latitude", ForecastRequestOptions.coordinate(city.latitude)),
+        ("longitude", ForecastRequestOptions.coordinate(city.longitude)),
+        ("hourly", names.joined(separator: ",")),
+        ("start_date", dates.lowerBound.description),
+        ("end_date", dates.upperBound.description),
+        ("timezone", city.timezone ?? "auto"),
+        ("timeformat", "unixtime"),
+      ] + (model == PreviousRunsProduct.defaultModel ? [] : [("models", model)])
     let dayCount = Double(dates.lowerBound.days(to: dates.upperBound) + 1)
     let weight = CallWeight.perLocation(variables: names.count, models: 1, days: dayCount)
     return APIRequest(base: base, path: "/v1/forecast", query: query, weight: weight)
@@ -38,7 +41,7 @@ public struct PreviousRunsRequestOptions: Sendable, Equatable {
 }
 
 /// `backfill` in the fetch pipeline: Previous Runs data stored as forecast history, source
-/// `previous-runs`, model `best_match`, `issued_at` = valid time − 24·N h and `lead_hours` = 24·N
+/// `previous-runs`, model `best_match` (or the one `--model` names), `issued_at` = valid time − 24·N h and `lead_hours` = 24·N
 /// for `<var>_previous_dayN`.
 ///
 /// This is a blended fixed-lead series (for each hour, what the model run about N days before
@@ -48,7 +51,8 @@ public struct PreviousRunsRequestOptions: Sendable, Equatable {
 /// with its fetch-log row (`source` `previous-runs`, `issued_at` NULL).
 package struct PreviousRunsProduct: HistoryProduct {
   package static let source = FetchSource.previousRuns.rawValue
-  package static let model = "best_match"
+  /// The model when none is named: the API's blend.
+  package static let defaultModel = "best_match"
   package let options: PreviousRunsRequestOptions
 
   package init(options: PreviousRunsRequestOptions = PreviousRunsRequestOptions()) {
@@ -56,9 +60,11 @@ package struct PreviousRunsProduct: HistoryProduct {
   }
 
   package var source: String { Self.source }
-  package var fetchModel: String { Self.model }
+  package var fetchModel: String { options.model }
   package var chunkDays: Int { options.chunkDays }
-  package var decoder: ResponseDecoder { ResponseDecoder(models: []) }
+  package var decoder: ResponseDecoder {
+    ResponseDecoder(models: options.model == Self.defaultModel ? [] : [options.model])
+  }
 
   package func request(for city: City, dates: ClosedRange<LocalDate>, endpoints: Endpoints)
     -> APIRequest
@@ -78,10 +84,12 @@ package struct PreviousRunsProduct: HistoryProduct {
     let before = try count(store, city: city, from: first, to: last)
     var written = 0
     for day in 1...7 {
-      let hasDay = hourly.columns.keys.contains { $0.previousDay == day && $0.model == Self.model }
+      let hasDay = hourly.columns.keys.contains {
+        $0.previousDay == day && $0.model == options.model
+      }
       guard hasDay else { continue }
       written += try store.insertHourlyForecasts(
-        hourly, model: Self.model, previousDay: day, fetchID: fetchID, cityID: city.id,
+        hourly, model: options.model, previousDay: day, fetchID: fetchID, cityID: city.id,
         source: Self.source, zone: city.zone,
         issuedAt: { LeadTime.issued(valid: $0, daysBefore: day) })
     }
@@ -92,6 +100,6 @@ package struct PreviousRunsProduct: HistoryProduct {
   /// Stored previous-runs rows of the city with valid times in `from…to`.
   package func count(_ store: Store, city: City, from: Int64, to: Int64) throws -> Int64 {
     try store.hourlyForecastCount(
-      cityID: city.id, source: Self.source, model: Self.model, validFrom: from, to: to)
+      cityID: city.id, source: Self.source, model: options.model, validFrom: from, to: to)
   }
 }

@@ -84,9 +84,14 @@ package struct SingleRunsProduct: FetchProduct {
       cityID: item.city.id, source: source, model: options.model, from: item.run, to: item.run)
     guard stored.isEmpty else { return nil }
     let city = try store.adoptTimezone(of: item.location, for: item.city)
+    // The run is the one asked for: recorded like collect's, so leads from the run and
+    // `runCoverage` count single runs too (availability is not published for past runs).
+    var provenance = item.provenance
+    provenance.runs[options.model] = ModelRunRecord(
+      initialisedAt: item.run, availableAt: nil, note: nil)
     let rows = try ForecastIngest.storeModel(
       options.model, of: item.location, city: city, source: .singleRuns, issuedAt: item.run,
-      requestedAt: requestedAt, provenance: item.provenance, rowsPerBody: 1, store: store)
+      requestedAt: requestedAt, provenance: provenance, rowsPerBody: 1, store: store)
     return (ForecastCounts(rows: rows, fetches: 1), city)
   }
 

@@ -54,6 +54,12 @@ import Testing
     #expect(
       try Ingest.int(
         harness, "SELECT issued_at FROM fetches WHERE status = 'failed'") == Int(Self.missing))
+    // The run asked for is the run recorded, so leads from the run count single runs too.
+    #expect(
+      try Ingest.int(
+        harness,
+        "SELECT count(*) FROM fetches WHERE status = 'ok' AND run_at IS issued_at AND run_available_at IS NULL"
+      ) == 5)
     // True leads: every row is issued at its run, its lead counted from the run.
     #expect(
       try Ingest.rows(harness, "SELECT DISTINCT source, model FROM hourly_forecasts") == [

@@ -127,7 +127,7 @@ public struct FakeOpenMeteo: Sendable {
       guard let chosen = runInitialisation(domain) else { return nil }
       run = chosen
     } else {
-      run = FakeFormat.floorDiv(now - 4 * 3600, 21_600) * 21_600
+      run = Self.latestRun(at: now)
     }
     let available = run + 4 * 3600 + 600
     return .ok(
@@ -135,6 +135,13 @@ public struct FakeOpenMeteo: Sendable {
         + "\"last_run_availability_time\":\(available),\"temporal_resolution_seconds\":3600,"
         + "\"data_end_time\":\(run + 16 * 86_400),\"update_interval_seconds\":21600,"
         + "\"chunk_time_length\":121}")
+  }
+
+  /// The run served at `now` unless `runInitialisation` says otherwise: the latest 6-hourly
+  /// run at least 4 hours old (what `meta.json` names and what the forecast's values come from,
+  /// so a collected forecast equals the single run it names at every shared valid time).
+  static func latestRun(at now: Int64) -> Int64 {
+    FakeFormat.floorDiv(now - 4 * 3600, 21_600) * 21_600
   }
 
   /// Starts a server for `service`; shorthand for `FakeOpenMeteo(…).makeServer()`.

@@ -27,8 +27,8 @@ enum BackfillCommand {
     discussion: """
       For each hour, Open-Meteo's Previous Runs API keeps what the forecast said 1, 2, … 7 days \
       earlier (<var>_previous_dayN). backfill stores day N as a forecast with source \
-      'previous-runs', model 'best_match', issued_at = valid time - 24·N h and lead_hours = \
-      24·N, so a study can start today with months of lead-time data (the API has data from \
+      'previous-runs', model 'best_match' (or the one --model names), issued_at = valid time \
+      - 24·N h and lead_hours = 24·N, so a study can start today with months of lead-time data (the API has data from \
       about 2024 on). The lead is nominal: the series is blended from the runs available N days \
       before, so 24·N h is a lower bound on the true lead, and there are no per-run snapshots \
       as 'collect' stores. The day-0 series (the analysis) is not requested; use 'observe' for \
@@ -59,7 +59,10 @@ enum BackfillCommand {
         type: .integer(1...7), default: "7"),
       .flag(
         "runs", help: "Fetch whole past runs of --model from the Single Runs API (true leads)."),
-      OptionSpec("model", value: "model", help: "With --runs: the model whose runs to fetch."),
+      OptionSpec(
+        "model", value: "model",
+        help: "The model to fetch; needed with --runs (Previous Runs: best_match, the API's blend)."
+      ),
       .choice(
         "every", value: "hours", help: "With --runs: hours between runs, from 00 UTC.",
         of: RunInterval.self, default: .day),
@@ -72,11 +75,10 @@ enum BackfillCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     if invocation.flag("runs") { return try await runs(invocation, dates: dates) }
-    for name in ["model", "every"] where invocation.string(name) != nil {
-      throw invocation.usage("--\(name) goes with --runs")
-    }
+    if invocation.string("every") != nil { throw invocation.usage("--every goes with --runs") }
     var options = PreviousRunsRequestOptions()
     options.days = try invocation.intValue("days")
+    if let model = invocation.string("model") { options.model = model }
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()

@@ -23,7 +23,10 @@ enum SparkCommand {
       valid time the newest issue with lead >= 0) over the 168 hours up to and including the \
       current hour; a daily variable shows the last 7 local dates up to today. --from/--to \
       choose local dates instead. --series observed[:SOURCE] draws observations (default era5 \
-      when stored, else the only source).
+      when stored, else the only source). The lead of an hourly forecast counts from its \
+      model run where the fetch recorded one (--lead-from run, the default when any did), so \
+      the hours a run covered before it was fetched count too; --lead-from fetch keeps only \
+      hours after each fetch.
 
       'spark -' reads numbers separated by spaces, commas or newlines from standard input; \
       nan, null and empty fields are gaps. The line is labelled 'stdin'.
@@ -68,6 +71,11 @@ enum SparkCommand {
       ),
       OptionSpec(
         "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
+      .choice(
+        "lead-from", value: "origin",
+        help:
+          "Hourly forecasts: 'lead >= 0' counts from the model run (where the fetch recorded it) or the fetch.",
+        of: LeadOrigin.self, shown: "run where known"),
       OptionSpec("format", value: "format", help: "svg for a figure instead of sparklines."),
       OptionSpec(
         "output", short: "o", value: "file", help: "Write to a file instead of standard output."),
@@ -105,7 +113,8 @@ enum SparkCommand {
         throw invocation.usage(
           "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
       }
-      for option in ["city", "var", "from", "to", "series"] where invocation.string(option) != nil {
+      for option in ["city", "var", "from", "to", "series", "lead-from"]
+      where invocation.string(option) != nil {
         throw invocation.usage("--\(option) does not apply to 'spark -'")
       }
       let (values, decimals) = try SparkInput.parse(invocation.context.readStandardInput())
@@ -205,11 +214,27 @@ enum SparkCommand {
     let dates = try invocation.dateRange(required: false)
     let store = try invocation.openStore(access: .readOnly)
     let cities = try invocation.cities(in: store)
-    let resolved: ResolvedSeries
+    var resolved: ResolvedSeries
     do {
       resolved = try selection.resolve(in: store, daily: daily, cityIDs: cities.map(\.id))
     } catch let error as ObservationSourceError {
       throw invocation.failure(error, choosingWith: "--series observed:")
+    }
+    let origin = try invocation.choice("lead-from", as: LeadOrigin.self)
+    if let model = resolved.model, !daily {
+      if origin == nil {
+        let coverage = try store.read {
+          try store.runCoverage(
+            sources: [resolved.source], models: [model], cityIDs: cities.map(\.id))
+        }
+        resolved.leadFromRun = coverage.withRun > 0
+      } else {
+        resolved.leadFromRun = origin == .run
+      }
+    } else if origin != nil {
+      throw invocation.usage(
+        "--lead-from applies to hourly forecast series; \(variable.column) \(daily ? "is daily" : "is observed here")"
+      )
     }
     let now = invocation.context.nowEpoch
     var result: [CitySeries] = []
@@ -249,7 +274,7 @@ enum SparkCommand {
 
   /// `--ensemble`: per city, the median and the 10–90 % width of its latest ensemble.
   static func ensembleSeries(_ invocation: Invocation) throws -> [SparkSeries] {
-    for option in ["series", "from", "to"] where invocation.string(option) != nil {
+    for option in ["series", "from", "to", "lead-from"] where invocation.string(option) != nil {
       throw invocation.usage("--\(option) does not apply to --ensemble")
     }
     let name = invocation.string("var") ?? WeatherVariable.temperature2m.column

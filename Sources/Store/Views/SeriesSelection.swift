@@ -73,6 +73,10 @@ public struct ResolvedSeries: Sendable, Equatable {
   public var model: String?
   /// True for one value per local date.
   public var daily: Bool
+  /// Hourly forecasts only: "latest issue with lead ≥ 0" counts the lead from the model run
+  /// where the fetch recorded one (`--lead-from run`), so hours the run covered before the
+  /// fetch count; otherwise from the fetch, as the `*_latest` views do.
+  public var leadFromRun = false
 
   public var kind: Kind { model == nil ? .observed : .forecast }
 
@@ -94,7 +98,10 @@ public struct ResolvedSeries: Sendable, Equatable {
 
   /// A short description for labels and notes: `latest forecast (best_match)`, `observed (era5)`.
   public var label: String {
-    if let model { return "latest \(source) (\(model))" }
+    if let model {
+      return "latest \(source) (\(model))"
+        + (leadFromRun && !daily ? ", lead from the model run" : "")
+    }
     return "observed (\(source))"
   }
 

@@ -13,8 +13,10 @@ extension Store {
     let count = max(0, Int((range.upperBound - range.lowerBound + 3599) / 3600))
     var values = [Double?](repeating: nil, count: count)
     var exact = [Bool](repeating: false, count: count)
+    let table =
+      series.leadFromRun && series.kind == .forecast ? Self.latestFromRun : series.table
     var sql = """
-      SELECT valid_at, \(variable.column) FROM \(series.table)
+      SELECT valid_at, \(variable.column) FROM \(table)
       WHERE city_id = ? AND source = ? AND valid_at >= ? AND valid_at < ?
       """
     var bindings: [SQLiteValue] = [
@@ -41,6 +43,18 @@ extension Store {
     }
     return values
   }
+
+  /// `hourly_forecasts_latest` with the lead counted from the model run where the fetch
+  /// recorded one (`LeadTime.hoursSQL`, as verify's `--lead-from run`).
+  static let latestFromRun = """
+    (SELECT * FROM (
+      SELECT f.*, row_number() OVER (
+        PARTITION BY f.city_id, f.source, f.model, f.valid_at ORDER BY f.issued_at DESC, f.fetch_id DESC)
+        AS issue_rank
+      FROM hourly_forecasts AS f LEFT JOIN fetches AS fr ON fr.id = f.fetch_id
+      WHERE coalesce(\(LeadTime.hoursSQL(valid: "f.valid_at", issued: "fr.run_at")), f.lead_hours) >= 0)
+    WHERE issue_rank = 1)
+    """
 
   /// The value stored for each local date in `dates` that has one.
   package func dailyValues(

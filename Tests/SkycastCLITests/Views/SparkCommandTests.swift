@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Store
+
 @Suite struct SparkCommandTests {
   /// `spark -` over known series: the exact line.
   @Test(
@@ -188,5 +190,34 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(result.stdout)")
     #expect(lines.contains { $0.hasPrefix("Frederick, Maryland") }, "\(result.stdout)")
+  }
+
+  /// `--lead-from run`: "latest issue with lead >= 0" counts from the model run, so the hours a
+  /// run covered before it was fetched are drawn; `--lead-from fetch` keeps today's series.
+  @Test("--lead-from run draws the hours between the run and the fetch; fetch does not")
+  func leadFrom() async throws {
+    let world = try Ingest.World()
+    defer { world.stop() }
+    let harness = world.harness
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run("collect").exitCode == 0)
+    func ticks(_ extra: String...) async -> (count: Int, note: String) {
+      let result = await harness.run(["spark", "--width", "400"] + extra)
+      #expect(result.exitCode == 0, "\(result)")
+      return (result.stdout.filter { "▁▂▃▄▅▆▇█".contains($0) }.count, result.stderr)
+    }
+    // best_match is a blend with no run: both origins draw the one hour since the 09 UTC fetch.
+    #expect(await ticks().count == 1)
+    #expect(await ticks("--lead-from", "run").count == 1)
+    // A fetch that recorded its run (00 UTC): the run's hours 00-09 UTC are drawn by default.
+    let store = try harness.store()
+    try store.database.execute("UPDATE fetches SET run_at = issued_at - 9 * 3600")
+    let byRun = await ticks()
+    #expect(byRun.count == 10, "\(byRun)")
+    #expect(byRun.note.contains("lead from the model run"), "\(byRun.note)")
+    #expect(await ticks("--lead-from", "fetch").count == 1)
+    let daily = await harness.run("spark", "--var", "temperature_2m_max", "--lead-from", "run")
+    #expect(daily.exitCode == 64 && daily.stderr.contains("--lead-from applies to hourly"))
   }
 }

@@ -19,22 +19,25 @@ struct WeatherEndpoint {
     do throws(BadRequest) {
       let parsed = try WeatherRequest(request, kind: kind)
       var now = Int64(fake.now().timeIntervalSince1970.rounded(.down))
+      var run = FakeOpenMeteo.latestRun(at: now)
       // The Single Runs API (`run=YYYY-MM-DDTHH:MM`, UTC): a derived stand-in, the forecast as
       // if requested at the run's initialisation, its pattern that of the run (SOURCES.md).
       if kind == .forecast, let runText = request.query["run"] {
-        guard let run = WallClock.secondsAsUTC(runText), run % 3600 == 0 else {
+        guard let requested = WallClock.secondsAsUTC(runText), requested % 3600 == 0 else {
           throw BadRequest(reason: "Invalid run '\(runText)': expected YYYY-MM-DDTHH:MM")
         }
-        guard run <= now - 3 * 3600, fake.missingRuns.contains(run) == false else {
+        guard requested <= now - 3 * 3600, fake.missingRuns.contains(requested) == false else {
           throw BadRequest(reason: "No data is available for run \(runText)")
         }
-        now = run
+        now = requested
+        run = requested
       }
       let generation = Geocoder.generationTime(request)
       var objects: [String] = []
       for (index, location) in parsed.locations.enumerated() {
         objects.append(
-          try encode(location, index: index, request: parsed, now: now, generation: generation))
+          try encode(
+            location, index: index, request: parsed, now: now, run: run, generation: generation))
       }
       if objects.count == 1 { return .ok(objects[0]) }
       return .ok("[" + objects.joined(separator: ",") + "]")
@@ -47,7 +50,7 @@ struct WeatherEndpoint {
 
   private func encode(
     _ location: WeatherRequest.Location, index: Int, request: WeatherRequest, now: Int64,
-    generation: Double
+    run: Int64, generation: Double
   ) throws(BadRequest) -> String {
     let (zoneName, zone) = try resolveZone(location)
     let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now)))
@@ -91,8 +94,7 @@ struct WeatherEndpoint {
     {
       switch kind {
       case .forecast:
-        return weather.forecastPerturbation(
-          run: FakeFormat.floorDiv(now, 21_600) * 21_600, model: model, at: time)
+        return weather.forecastPerturbation(run: run, model: model, at: time)
       case .archive: return weather.modelBias(model)
       case .previousRuns: return weather.previousRunPerturbation(days: days, model: model, at: time)
       }

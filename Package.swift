@@ -7,6 +7,7 @@ import PackageDescription
 //   SkycastModel   variables, quantities and units, cities, local time, number text, files
 //   Analysis       pure formulas and score accumulators (no I/O, no SQLite)
 //   Inflate        DEFLATE, gzip and zip decoding, streaming and bounded (no dependencies)
+//   Stations       station files and lists of six networks, read into canonical units (no store)
 //   OpenMeteo      endpoints, HTTP transports, the JSON parser and response decoders (no store)
 //   Export         CSV/JSON/table/LaTeX/sparkline/SVG/Parquet writers over rows and cells (no SQL)
 //   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
@@ -60,6 +61,7 @@ let package = Package(
     .target(name: "Analysis", dependencies: ["SkycastModel"]),
     .target(name: "Inflate"),
     .target(name: "OpenMeteo", dependencies: ["SkycastModel", "Inflate"]),
+    .target(name: "Stations", dependencies: ["SkycastModel", "Inflate"]),
     .target(name: "Export", dependencies: ["SkycastModel"]),
 
     // MARK: - The store
@@ -106,9 +108,12 @@ let package = Package(
         "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Synthetic", "SkycastCLI",
         "Inflate",
       ],
-      path: "Tests/TestSupport"),
+      path: "Tests/TestSupport", exclude: ["FakeWeather/SOURCES.md"]),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit", "CSQLite"]),
     .testTarget(name: "InflateTests", dependencies: ["Inflate"]),
+    .testTarget(
+      name: "StationsTests", dependencies: ["Stations", "SkycastModel", "Inflate"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "SkycastModelTests",
       dependencies: ["SkycastModel", "Export", "TestSupport"]),

@@ -1,0 +1,14 @@
+import SkycastModel
+
+/// The measurements of one station for one date of its provider's day definition.
+public struct StationDay: Sendable, Equatable {
+  public var date: LocalDate
+  /// Canonical values by daily observation variable (`temperature_2m_max`, `precipitation_sum`,
+  /// …); a variable absent here was missing, flagged or not measured.
+  public var values: [WeatherVariable: Double]
+
+  public init(date: LocalDate, values: [WeatherVariable: Double]) {
+    self.date = date
+    self.values = values
+  }
+}

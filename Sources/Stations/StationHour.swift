@@ -1,0 +1,15 @@
+import SkycastModel
+
+/// The measurements of one station valid at one whole UTC hour.
+public struct StationHour: Sendable, Equatable {
+  /// The hour, UTC epoch seconds (a multiple of 3600).
+  public var validAt: Int64
+  /// Canonical values by hourly observation variable (`WeatherVariable.Roles.hourlyObservation`);
+  /// a variable absent here was missing, flagged or not measured.
+  public var values: [WeatherVariable: Double]
+
+  public init(validAt: Int64, values: [WeatherVariable: Double]) {
+    self.validAt = validAt
+    self.values = values
+  }
+}

@@ -1,0 +1,38 @@
+/// What a station reader left out or changed, counted per value (SPEC §12: a flagged or
+/// doubtful measurement is never silently stored; it is counted and reported).
+public struct StationTally: Sendable, Equatable {
+  /// Data lines read (header and comment lines not counted).
+  public var lines = 0
+  /// Values the provider flagged suspect or erroneous: not stored.
+  public var flagged = 0
+  /// Values the provider filled from a model (Meteostat): not measurements, not stored.
+  public var modelFilled = 0
+  /// Trace precipitation: stored as 0.
+  public var trace = 0
+  /// Values given as the provider's missing sentinel (or empty).
+  public var missing = 0
+  /// Reports dropped because another report of the same hour was kept (`StationHour` rule).
+  public var reducedReports = 0
+  /// Values of columns Skycast has no variable for (ECA&D's daily mean, …): not stored.
+  public var unmapped = 0
+
+  public init() {}
+
+  /// The tally as a phrase for the report, listing only non-zero counts
+  /// (`3 flagged values left out, 2 trace precipitation stored as 0`).
+  public var summary: String {
+    var parts: [String] = []
+    if flagged > 0 { parts.append("\(flagged) flagged value\(flagged == 1 ? "" : "s") left out") }
+    if modelFilled > 0 {
+      parts.append("\(modelFilled) model-filled value\(modelFilled == 1 ? "" : "s") left out")
+    }
+    if trace > 0 { parts.append("\(trace) trace precipitation stored as 0") }
+    if reducedReports > 0 {
+      parts.append(
+        "\(reducedReports) extra report\(reducedReports == 1 ? "" : "s") in an hour dropped")
+    }
+    if missing > 0 { parts.append("\(missing) missing") }
+    if unmapped > 0 { parts.append("\(unmapped) value\(unmapped == 1 ? "" : "s") of columns not stored") }
+    return parts.joined(separator: ", ")
+  }
+}

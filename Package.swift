@@ -72,7 +72,7 @@ let package = Package(
 
     // MARK: - Features
     .target(name: "Collect", dependencies: ["Store", "OpenMeteo", "SkycastModel"]),
-    .target(name: "Import", dependencies: ["Store", "SkycastModel"]),
+    .target(name: "Import", dependencies: ["Store", "Stations", "SkycastModel"]),
     .target(
       name: "Verify",
       dependencies: ["Store", "Analysis", "Export", "SkycastModel"]),
@@ -91,7 +91,7 @@ let package = Package(
       name: "SkycastCLI",
       dependencies: [
         "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect", "Import", "Verify",
-        "Summary", "Views", "ExportJobs", "Demo",
+        "Summary", "Views", "ExportJobs", "Demo", "Stations",
       ]),
     .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
     .executableTarget(

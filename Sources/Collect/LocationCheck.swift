@@ -20,7 +20,7 @@ public enum LocationCheck {
     if let problem = orderProblem(location.hourly, city: city) { return problem }
     if let problem = orderProblem(location.daily, city: city) { return problem }
     if let latitude = location.latitude, let longitude = location.longitude {
-      let distance = greatCircleKilometres(
+      let distance = GreatCircle.kilometres(
         latitude, longitude, city.latitude, city.longitude)
       if !(distance <= maximumGridDistanceKilometres) {
         return "the reply's grid point \(coordinate(latitude)), \(coordinate(longitude)) is "
@@ -80,21 +80,6 @@ public enum LocationCheck {
     return "the reply is for UTC offset \(WallClock.offsetText(location.utcOffsetSeconds))"
       + (location.timezone.map { " (\($0))" } ?? "") + ", but the city is in \(identifier) ("
       + WallClock.offsetText(zone.offset(at: requestedAt)) + ")"
-  }
-
-  /// Haversine distance on a sphere of radius 6371 km.
-  package static func greatCircleKilometres(
-    _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double
-  )
-    -> Double
-  {
-    let radians = Double.pi / 180
-    let dLat = (lat2 - lat1) * radians
-    let dLon = (lon2 - lon1) * radians
-    let a =
-      sin(dLat / 2) * sin(dLat / 2)
-      + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2) * sin(dLon / 2)
-    return 2 * 6371 * asin(min(1, sqrt(a)))
   }
 
   package static func coordinate(_ value: Double) -> String {

@@ -50,9 +50,10 @@ public enum StationFileBytes {
     String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The lines of `text`, CR LF or LF, without their terminators.
+  /// The lines of `text`, CR LF or LF, without their terminators. (In a Swift `String`, CR LF
+  /// is one `Character`, so splitting on `"\n"` alone would not split DWD's lines.)
   public static func lines(_ text: String) -> [Substring] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map {
       $0.hasSuffix("\r") ? $0.dropLast() : $0
     }
   }

@@ -22,8 +22,7 @@ public struct StationReport: Sendable, Equatable {
 
   /// Reduces `reports` to hours, counting dropped reports into `tally.reducedReports` (a report
   /// counts as dropped when none of its values was kept).
-  public static func hours(_ reports: [StationReport], tally: inout StationTally) -> [StationHour]
-  {
+  public static func hours(_ reports: [StationReport], tally: inout StationTally) -> [StationHour] {
     struct Best {
       var distance: Int64
       var time: Int64

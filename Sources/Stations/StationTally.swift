@@ -32,7 +32,9 @@ public struct StationTally: Sendable, Equatable {
         "\(reducedReports) extra report\(reducedReports == 1 ? "" : "s") in an hour dropped")
     }
     if missing > 0 { parts.append("\(missing) missing") }
-    if unmapped > 0 { parts.append("\(unmapped) value\(unmapped == 1 ? "" : "s") of columns not stored") }
+    if unmapped > 0 {
+      parts.append("\(unmapped) value\(unmapped == 1 ? "" : "s") of columns not stored")
+    }
     return parts.joined(separator: ", ")
   }
 }

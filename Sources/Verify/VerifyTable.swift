@@ -84,6 +84,7 @@ public enum VerifyTable {
     var parts = [
       "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
     ]
+    if let note = request.observationNote { parts.append(note) }
     parts.append(periodText(request, paired: report.pairedDates))
     parts.append(request.includePast ? "past leads included" : "lead ≥ 0")
     if let note = request.leadNote { parts.append(note) }

@@ -79,6 +79,11 @@ public enum NowView {
     let model = context.model
     let width = context.options.width
     var lines = [ViewLine(model.city.displayName, .bold)]
+    if let station = model.station {
+      lines += ViewLine.flow(
+        ViewLine(), [ViewLine("station " + station, .dim)], separator: " ", width: width,
+        indent: 2)
+    }
     if context.isOld {
       let age = RelativeAge.text(seconds: model.now - model.fetchedAt)
       var warning = "Old forecast: fetched \(age), so this is not today's weather"

@@ -17,6 +17,13 @@ import Testing
   }
 
   /// The commands of the README's `sh` blocks.
+  /// The station fixtures (`Tests/StationsTests/Fixtures`).
+  enum StationFixtures {
+    static let directory = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("StationsTests/Fixtures")
+  }
+
   static func commands() throws -> [Command] {
     let text = try String(
       contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -109,6 +116,24 @@ import Testing
     Beijing,2026-04-01T08:00+08:00,2026-04-02T08:00+08:00,14.0,0.0
     Beijing,2026-04-01T08:00+08:00,2026-04-03T08:00+08:00,15.5,1.2
     """.write(toFile: harness.directory.file("qweather-log.csv"), atomically: true, encoding: .utf8)
+    // The station walkthrough's files: DWD's station description with Potsdam's line (derived
+    // from Angermünde's, same widths) and the derived hourly TU archive of Potsdam (03987).
+    let stations = StationFixtures.directory.appendingPathComponent("dwd")
+    let list = try String(
+      contentsOf: stations.appendingPathComponent("TU_Stundenwerte_Beschreibung_Stationen.txt"),
+      encoding: .isoLatin1)
+    let lines = list.components(separatedBy: "\n")
+    let angermuende = try #require(lines.first { $0.hasPrefix("00164 ") })
+    let potsdam = angermuende.replacingOccurrences(of: "00164 19560101", with: "03987 19850101")
+      .replacingOccurrences(of: "            54 ", with: "            81 ")
+      .replacingOccurrences(
+        of: "53.0316   13.9908 Angermünde", with: "52.3813   13.0622 Potsdam   ")
+    try (lines.prefix(2) + [potsdam]).joined(separator: "\n").write(
+      toFile: harness.directory.file("TU_Stundenwerte_Beschreibung_Stationen.txt"),
+      atomically: true, encoding: .isoLatin1)
+    try FileManager.default.copyItem(
+      atPath: stations.appendingPathComponent("derived-stundenwerte_TU_03987_akt.zip").path,
+      toPath: harness.directory.file("stundenwerte_TU_03987_akt.zip"))
     for command in try Self.commands() {
       let result = await harness.run(command.words, stdin: command.stdin)
       #expect(result.exitCode == 0, "\(command)\n\(result)")

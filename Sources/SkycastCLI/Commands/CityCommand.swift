@@ -283,10 +283,20 @@ enum CityCommand {
     let format = try invocation.outputFormat()
     let store = try invocation.openExistingStore()
     let cities = try store.cities()
+    // The default station column appears once any city links one (`station link`).
+    let stations = Dictionary(
+      try store.stationLinks().filter(\.isDefault).map { ($0.cityID, $0) },
+      uniquingKeysWith: { first, _ in first })
     let output = try invocation.dataOutput()
     let writer = invocation.rowWriter(format: format, output: output, excel: false)
-    try writer.begin(columns: CityColumns.columns)
-    for city in cities { try writer.write(CityColumns.cells(city)) }
+    try writer.begin(
+      columns: CityColumns.columns + (stations.isEmpty ? [] : [Column("station", .text)]))
+    for city in cities {
+      let station: [Cell] =
+        stations.isEmpty
+        ? [] : [stations[city.id].map { .text($0.station.source.rawValue) } ?? .null]
+      try writer.write(CityColumns.cells(city) + station)
+    }
     try writer.finish()
     if cities.isEmpty, format == .table {
       invocation.info("no saved cities; add one with 'skycast city add NAME'")

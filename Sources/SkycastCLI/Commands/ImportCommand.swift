@@ -1,5 +1,6 @@
 import Foundation
 import Import
+import SkycastModel
 import Store
 
 /// `skycast import observations|forecasts FILE`: load CSV from stations or other providers.
@@ -43,14 +44,26 @@ enum ImportCommand {
       the source NAME, one row per city, source and hour or date: a new value replaces a stored \
       one, an empty cell never does.
 
-      Example:
+      --format PROVIDER reads a weather station's own file instead (ghcnh, meteostat, dwd, \
+      ecad, asos, isd-lite; plain, .gz or .zip): values in canonical units, flagged and \
+      model-filled values left out and counted, one value per UTC hour; the rows go under the \
+      station's own source, station:PROVIDER:ID, for --city or the city the station is linked \
+      to ('skycast station link').
+
+      Examples:
         skycast import observations station.csv --source dwd --city Berlin
+        skycast import observations stundenwerte_TU_00433_akt.zip --format dwd --city Berlin
       """,
-    arguments: [ArgumentSpec("file", help: "The CSV file.")],
+    arguments: [ArgumentSpec("file", help: "The CSV file, or a station file with --format.")],
     options: [
       OptionSpec(
         "source", value: "name",
-        help: "The source name stored on the rows (letters, digits, - and _).", default: "station")
+        help: "The source name stored on the rows (letters, digits, - and _).", default: "station"),
+      .choice(
+        "format", value: "provider", help: "Read a station file of this network instead of CSV.",
+        of: StationProvider.self, shown: "csv"),
+      OptionSpec(
+        "station", value: "id", help: "With --format: the station id when the file names none."),
     ] + commonOptions,
     run: { try run($0, kind: .observations) })
 
@@ -77,6 +90,14 @@ enum ImportCommand {
   static func run(_ invocation: Invocation, kind: ImportKind) throws -> Int32 {
     guard let given = invocation.arguments.first else {
       throw invocation.usage("Missing expected argument '<file>'")
+    }
+    if kind == .observations,
+      let provider = try invocation.choice("format", as: StationProvider.self)
+    {
+      return try StationImportCommand.run(invocation, file: given, provider: provider)
+    }
+    if invocation.string("station") != nil {
+      throw invocation.usage("--station goes with --format")
     }
     guard let source = invocation.string("source") ?? (kind == .observations ? "station" : nil)
     else {

@@ -72,6 +72,7 @@ enum NowCommand {
       )
     }
     model.offlineReason = refreshFailure.map { "refresh failed: \($0)" }
+    model.station = try store.stationLinks(cityID: city.id).first(where: \.isDefault)?.description
     remember(city, store: store, invocation: invocation)
     let options = NowView.Options(
       width: width, palette: invocation.palette, ascii: invocation.prefersASCII)

@@ -85,6 +85,13 @@ extension VerifyCommand {
       }
       request.seed = seed
     }
+    if invocation.string("obs") == "station",
+      try !store.read({ try store.stationLinks() }).filter(\.isDefault).isEmpty
+    {
+      throw invocation.usage(
+        "--obs station (linked stations) is not available with --ensemble yet; name the source, --obs station:PROVIDER:ID"
+      )
+    }
     request.observationSource = try store.read {
       try verifier.chooseObservationSource(
         requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)

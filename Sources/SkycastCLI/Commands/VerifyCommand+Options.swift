@@ -88,6 +88,35 @@ extension VerifyCommand {
     }
   }
 
+  /// `--obs station` with stations linked: each city's observations come from its default
+  /// station (SPEC §12), named in the comment with distance and elevation difference. False
+  /// when `--obs` is not `station` or no selected city has a default station (then `station`
+  /// is an imported source's name, as before links existed).
+  static func useLinkedStations(
+    _ request: inout VerifyRequest, store: Store, invocation: Invocation
+  ) throws -> Bool {
+    guard invocation.string("obs") == "station" else { return false }
+    let links = try store.read { try store.stationLinks() }.filter {
+      $0.isDefault && (request.cityIDs.isEmpty || request.cityIDs.contains($0.cityID))
+    }
+    guard !links.isEmpty else { return false }
+    let cities = try store.cities()
+    func name(_ id: Int64) -> String {
+      cities.first { $0.id == id }.map(invocation.label) ?? "city \(id)"
+    }
+    for id in request.cityIDs where !links.contains(where: { $0.cityID == id }) {
+      invocation.warn(
+        "\(name(id)) has no default station (skycast station link): it has no pairs with --obs station"
+      )
+    }
+    request.observationFromLinks = true
+    request.observationSource = "station"
+    request.observationNote =
+      "station" + (links.count == 1 ? " " : "s: ")
+      + links.map { "\(name($0.cityID)) \($0.description)" }.joined(separator: "; ")
+    return true
+  }
+
   /// `--lead-from`: as given, else from the run when any fetch in the selection recorded its
   /// run (the others keep the fetch's lead), else from the fetch. The comment says which, and
   /// how many fetches had no known run.

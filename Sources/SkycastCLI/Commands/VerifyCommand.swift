@@ -258,9 +258,11 @@ enum VerifyCommand {
     }
 
     request = try request.validated()
-    request.observationSource = try store.read {
-      try verifier.chooseObservationSource(
-        requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+    if try !useLinkedStations(&request, store: store, invocation: invocation) {
+      request.observationSource = try store.read {
+        try verifier.chooseObservationSource(
+          requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+      }
     }
     warnAboutMeaning(request, invocation: invocation)
     if pairs {

@@ -14,6 +14,7 @@ enum CommandRegistry {
       ObserveCommand.spec,
       BackfillCommand.spec,
       ImportCommand.spec,
+      StationCommand.spec,
       NowCommand.spec,
       SummaryCommand.spec,
       VerifyCommand.spec,

@@ -73,7 +73,7 @@ public enum VerifyStreams {
   public static func observations(_ request: VerifyRequest) -> VerifyStatement {
     let direction =
       request.vectorWind ? "o.\(WeatherVariable.windDirection10m.column)" : "NULL"
-    var conditions = ["o.source = :obs"]
+    var conditions = ["o.source = \(VerifySQL.obs(request, city: "o.city_id"))"]
     if !request.cityIDs.isEmpty {
       conditions.append(
         "o.city_id IN (\(VerifySQL.placeholders("city", request.cityIDs.count)))")
@@ -84,7 +84,7 @@ public enum VerifyStreams {
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY o.city_id, o.valid_at
       """
-    var parameters: [(String, SQLiteValue)] = [(":obs", .text(request.observationSource))]
+    var parameters: [(String, SQLiteValue)] = [(":obs", .text(VerifySQL.obsValue(request)))]
     for (index, city) in request.cityIDs.enumerated() {
       parameters.append((":city_\(index + 1)", .integer(city)))
     }

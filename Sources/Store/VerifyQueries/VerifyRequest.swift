@@ -9,6 +9,11 @@ public struct VerifyRequest: Sendable, Equatable {
   public var variable: WeatherVariable
   /// The observation source (`era5`, an import name) the forecasts are compared with.
   public var observationSource: String
+  /// `--obs station`: each city's observations come from its default linked station
+  /// (`station_links`), so the source differs per city; `observationSource` is then `station`.
+  public var observationFromLinks = false
+  /// What the comment adds about the observations (the stations behind `--obs station`).
+  public var observationNote: String?
   /// Local valid dates, inclusive; nil for all.
   public var period: ClosedRange<LocalDate>?
   /// Forecast sources to keep; empty for all.

@@ -148,9 +148,9 @@ public enum VerifySQL {
     sql += runJoin(request, onStoredHours: false)
     sql += "  LEFT JOIN \(tables.observations) AS o\n"
     sql +=
-      "    ON o.city_id = f.city_id AND o.source = :obs AND o.\(tables.valid) = f.\(tables.valid)\n"
+      "    ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id")) AND o.\(tables.valid) = f.\(tables.valid)\n"
     if let skill = request.skill {
-      sql += "  " + referenceJoin(skill, tables: tables) + "\n"
+      sql += "  " + referenceJoin(skill, tables: tables, request: request) + "\n"
     }
     sql += "  WHERE " + filters(request, tables: tables).joined(separator: "\n    AND ") + "\n)"
     if !groups.isEmpty {
@@ -187,7 +187,7 @@ public enum VerifySQL {
       SELECT f.city_id, f.source, f.model, f.issued_at, \(valid), f.\(tables.lead), f.\(v), o.\(v)
       FROM \(tables.forecasts) AS f
       CROSS JOIN \(tables.observations) AS o
-        ON o.city_id = f.city_id AND o.source = :obs AND o.\(tables.valid) = f.\(tables.valid)
+        ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id")) AND o.\(tables.valid) = f.\(tables.valid)
       WHERE \(conditions.joined(separator: "\n  AND "))
       ORDER BY f.fetch_id, f.city_id, f.model, f.issued_at, \(valid)
       """
@@ -278,13 +278,15 @@ public enum VerifySQL {
   }
 
   /// The reference forecast's LEFT JOIN (alias `r`).
-  package static func referenceJoin(_ skill: SkillReference, tables: Tables) -> String {
+  package static func referenceJoin(
+    _ skill: SkillReference, tables: Tables, request: VerifyRequest
+  ) -> String {
     switch (skill, tables.isDaily) {
     case (.persistence, false):
-      "LEFT JOIN hourly_observations AS r\n    ON r.city_id = f.city_id AND r.source = :obs AND r.valid_at = f.issued_at"
+      "LEFT JOIN hourly_observations AS r\n    ON r.city_id = f.city_id AND r.source = \(obs(request, city: "f.city_id")) AND r.valid_at = f.issued_at"
     case (.persistence, true):
       // The day before the local issue date (date − lead_days − 1): the last complete day.
-      "LEFT JOIN daily_observations AS r\n    ON r.city_id = f.city_id AND r.source = :obs\n    AND r.date = date(f.date, printf('%+d days', -1 - f.lead_days))"
+      "LEFT JOIN daily_observations AS r\n    ON r.city_id = f.city_id AND r.source = \(obs(request, city: "f.city_id"))\n    AND r.date = date(f.date, printf('%+d days', -1 - f.lead_days))"
     case (.climatology, false):
       "LEFT JOIN climatology AS r\n    ON r.city_id = f.city_id AND r.month = substr(f.valid_date, 6, 2) AND r.hour = f.valid_hour"
     case (.climatology, true):
@@ -292,11 +294,25 @@ public enum VerifySQL {
     }
   }
 
+  /// The observation source of a row of city `city`: `:obs`, or with
+  /// `VerifyRequest.observationFromLinks` the source of the city's default linked station
+  /// (`station:<provider>:<id>`, a primary-key lookup); a city without one matches nothing.
+  package static func obs(_ request: VerifyRequest, city: String) -> String {
+    guard request.observationFromLinks else { return ":obs" }
+    return
+      "coalesce((SELECT 'station:' || sl.provider || ':' || sl.station_id FROM station_links AS sl WHERE sl.city_id = \(city) AND sl.is_default = 1), :obs)"
+  }
+
+  /// The value bound to `:obs`: the source, or with links the empty string no row has.
+  package static func obsValue(_ request: VerifyRequest) -> String {
+    request.observationFromLinks ? "" : request.observationSource
+  }
+
   /// The sample climatology: mean observation per city, calendar month and (hourly) local hour
   /// over the selected period and cities.
   package static func climatologyCTE(_ request: VerifyRequest, tables: Tables) -> String {
     let v = request.variable.column
-    var conditions = ["source = :obs"]
+    var conditions = ["c.source = \(obs(request, city: "c.city_id"))"]
     if request.period != nil { conditions.append("\(tables.date) BETWEEN :from AND :to") }
     if !request.cityIDs.isEmpty {
       conditions.append("city_id IN (\(placeholders("city", request.cityIDs.count)))")
@@ -306,7 +322,7 @@ public enum VerifySQL {
     return """
       WITH climatology AS (
         SELECT city_id, substr(\(tables.date), 6, 2) AS month\(hour), avg(\(v)) AS value
-        FROM \(tables.observations)
+        FROM \(tables.observations) AS c
         WHERE \(conditions.joined(separator: " AND "))
         GROUP BY city_id, month\(groupHour))
       """
@@ -321,7 +337,7 @@ public enum VerifySQL {
     _ request: VerifyRequest, threshold: Bool, observations: Bool
   ) -> [(String, SQLiteValue)] {
     var result: [(String, SQLiteValue)] = []
-    if observations { result.append((":obs", .text(request.observationSource))) }
+    if observations { result.append((":obs", .text(obsValue(request)))) }
     if let period = request.period {
       result.append((":from", .text(period.lowerBound.description)))
       result.append((":to", .text(period.upperBound.description)))

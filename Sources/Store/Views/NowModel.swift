@@ -72,6 +72,9 @@ public struct NowModel: Sendable, Equatable {
     }
   }
 
+  /// The city's default weather station (`station link`), described with its distance and
+  /// elevation difference; nil when none is linked.
+  public var station: String?
   public var city: City
   /// The coming days' 2 m temperature range from the latest ensemble; empty without one.
   public var ensembleDays: [EnsembleDay] = []

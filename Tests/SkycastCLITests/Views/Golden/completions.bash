@@ -6,17 +6,18 @@ _skycast() {
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       -*) continue ;;
     esac
     case "$cmdpath/$word" in
-      /city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
+      /city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
     esac
   done
   local IFS=$'\n'
   case "$cmdpath $prev" in
     *" --db"|*" --output"|*" -o") COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    "/city/list --format"|"/report --format"|"/sql --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
+    "/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
+    "/import/observations --format"|*" --provider") COMPREPLY=($(compgen -W $'ghcnh\nmeteostat\ndwd\necad\nasos\nisd-lite' -- "$cur")); return ;;
     "/summary/precip --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg' -- "$cur")); return ;;
     "/export/hourly --format"|"/export/observations --format"|"/verify --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet' -- "$cur")); return ;;
     "/export/cities --format"|"/export/daily --format"|"/export/fetches --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nparquet' -- "$cur")); return ;;
@@ -35,7 +36,7 @@ _skycast() {
   esac
   local words=""
   case "$cmdpath" in
-    "") words=$'city\ncollect\nobserve\nbackfill\nimport\nnow\nsummary\nverify\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--version\n--help\n-h' ;;
+    "") words=$'city\ncollect\nobserve\nbackfill\nimport\nstation\nnow\nsummary\nverify\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--version\n--help\n-h' ;;
     "/city") words=$'add\nlist\nremove\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/add") words=$'--country\n--language\n--pick\n--as\n--name\n--lat\n--lon\n--timezone\n--elevation\n--geocoding-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/list") words=$'--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -44,8 +45,14 @@ _skycast() {
     "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/backfill") words=$'--city\n--from\n--to\n--days\n--runs\n--model\n--every\n--dry-run\n--previous-runs-url\n--single-runs-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import") words=$'observations\nforecasts\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/import/observations") words=$'--source\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/import/observations") words=$'--source\n--format\n--station\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import/forecasts") words=$'--source\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station") words=$'load\nsearch\nlink\nunlink\nlist\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/load") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/search") words=$'--city\n--lat\n--lon\n--radius\n--provider\n--limit\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/link") words=$'--default\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/unlink") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/list") words=$'--city\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/now") words=$'--refresh\n--width\n--ascii\n--forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary") words=$'feels-like\nuv\nprecip\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/feels-like") words=$'--city\n--from\n--to\n--by\n--series\n--method\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

@@ -11,14 +11,14 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --historical-forecast-url --language --lat --lead-from --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --retries --score --seed --series --single-runs-url --skill --source --split-by --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
                 set skip 1
                 continue
             case '-*'
                 continue
         end
         switch "$cmdpath/$word"
-            case root/city root/city/add root/city/list root/city/remove root/collect root/observe root/backfill root/import root/import/observations root/import/forecasts root/now root/summary root/summary/feels-like root/summary/uv root/summary/precip root/verify root/spark root/export root/export/hourly root/export/daily root/export/observations root/export/fetches root/export/cities root/report root/sql root/db root/db/info root/db/check root/db/vacuum root/db/backup root/db/prune root/db/merge root/vars root/demo root/completions root/manual
+            case root/city root/city/add root/city/list root/city/remove root/collect root/observe root/backfill root/import root/import/observations root/import/forecasts root/station root/station/load root/station/search root/station/link root/station/unlink root/station/list root/now root/summary root/summary/feels-like root/summary/uv root/summary/precip root/verify root/spark root/export root/export/hourly root/export/daily root/export/observations root/export/fetches root/export/cities root/report root/sql root/db root/db/info root/db/check root/db/vacuum root/db/backup root/db/prune root/db/merge root/vars root/demo root/completions root/manual
                 set cmdpath "$cmdpath/$word"
         end
     end
@@ -30,6 +30,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root' -a collect -d 'Fet
 complete -c skycast -n 'test (__skycast_command_path) = root' -a observe -d 'Fetch archive (ERA5 reanalysis) hourly and daily observations for saved cities'
 complete -c skycast -n 'test (__skycast_command_path) = root' -a backfill -d 'Fetch Previous Runs data and store it as forecast history with lead times of 24·N hours'
 complete -c skycast -n 'test (__skycast_command_path) = root' -a import -d 'Load observations or forecasts from a CSV file'
+complete -c skycast -n 'test (__skycast_command_path) = root' -a station -d 'Find weather stations and link them to cities'
 complete -c skycast -n 'test (__skycast_command_path) = root' -a now -d 'Show current conditions, the next 24 hours and 10 days for a city'
 complete -c skycast -n 'test (__skycast_command_path) = root' -a summary -d 'Per-city feels-like, UV and precipitation summaries'
 complete -c skycast -n 'test (__skycast_command_path) = root' -a verify -d 'Score stored forecasts against observations, by lead time, city, model or source'
@@ -144,6 +145,8 @@ complete -c skycast -n 'test (__skycast_command_path) = root/import' -l verbose 
 complete -c skycast -n 'test (__skycast_command_path) = root/import' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
 complete -c skycast -n 'test (__skycast_command_path) = root/import' -l help -s h -d 'Show help information'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l source -r -d 'The source name stored on the rows (letters, digits, - and _)'
+complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l format -r -a 'ghcnh meteostat dwd ecad asos isd-lite' -d 'Read a station file of this network instead of CSV'
+complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l station -r -d 'With --format: the station id when the file names none'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l city -r -a '(skycast completions --list-cities 2>/dev/null)' -d 'The city of every row without a city cell: id, name or "Name, Admin1"'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l encoding -r -a 'utf-8 utf-16 gb18030' -d 'Read the file as utf-8, utf-16 or gb18030'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l skip-invalid -d 'Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)'
@@ -163,6 +166,55 @@ complete -c skycast -n 'test (__skycast_command_path) = root/import/forecasts' -
 complete -c skycast -n 'test (__skycast_command_path) = root/import/forecasts' -l verbose -s v -d 'Also print request URLs (without the API key) and details'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/forecasts' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/forecasts' -l help -s h -d 'Show help information'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -a load -d 'Cache a provider'\''s station list file'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -a search -d 'List cached stations near a city or a point, nearest first'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -a link -d 'Link a station to a city (the first link is the default)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -a unlink -d 'Remove a station link'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -a list -d 'List the stations linked to cities'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -l db -r -F -d 'The database file (env SKYCAST_DB)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -l quiet -s q -d 'Print only data, warnings and errors'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -l verbose -s v -d 'Also print request URLs (without the API key) and details'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station' -l help -s h -d 'Show help information'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/load' -l db -r -F -d 'The database file (env SKYCAST_DB)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/load' -l quiet -s q -d 'Print only data, warnings and errors'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/load' -l verbose -s v -d 'Also print request URLs (without the API key) and details'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/load' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/load' -l help -s h -d 'Show help information'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l city -r -a '(skycast completions --list-cities 2>/dev/null)' -d 'The city to search around'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l lat -r -d 'Latitude (with --lon)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l lon -r -d 'Longitude (with --lat)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l radius -r -d 'Search radius'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l provider -r -a 'ghcnh meteostat dwd ecad asos isd-lite' -d 'Only this network'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l limit -r -d 'At most n stations'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l format -r -a 'table csv json ndjson latex markdown' -d 'Output format: table, csv, json, ndjson, latex or markdown'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l output -s o -r -F -d 'Write data to a file instead of standard output'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l standalone -d 'With --format latex: a whole document pdflatex compiles, not just the table float'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l db -r -F -d 'The database file (env SKYCAST_DB)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l quiet -s q -d 'Print only data, warnings and errors'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l verbose -s v -d 'Also print request URLs (without the API key) and details'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/search' -l help -s h -d 'Show help information'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/link' -l default -d 'Make it the city'\''s default station'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/link' -l db -r -F -d 'The database file (env SKYCAST_DB)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/link' -l quiet -s q -d 'Print only data, warnings and errors'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/link' -l verbose -s v -d 'Also print request URLs (without the API key) and details'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/link' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/link' -l help -s h -d 'Show help information'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/unlink' -l db -r -F -d 'The database file (env SKYCAST_DB)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/unlink' -l quiet -s q -d 'Print only data, warnings and errors'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/unlink' -l verbose -s v -d 'Also print request URLs (without the API key) and details'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/unlink' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/unlink' -l help -s h -d 'Show help information'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l city -r -a '(skycast completions --list-cities 2>/dev/null)' -d 'Only this city'\''s links'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l format -r -a 'table csv json ndjson latex markdown' -d 'Output format: table, csv, json, ndjson, latex or markdown'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l output -s o -r -F -d 'Write data to a file instead of standard output'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l standalone -d 'With --format latex: a whole document pdflatex compiles, not just the table float'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l db -r -F -d 'The database file (env SKYCAST_DB)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l quiet -s q -d 'Print only data, warnings and errors'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l verbose -s v -d 'Also print request URLs (without the API key) and details'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l help -s h -d 'Show help information'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l refresh -d 'Fetch a new forecast first when the stored one is older than 30 minutes'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l width -r -d 'Width in columns'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l ascii -d 'ASCII symbols (METAR abbreviations), ticks and bars'

@@ -6,16 +6,17 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
-      (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
+      (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
     esac
   done
   case "$cmdpath $prev" in
     (*" --db"|*" --output"|*" -o")) _files; return ;;
-    ("/city/list --format"|"/report --format"|"/sql --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
+    ("/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
+    ("/import/observations --format"|*" --provider")) compadd -- ghcnh meteostat dwd ecad asos isd-lite; return ;;
     ("/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
     ("/export/hourly --format"|"/export/observations --format"|"/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
     ("/export/cities --format"|"/export/daily --format"|"/export/fetches --format")) compadd -- table csv json ndjson latex markdown parquet; return ;;
@@ -40,6 +41,7 @@ _skycast() {
         'observe:Fetch archive (ERA5 reanalysis) hourly and daily observations for saved cities'
         'backfill:Fetch Previous Runs data and store it as forecast history with lead times of 24·N hours'
         'import:Load observations or forecasts from a CSV file'
+        'station:Find weather stations and link them to cities'
         'now:Show current conditions, the next 24 hours and 10 days for a city'
         'summary:Per-city feels-like, UV and precipitation summaries'
         'verify:Score stored forecasts against observations, by lead time, city, model or source'
@@ -218,6 +220,8 @@ _skycast() {
     ("/import/observations")
       local -a items; items=(
         '--source:The source name stored on the rows (letters, digits, - and _)'
+        '--format:Read a station file of this network instead of CSV'
+        '--station:With --format: the station id when the file names none'
         '--city:The city of every row without a city cell: id, name or "Name, Admin1"'
         '--encoding:Read the file as utf-8, utf-16 or gb18030'
         '--skip-invalid:Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)'
@@ -239,6 +243,99 @@ _skycast() {
         '--encoding:Read the file as utf-8, utf-16 or gb18030'
         '--skip-invalid:Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)'
         '--dry-run:Check the whole file and report; store nothing'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/station")
+      local -a items; items=(
+        'load:Cache a provider'\''s station list file'
+        'search:List cached stations near a city or a point, nearest first'
+        'link:Link a station to a city (the first link is the default)'
+        'unlink:Remove a station link'
+        'list:List the stations linked to cities'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/station/load")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/station/search")
+      local -a items; items=(
+        '--city:The city to search around'
+        '--lat:Latitude (with --lon)'
+        '--lon:Longitude (with --lat)'
+        '--radius:Search radius'
+        '--provider:Only this network'
+        '--limit:At most n stations'
+        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--output:Write data to a file instead of standard output'
+        '-o:Write data to a file instead of standard output'
+        '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/station/link")
+      local -a items; items=(
+        '--default:Make it the city'\''s default station'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/station/unlink")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/station/list")
+      local -a items; items=(
+        '--city:Only this city'\''s links'
+        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--output:Write data to a file instead of standard output'
+        '-o:Write data to a file instead of standard output'
+        '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'

@@ -1,6 +1,4 @@
-import SkycastModel
-
-/// One station of a provider's station list.
+/// One station of a provider's station list (cached in the store by `station search`).
 public struct Station: Sendable, Equatable {
   public var provider: StationProvider
   /// The id as the provider's file names and list write it.

@@ -1,0 +1,82 @@
+import Foundation
+import Import
+import SkycastModel
+import Stations
+import Store
+
+/// `import observations --format PROVIDER FILE`: one station file, read natively and stored
+/// under `station:<provider>:<id>` for `--city` or the city the station is linked to.
+enum StationImportCommand {
+  static func run(_ invocation: Invocation, file given: String, provider: StationProvider)
+    throws -> Int32
+  {
+    for option in ["source", "encoding"] where invocation.string(option) != nil {
+      throw invocation.usage(
+        "--\(option) does not apply to --format: station rows go under station:\(provider.rawValue):ID"
+      )
+    }
+    if invocation.flag("skip-invalid") {
+      throw invocation.usage(
+        "--skip-invalid does not apply to --format: a station file is read whole or not at all")
+    }
+    let path = invocation.context.resolve(path: given)
+    let options = StationReadOptions(stationID: invocation.string("station"))
+    let read: (reading: StationReading, bytes: [UInt8])
+    do {
+      read = try StationFileImport.read(path: path, provider: provider, options: options)
+    } catch let error as StationFileError {
+      throw CLIError.failure("\(given) (\(provider.rawValue)): \(error); nothing was imported")
+    }
+    let reading = read.reading
+    let store = try invocation.openStore()
+    let city = try Self.city(for: reading, invocation: invocation, store: store)
+    for note in reading.notes { invocation.detail("\(given): \(note)") }
+    let source = reading.source.rawValue
+    let tally = reading.tally.summary
+    if !tally.isEmpty { invocation.info("\(given): \(tally)") }
+    let values =
+      "\(reading.hourly.count) hour\(reading.hourly.count == 1 ? "" : "s") and \(reading.daily.count) day\(reading.daily.count == 1 ? "" : "s") for \(invocation.label(city)) (source \(source))"
+    if invocation.flag("dry-run") {
+      invocation.info("checked \(values) from \(given); nothing stored (--dry-run)")
+      return ExitStatus.success
+    }
+    if reading.hourly.isEmpty && reading.daily.isEmpty {
+      invocation.warn("\(given) has no measurements to import")
+      return ExitStatus.success
+    }
+    let result = try StationFileImport.store(
+      reading, city: city, path: (path as NSString).standardizingPath, fileBytes: read.bytes,
+      store: store, now: invocation.context.nowEpoch)
+    var stored: [String] = []
+    if !reading.hourly.isEmpty {
+      stored.append("hourly \(ImportCommand.describe(result.hourly))")
+    }
+    if !reading.daily.isEmpty { stored.append("daily \(ImportCommand.describe(result.daily))") }
+    invocation.info("imported \(values): \(stored.joined(separator: "; "))")
+    return ExitStatus.success
+  }
+
+  /// `--city`, else the one city the station is linked to.
+  static func city(for reading: StationReading, invocation: Invocation, store: Store) throws
+    -> City
+  {
+    if let name = invocation.string("city") { return try store.resolveCity(name) }
+    let linked = try store.stationLinks().filter {
+      $0.station.provider == reading.provider && $0.station.id == reading.stationID
+    }
+    let cities = try store.cities()
+    let names = linked.compactMap { link in cities.first { $0.id == link.cityID } }
+    guard names.count == 1, let only = names.first else {
+      let station = "\(reading.provider.rawValue):\(reading.stationID)"
+      if names.isEmpty {
+        throw invocation.usage(
+          "station \(station) is linked to no city: name one with --city, or run 'skycast station link CITY \(station)'"
+        )
+      }
+      throw invocation.usage(
+        "station \(station) is linked to \(names.map(\.name).joined(separator: ", ")): choose one with --city"
+      )
+    }
+    return only
+  }
+}

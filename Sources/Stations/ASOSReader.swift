@@ -1,0 +1,163 @@
+import SkycastModel
+
+/// Reads an IEM ASOS/METAR download (`/cgi-bin/request/asos.py`): comma (`onlycomma`, `comma`)
+/// or tab (`tdf`, `onlytdf`) separated, `#DEBUG` preamble lines skipped, one report per line
+/// at its real minute (routine, special and 1/5-minute reports alike), reduced to one value per
+/// UTC hour by `StationReport.hours`.
+///
+/// Columns are picked by header name (`station`, `valid`, then any of `tmpf dwpf relh drct
+/// sknt gust p01i mslp`); the output carries no quality flags, so nothing is counted flagged.
+public enum ASOSReader: StationFileReader {
+  public static let provider = StationProvider.asos
+
+  /// An asos.py column Skycast stores, with its conversion to the canonical unit.
+  struct Mapping: Sendable {
+    var column: String
+    var variable: WeatherVariable
+    var convert: @Sendable (Double) -> Double
+  }
+
+  /// The stored columns. `alti` (inHg altimeter setting) is not a sea-level pressure and is
+  /// dropped; `mslp` is already hPa.
+  static let mappings: [Mapping] = [
+    Mapping(column: "tmpf", variable: .temperature2m, convert: celsius),
+    Mapping(column: "dwpf", variable: .dewPoint2m, convert: celsius),
+    Mapping(column: "relh", variable: .relativeHumidity2m, convert: { $0 }),
+    Mapping(column: "drct", variable: .windDirection10m, convert: { $0 }),
+    Mapping(column: "sknt", variable: .windSpeed10m, convert: { $0 * 1.852 }),
+    Mapping(column: "gust", variable: .windGusts10m, convert: { $0 * 1.852 }),
+    Mapping(column: "p01i", variable: .precipitation, convert: { $0 * 25.4 }),
+    Mapping(column: "mslp", variable: .pressureMSL, convert: { $0 }),
+  ]
+
+  /// The rules a reading applied, for the user's report.
+  public static let notes: [String] = [
+    "IEM ASOS timestamps (`valid`) are UTC (the download's default tz=UTC).",
+    "Converted from US units: °F to °C ((F-32)x5/9), knots to km/h (x1.852), inches to mm"
+      + " (x25.4); converted values are rounded to 6 decimals only to remove floating-point"
+      + " noise. mslp is hPa as given; the altimeter setting (alti) is not stored.",
+    "p01i (precipitation since the last routine report) is stored as the hour's precipitation"
+      + " from the report nearest the hour, never summed; trace (T or 0.0001) is stored as 0.",
+    "A calm wind (direction 0) has no direction; the speed is kept. IEM's download has no"
+      + " quality flags.",
+    StationReport.hourRule,
+  ]
+
+  /// Reads one asos.py download holding one station.
+  ///
+  /// - Parameters:
+  ///   - name: the file name (unused: the `station` column names the station).
+  public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
+    throws(StationFileError) -> StationReading
+  {
+    let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
+    var header: [String]?
+    var separator: Character = ","
+    var stationColumn = 0
+    var validColumn = 0
+    var columns: [(mapping: Mapping, index: Int)] = []
+    var tally = StationTally()
+    var reports: [StationReport] = []
+    var stationID: String?
+    for (lineIndex, line) in lines.enumerated() {
+      let number = lineIndex + 1
+      if line.hasPrefix("#") {
+        try checkTimeZone(line)
+        continue
+      }
+      if trimmed(line).isEmpty { continue }
+      guard let header else {
+        separator = line.contains("\t") ? "\t" : ","
+        let names = line.split(separator: separator, omittingEmptySubsequences: false).map {
+          String(trimmed($0))
+        }
+        guard let station = names.firstIndex(of: "station"),
+          let valid = names.firstIndex(of: "valid")
+        else {
+          throw .format(
+            "not an IEM ASOS download: the header has no station and valid columns"
+              + " (download without nometa=yes)")
+        }
+        columns = mappings.compactMap { mapping in
+          names.firstIndex(of: mapping.column).map { (mapping, $0) }
+        }
+        guard !columns.isEmpty else {
+          throw .format(
+            "the IEM ASOS download has none of the columns tmpf, dwpf, relh, drct, sknt, gust,"
+              + " p01i, mslp (download with data=all)")
+        }
+        stationColumn = station
+        validColumn = valid
+        header = names
+        continue
+      }
+      let fields = line.split(separator: separator, omittingEmptySubsequences: false)
+      guard fields.count == header.count else {
+        throw .line(number, "\(fields.count) fields where the header has \(header.count)")
+      }
+      tally.lines += 1
+      let id = String(trimmed(fields[stationColumn]))
+      if let stationID, stationID != id {
+        throw .line(number, "station \(id) after \(stationID): one file holds one station")
+      }
+      stationID = id
+      let validText = String(trimmed(fields[validColumn]))
+      guard let time = WallClock.secondsAsUTC(validText) else {
+        throw .line(number, "unreadable valid time '\(validText)' (expected YYYY-MM-DD HH:MM)")
+      }
+      var values: [WeatherVariable: Double] = [:]
+      for (mapping, index) in columns {
+        let cell = trimmed(fields[index])
+        if cell.isEmpty || cell == "M" || cell == "null" {
+          tally.missing += 1
+          continue
+        }
+        if mapping.variable == .precipitation && (cell == "T" || cell == "0.0001") {
+          tally.trace += 1
+          values[.precipitation] = 0
+          continue
+        }
+        guard let raw = Double(cell), raw.isFinite else {
+          throw .line(number, "\(mapping.column) '\(cell)' is not a number")
+        }
+        if mapping.variable == .windDirection10m && raw == 0 { continue }
+        values[mapping.variable] = denoise(mapping.convert(raw))
+      }
+      if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
+    }
+    guard header != nil else {
+      throw .format("not an IEM ASOS download: no header line (station, valid, …)")
+    }
+    guard let id = stationID ?? options.stationID else {
+      throw .format("the IEM ASOS download has no data lines and names no station")
+    }
+    return StationReading(
+      provider: provider, stationID: id, hourly: StationReport.hours(reports, tally: &tally),
+      tally: tally, notes: notes)
+  }
+
+  /// `#DEBUG: Time Zone -> UTC`: a download requested in another zone would shift every hour,
+  /// so it is refused rather than read as UTC.
+  static func checkTimeZone(_ line: Substring) throws(StationFileError) {
+    guard line.hasPrefix("#DEBUG: Time Zone"), let arrow = line.firstRange(of: "->") else { return }
+    let zone = trimmed(line[arrow.upperBound...])
+    guard zone == "UTC" || zone == "Etc/UTC" else {
+      throw .format("the IEM ASOS download is in time zone \(zone); download it with tz=UTC")
+    }
+  }
+
+  static func celsius(_ fahrenheit: Double) -> Double { (fahrenheit - 32) * 5 / 9 }
+
+  /// Rounds away floating-point noise of a unit conversion (4.400000000000001 → 4.4) and
+  /// nothing else.
+  static func denoise(_ value: Double) -> Double {
+    (value * 1_000_000).rounded() / 1_000_000
+  }
+
+  static func trimmed(_ text: Substring) -> Substring {
+    var text = text
+    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return text
+  }
+}

@@ -1,0 +1,242 @@
+import SkycastModel
+
+/// Reads NOAA GHCNh pipe-separated station files (`GHCNh_<ID>_por.psv` and the by-year
+/// `GHCNh_<ID>_<YYYY>.psv`): one observation per line at its real minute, reduced to one value
+/// per UTC hour by `StationReport.hours`.
+///
+/// Columns are picked by header name, because the two schemas put the same variable at
+/// different positions (238 and 329 columns). Each variable `v` carries `v_Measurement_Code`
+/// (trace, calm) and `v_Quality_Code` (flags) next to it.
+public enum GHCNhReader: StationFileReader {
+  public static let provider = StationProvider.ghcnh
+
+  /// A GHCNh column Skycast stores: its variable and the factor to the canonical unit.
+  struct Mapping: Sendable {
+    var column: String
+    var variable: WeatherVariable
+    var factor: Double
+  }
+
+  /// The stored columns. `precipitation` is the amount since the last routine report (the
+  /// hour's amount for a routine METAR); the 3- to 24-hour and 5/15-minute columns are other
+  /// periods and are only counted (`unmapped`), never split or summed into hours.
+  static let mappings: [Mapping] = [
+    Mapping(column: "temperature", variable: .temperature2m, factor: 1),
+    Mapping(column: "dew_point_temperature", variable: .dewPoint2m, factor: 1),
+    Mapping(column: "relative_humidity", variable: .relativeHumidity2m, factor: 1),
+    Mapping(column: "sea_level_pressure", variable: .pressureMSL, factor: 1),
+    Mapping(column: "wind_direction", variable: .windDirection10m, factor: 1),
+    Mapping(column: "wind_speed", variable: .windSpeed10m, factor: 3.6),
+    Mapping(column: "wind_gust", variable: .windGusts10m, factor: 3.6),
+    Mapping(column: "precipitation", variable: .precipitation, factor: 1),
+  ]
+
+  /// The rules a reading applied, for the user's report.
+  public static let notes: [String] = [
+    "GHCNh timestamps are UTC.",
+    "Wind speed and gusts are converted from m/s to km/h (x3.6); converted values are rounded"
+      + " to 6 decimals only to remove floating-point noise.",
+    "Calm (000, or 999 with a calm code) and variable (VRB) wind directions are left out; the"
+      + " wind speed is kept.",
+    "Values whose Quality_Code is a letter (a failed GHCNh check or a legacy edit flag) or a"
+      + " legacy 2, 3, 6 or 7 (suspect or erroneous) are left out and counted as flagged.",
+    "Precipitation is the column `precipitation` (the amount since the last routine report);"
+      + " trace (measurement code 2-Trace or T) is stored as 0; 3- to 24-hour and 5/15-minute"
+      + " totals are not stored.",
+    StationReport.hourRule,
+  ]
+
+  /// Where one stored variable sits in a line.
+  struct Column {
+    var mapping: Mapping
+    var value: Int
+    var measurementCode: Int?
+    var qualityCode: Int?
+  }
+
+  /// Reads one GHCNh `.psv` file (POR or by-year schema).
+  ///
+  /// - Parameters:
+  ///   - name: the file name; the station id comes from the `Station_ID`/`STATION` column,
+  ///     else `options.stationID`, else the name's `GHCNh_<ID>_…` part.
+  public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
+    throws(StationFileError) -> StationReading
+  {
+    let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
+    guard let first = lines.first else { throw .format("not a GHCNh file: it is empty") }
+    var headerLine = first
+    if headerLine.hasPrefix("\u{FEFF}") { headerLine = headerLine.dropFirst() }
+    let header = headerLine.split(separator: "|", omittingEmptySubsequences: false).map {
+      String(trimmed($0))
+    }
+    var index: [String: Int] = [:]
+    for (position, column) in header.enumerated() where index[column] == nil {
+      index[column] = position
+    }
+    let stationColumn = index["Station_ID"] ?? index["STATION"]
+    let splitTime = ["Year", "Month", "Day", "Hour", "Minute"].compactMap { index[$0] }
+    let dateColumn = index["DATE"]
+    guard header.count > 1, stationColumn != nil, splitTime.count == 5 || dateColumn != nil
+    else {
+      throw .format(
+        "not a GHCNh file: the first line is not a GHCNh header (Station_ID or STATION, and"
+          + " Year…Minute or DATE columns, separated by |)")
+    }
+    let columns = mappings.compactMap { mapping -> Column? in
+      guard let value = index[mapping.column] else { return nil }
+      return Column(
+        mapping: mapping, value: value,
+        measurementCode: index[mapping.column + "_Measurement_Code"],
+        qualityCode: index[mapping.column + "_Quality_Code"])
+    }
+    // Other periods' precipitation totals: counted, never stored (SPEC: never split or summed).
+    let otherTotals = header.indices.filter { isOtherPeriodTotal(header[$0]) }
+
+    var tally = StationTally()
+    var reports: [StationReport] = []
+    var stationID: String?
+    for lineIndex in lines.indices.dropFirst() {
+      let line = lines[lineIndex]
+      let number = lineIndex + 1
+      if trimmed(line).isEmpty { continue }
+      let fields = line.split(separator: "|", omittingEmptySubsequences: false)
+      // wetterdienst notes files that end in a repeated header line.
+      if fields.count == header.count, trimmed(fields[0]) == header[0] { continue }
+      guard fields.count == header.count else {
+        throw .line(number, "\(fields.count) fields where the header has \(header.count)")
+      }
+      tally.lines += 1
+      if let stationColumn {
+        let id = String(trimmed(fields[stationColumn]))
+        if !id.isEmpty {
+          if let stationID, stationID != id {
+            throw .line(number, "station \(id) after \(stationID): one file holds one station")
+          }
+          stationID = id
+        }
+      }
+      let time = try observationTime(
+        fields, split: splitTime.count == 5 ? splitTime : nil, date: dateColumn, line: number)
+      var values: [WeatherVariable: Double] = [:]
+      for column in columns {
+        let cell = trimmed(fields[column.value])
+        let measurement = column.measurementCode.map { trimmed(fields[$0]) } ?? ""
+        let quality = column.qualityCode.map { trimmed(fields[$0]) } ?? ""
+        let isDirection = column.mapping.variable == .windDirection10m
+        if cell.isEmpty {
+          // A calm report leaves the direction empty with a calm code: no direction, not missing.
+          if !(isDirection && isCalmCode(measurement)) { tally.missing += 1 }
+          continue
+        }
+        if isFlagged(quality) {
+          tally.flagged += 1
+          continue
+        }
+        if isDirection && cell == "VRB" { continue }
+        guard let raw = Double(cell), raw.isFinite else {
+          throw .line(number, "\(column.mapping.column) '\(cell)' is not a number")
+        }
+        if abs(raw) == 9999 {
+          tally.missing += 1
+          continue
+        }
+        if isDirection && (raw == 0 || (raw == 999 && isCalmCode(measurement))) { continue }
+        if isDirection && raw == 999 {
+          tally.missing += 1
+          continue
+        }
+        if column.mapping.variable == .precipitation && isTraceCode(measurement) {
+          tally.trace += 1
+          values[.precipitation] = 0
+          continue
+        }
+        values[column.mapping.variable] = denoise(raw * column.mapping.factor)
+      }
+      for position in otherTotals {
+        let cell = trimmed(fields[position])
+        if !cell.isEmpty, cell != "9999", cell != "-9999" { tally.unmapped += 1 }
+      }
+      if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
+    }
+    guard let id = stationID ?? options.stationID ?? idFromName(name) else {
+      throw .format("the GHCNh file names no station (empty Station_ID and file name \(name))")
+    }
+    return StationReading(
+      provider: provider, stationID: id, hourly: StationReport.hours(reports, tally: &tally),
+      tally: tally, notes: notes)
+  }
+
+  /// The observation time from Year…Minute when present, else from `DATE` (both UTC).
+  static func observationTime(
+    _ fields: [Substring], split: [Int]?, date: Int?, line: Int
+  ) throws(StationFileError) -> Int64 {
+    if let split {
+      let parts = split.map { Int(trimmed(fields[$0])) }
+      if let year = parts[0], let month = parts[1], let day = parts[2], let hour = parts[3],
+        let minute = parts[4], (0..<24).contains(hour), (0..<60).contains(minute),
+        let localDate = LocalDate(year: year, month: month, day: day)
+      {
+        return localDate.midnightAsUTC + Int64(hour * 3600 + minute * 60)
+      }
+      throw .line(
+        line,
+        "unreadable time '\(split.map { String(trimmed(fields[$0])) }.joined(separator: " "))'")
+    }
+    let text = date.map { String(trimmed(fields[$0])) } ?? ""
+    guard let seconds = WallClock.secondsAsUTC(text) else {
+      throw .line(line, "unreadable DATE '\(text)'")
+    }
+    return seconds
+  }
+
+  /// True for a Quality_Code that marks a value suspect or erroneous: a letter (the integrated
+  /// GHCNh checks, the derived-humidity `o`/`f`, legacy edit flags, source 382's failures) or
+  /// the legacy numeric 2, 3, 6, 7. Multi-valued cells (`1;`) are checked per part.
+  static func isFlagged(_ code: Substring) -> Bool {
+    code.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == " " }).contains { part in
+      guard let first = part.first else { return false }
+      if first.isLetter { return true }
+      return ["2", "3", "6", "7"].contains(part)
+    }
+  }
+
+  /// Trace precipitation: `2-Trace` (POR, truncated), bare `2` (by-year) or `T`.
+  static func isTraceCode(_ code: Substring) -> Bool {
+    code == "T" || code == "2" || code.hasPrefix("2-")
+  }
+
+  /// The calm wind code: `C-Calm` (POR) or bare `C` (by-year).
+  static func isCalmCode(_ code: Substring) -> Bool {
+    code == "C" || code.hasPrefix("C-")
+  }
+
+  /// `precipitation_3_hour` … `precipitation_24_hour`, `precipitation_5_minute`, …
+  static func isOtherPeriodTotal(_ column: String) -> Bool {
+    guard column.hasPrefix("precipitation_") else { return false }
+    let rest = column.dropFirst("precipitation_".count)
+    let parts = rest.split(separator: "_")
+    return parts.count == 2 && Int(parts[0]) != nil
+      && (parts[1] == "hour" || parts[1] == "minute")
+  }
+
+  /// `GHCNh_USW00024135_por.psv` → `USW00024135`.
+  static func idFromName(_ name: String) -> String? {
+    let file = name.split(separator: "/").last.map(String.init) ?? name
+    let parts = file.split(separator: "_")
+    guard parts.count >= 3, parts[0] == "GHCNh", !parts[1].isEmpty else { return nil }
+    return String(parts[1])
+  }
+
+  /// Rounds away floating-point noise of a unit conversion (5.3999999999999995 → 5.4) and
+  /// nothing else.
+  static func denoise(_ value: Double) -> Double {
+    (value * 1_000_000).rounded() / 1_000_000
+  }
+
+  static func trimmed(_ text: Substring) -> Substring {
+    var text = text
+    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return text
+  }
+}

@@ -1,0 +1,394 @@
+import Foundation
+import SkycastModel
+
+/// Reads Meteostat bulk CSV files, hourly or daily, in both layouts: the legacy header-less one
+/// (`bulk.meteostat.net/v2`, fixed column order) and the current one with a header row and a
+/// `<column>_source` column per value (`data.meteostat.net`).
+///
+/// Meteostat fills gaps with model data; those values are not measurements, so they are counted
+/// in `tally.modelFilled` and never stored. The current layout names each value's source; the
+/// legacy layout needs its separate source map (`<station>.map.csv.gz`, see `SourceMap`).
+public enum MeteostatReader: StationFileReader {
+  /// Meteostat.
+  public static let provider = StationProvider.meteostat
+
+  /// Source ids of the current layout that are model or forecast providers (grade FORECAST or
+  /// ANALYSIS in Meteostat's own library, which drops them unless model data is asked for).
+  public static let modelSources: Set<String> = ["dwd_mosmix", "metno_forecast"]
+
+  /// The legacy source-map flag of model data: `E` in hourly maps, `G` in daily ones (the letters
+  /// mean different sources in the two).
+  public static func modelFlag(_ frequency: WeatherVariable.Frequency) -> Character {
+    frequency == .hourly ? "E" : "G"
+  }
+
+  /// The legacy layout's hourly columns, in file order.
+  public static let legacyHourlyColumns = [
+    "date", "hour", "temp", "dwpt", "rhum", "prcp", "snow", "wdir", "wspd", "wpgt", "pres", "tsun",
+    "coco",
+  ]
+  /// The legacy layout's daily columns, in file order.
+  public static let legacyDailyColumns = [
+    "date", "tavg", "tmin", "tmax", "prcp", "snow", "wdir", "wspd", "wpgt", "pres", "tsun",
+  ]
+
+  /// A legacy source map (`<station>.map.csv.gz`): the data file's shape with a flag letter in
+  /// place of each value, telling which source the value came from.
+  public struct SourceMap: Sendable, Equatable {
+    /// Whether the map belongs to an hourly or a daily file.
+    public var frequency: WeatherVariable.Frequency
+    /// The whole map row (date, hour, flags) by the row's time key.
+    var rows: [String: [String]]
+
+    /// Parses the text of a map file (already gunzipped).
+    public static func parse(_ text: [UInt8]) throws(StationFileError) -> SourceMap {
+      let lines = MeteostatReader.lines(StationFileBytes.utf8(text))
+      var frequency: WeatherVariable.Frequency?
+      var rows: [String: [String]] = [:]
+      for (offset, line) in lines.enumerated() where !trim(line).isEmpty {
+        let number = offset + 1
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        let kind: WeatherVariable.Frequency
+        switch fields.count {
+        case legacyHourlyColumns.count: kind = .hourly
+        case legacyDailyColumns.count: kind = .daily
+        default:
+          throw .line(
+            number,
+            "a Meteostat source map row has \(legacyHourlyColumns.count) (hourly) or "
+              + "\(legacyDailyColumns.count) (daily) fields, found \(fields.count)")
+        }
+        if let frequency, frequency != kind {
+          throw .line(number, "a \(kind.rawValue) row in a \(frequency.rawValue) source map")
+        }
+        frequency = kind
+        let key = try rowKey(fields, frequency: kind, line: number)
+        rows[key] = fields.map { String(trim($0)) }
+      }
+      guard let frequency else { throw .format("the Meteostat source map has no rows") }
+      return SourceMap(frequency: frequency, rows: rows)
+    }
+  }
+
+  /// Reads a file without a source map (in the legacy layout model data then cannot be told
+  /// apart, which the notes say).
+  public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
+    throws(StationFileError) -> StationReading
+  {
+    try read(text, name: name, options: options, flags: nil)
+  }
+
+  /// Reads a file; `flags` is the parsed source map of a legacy-layout file, used to leave out
+  /// model-filled values (ignored for the current layout, whose `_source` columns say it). A
+  /// data row the map has no row for is kept: nothing says a model filled it.
+  ///
+  /// - Parameter name: the file name; the station id is its last `-`/`_`-separated part before
+  ///   the extensions (`10637.csv.gz` → `10637`) unless `options.stationID` gives one.
+  public static func read(
+    _ text: [UInt8], name: String, options: StationReadOptions, flags: SourceMap?
+  ) throws(StationFileError) -> StationReading {
+    guard let stationID = options.stationID ?? stationID(fromName: name) else {
+      throw .format("no Meteostat station id: the file name \"\(name)\" holds none; pass one")
+    }
+    let lines = MeteostatReader.lines(StationFileBytes.utf8(text))
+    let layout = try Layout(lines)
+    if let flags, layout.legacy, flags.frequency != layout.frequency {
+      throw .format(
+        "the source map is \(flags.frequency.rawValue) but the file is \(layout.frequency.rawValue)"
+      )
+    }
+    let map = layout.legacy ? flags : nil
+    var tally = StationTally()
+    var reports: [StationReport] = []
+    var days: [LocalDate: [WeatherVariable: Double]] = [:]
+    for offset in layout.firstDataLine..<lines.count where !trim(lines[offset]).isEmpty {
+      let lineNumber = offset + 1
+      let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
+      tally.lines += 1
+      guard fields.count == layout.fieldCount else {
+        throw .line(
+          lineNumber, "expected \(layout.fieldCount) comma-separated fields, found \(fields.count)")
+      }
+      let (date, hour) = try layout.time(fields, line: lineNumber)
+      var flagRow: [String]?
+      if let map {
+        flagRow = map.rows[try rowKey(fields, frequency: layout.frequency, line: lineNumber)]
+      }
+      var values: [WeatherVariable: Double] = [:]
+      for column in layout.columns {
+        let raw = trim(fields[column.index])
+        guard let target = column.target else {
+          if !raw.isEmpty { tally.unmapped += 1 }
+          continue
+        }
+        if raw.isEmpty {
+          tally.missing += 1
+          continue
+        }
+        guard let value = number(raw) else {
+          throw .line(lineNumber, "\(column.name) \"\(raw)\" is not a number")
+        }
+        if let source = column.source,
+          trim(fields[source]).split(separator: " ").contains(where: {
+            modelSources.contains(String($0))
+          })
+        {
+          tally.modelFilled += 1
+          continue
+        }
+        if let flagRow, flagRow[column.index].contains(modelFlag(layout.frequency)) {
+          tally.modelFilled += 1
+          continue
+        }
+        if target.variable == .cloudCover, !(0...8).contains(value) {
+          // Only 0–8 okta describe a cloud cover; anything else is not a value we can convert.
+          tally.flagged += 1
+          continue
+        }
+        let converted = value * target.factor
+        // Durations are whole seconds (a fractional minute would not convert exactly).
+        values[target.variable] =
+          target.variable == .sunshineDuration ? converted.rounded() : converted
+      }
+      guard !values.isEmpty else { continue }
+      if let hour {
+        reports.append(StationReport(time: date.midnightAsUTC + Int64(hour) * 3600, values: values))
+      } else {
+        days[date, default: [:]].merge(values) { _, later in later }
+      }
+    }
+    let hourly = StationReport.hours(reports, tally: &tally)
+    let daily = days.keys.sorted().map { StationDay(date: $0, values: days[$0]!) }
+    return StationReading(
+      provider: provider, stationID: stationID, hourly: hourly, daily: daily, tally: tally,
+      notes: notes(layout, map: map))
+  }
+
+  /// The station id in a file name: its last `-`/`_`-separated part before the extensions.
+  static func stationID(fromName name: String) -> String? {
+    var base = Substring(name.split(separator: "/").last ?? "")
+    for suffix in [".gz", ".csv", ".map"] where base.lowercased().hasSuffix(suffix) {
+      base = base.dropLast(suffix.count)
+    }
+    let id = base.split(whereSeparator: { $0 == "-" || $0 == "_" }).last.map(String.init)
+    return id?.isEmpty == false ? id : nil
+  }
+
+  // MARK: - Layout
+
+  /// Where a canonical value of a column goes, and the factor to its canonical unit.
+  struct Target {
+    var variable: WeatherVariable
+    var factor: Double
+  }
+
+  /// The variable a Meteostat column maps to; nil for columns Skycast does not store (snow depth,
+  /// daily means, condition codes, …).
+  static func target(_ name: String, _ frequency: WeatherVariable.Frequency) -> Target? {
+    switch (frequency, name) {
+    case (.hourly, "temp"): Target(variable: .temperature2m, factor: 1)
+    case (.hourly, "dwpt"): Target(variable: .dewPoint2m, factor: 1)
+    case (.hourly, "rhum"): Target(variable: .relativeHumidity2m, factor: 1)
+    case (.hourly, "prcp"): Target(variable: .precipitation, factor: 1)
+    case (.hourly, "wdir"): Target(variable: .windDirection10m, factor: 1)
+    case (.hourly, "wspd"): Target(variable: .windSpeed10m, factor: 1)
+    case (.hourly, "wpgt"): Target(variable: .windGusts10m, factor: 1)
+    case (.hourly, "pres"): Target(variable: .pressureMSL, factor: 1)
+    case (.hourly, "cldc"): Target(variable: .cloudCover, factor: 12.5)
+    case (.daily, "tmin"): Target(variable: .temperature2mMin, factor: 1)
+    case (.daily, "tmax"): Target(variable: .temperature2mMax, factor: 1)
+    case (.daily, "prcp"): Target(variable: .precipitationSum, factor: 1)
+    case (.daily, "wpgt"): Target(variable: .windGusts10mMax, factor: 1)
+    case (.daily, "tsun"): Target(variable: .sunshineDuration, factor: 60)
+    default: nil
+    }
+  }
+
+  struct Column {
+    var index: Int
+    var name: String
+    var target: Target?
+    /// The index of its `_source` column (current layout).
+    var source: Int?
+  }
+
+  /// The shape of one file: legacy or current, hourly or daily, and where each column is.
+  struct Layout {
+    var legacy: Bool
+    var frequency: WeatherVariable.Frequency
+    var fieldCount: Int
+    var firstDataLine: Int
+    var columns: [Column]
+    // Time columns: a `YYYY-MM-DD` date or year/month/day parts, and the hour when hourly.
+    var date: Int?
+    var parts: (year: Int, month: Int, day: Int)?
+    var hour: Int?
+
+    init(_ lines: [Substring]) throws(StationFileError) {
+      guard let first = lines.firstIndex(where: { !trim($0).isEmpty }) else {
+        throw .format("the Meteostat file is empty")
+      }
+      let fields = lines[first].split(separator: ",", omittingEmptySubsequences: false)
+        .map { String(trim($0)).lowercased() }
+      if LocalDate(fields[0]) != nil {
+        // Header-less legacy layout: the column order is fixed, the field count tells which.
+        legacy = true
+        firstDataLine = first
+        switch fields.count {
+        case legacyHourlyColumns.count: frequency = .hourly
+        case legacyDailyColumns.count: frequency = .daily
+        default:
+          throw .line(
+            first + 1,
+            "a legacy Meteostat row has \(legacyHourlyColumns.count) (hourly) or "
+              + "\(legacyDailyColumns.count) (daily) fields, found \(fields.count)")
+        }
+        let kind = frequency
+        let names = kind == .hourly ? legacyHourlyColumns : legacyDailyColumns
+        fieldCount = names.count
+        date = 0
+        hour = kind == .hourly ? 1 : nil
+        columns = names.enumerated().dropFirst(kind == .hourly ? 2 : 1).map {
+          Column(index: $0.offset, name: $0.element, target: target($0.element, kind))
+        }
+        return
+      }
+      legacy = false
+      firstDataLine = first + 1
+      fieldCount = fields.count
+      let index = { (name: String) in fields.firstIndex(of: name) }
+      if let year = index("year"), let month = index("month"), let day = index("day") {
+        parts = (year, month, day)
+      } else if let date = index("date") {
+        self.date = date
+      } else {
+        throw .format(
+          "no recognisable Meteostat header: the first line is neither a header with "
+            + "year,month,day (or date) nor a legacy data row")
+      }
+      hour = index("hour")
+      let kind: WeatherVariable.Frequency = hour == nil ? .daily : .hourly
+      frequency = kind
+      let timeColumns: Set<String> = ["year", "month", "day", "date", "hour"]
+      columns = fields.enumerated().compactMap { offset, name in
+        guard !timeColumns.contains(name), !name.hasSuffix("_source") else { return nil }
+        return Column(
+          index: offset, name: name, target: target(name, kind),
+          source: index(name + "_source"))
+      }
+    }
+
+    /// The row's date and, when hourly, its UTC hour.
+    func time(_ fields: [Substring], line: Int) throws(StationFileError) -> (LocalDate, Int?) {
+      let date: LocalDate?
+      if let parts {
+        let values = [parts.year, parts.month, parts.day].map { Int(trim(fields[$0])) }
+        date =
+          values.contains(nil)
+          ? nil : LocalDate(year: values[0]!, month: values[1]!, day: values[2]!)
+      } else {
+        date = LocalDate(trim(fields[self.date!]))
+      }
+      guard let date else { throw .line(line, "the row's date is not a valid date") }
+      guard let hour else { return (date, nil) }
+      guard let value = Int(trim(fields[hour])), (0...23).contains(value) else {
+        throw .line(line, "hour \"\(trim(fields[hour]))\" is not 0–23")
+      }
+      return (date, value)
+    }
+  }
+
+  /// A legacy row's time key (`YYYY-MM-DD` or `YYYY-MM-DD H`), shared by data and map rows.
+  static func rowKey(_ fields: [Substring], frequency: WeatherVariable.Frequency, line: Int)
+    throws(StationFileError) -> String
+  {
+    guard let date = LocalDate(trim(fields[0])) else {
+      throw .line(line, "\"\(trim(fields[0]))\" is not a YYYY-MM-DD date")
+    }
+    guard frequency == .hourly else { return date.description }
+    guard let hour = Int(trim(fields[1])), (0...23).contains(hour) else {
+      throw .line(line, "hour \"\(trim(fields[1]))\" is not 0–23")
+    }
+    return "\(date) \(hour)"
+  }
+
+  static func notes(_ layout: Layout, map: SourceMap?) -> [String] {
+    var notes = [
+      "Meteostat timestamps are UTC"
+        + (layout.frequency == .daily
+          ? "; a daily row is Meteostat's date (its aggregation of 24 hourly values; the day's time"
+            + " zone is unconfirmed, presumably UTC)" : ""),
+      "units as published: °C, %, mm, km/h wind and gusts, hPa sea-level pressure; no conversion",
+    ]
+    if layout.frequency == .hourly {
+      notes.append("prcp is the one-hour total ending at the hour → precipitation")
+      if layout.columns.contains(where: { $0.name == "cldc" }) {
+        notes.append("cldc okta × 12.5 → cloud_cover %")
+      }
+      notes.append(
+        "not stored: snow/snwd (snow depth, not snowfall), tsun (minutes of sunshine in the hour),"
+          + " coco (Meteostat condition code)")
+    } else {
+      notes.append("tsun minutes × 60 → sunshine_duration seconds; prcp → precipitation_sum")
+      notes.append(
+        "not stored: tavg/temp (daily mean temperature), snow/snwd (snow depth, not snowfall),"
+          + " wspd/wdir (daily means), pres (daily mean pressure)")
+    }
+    if !layout.legacy {
+      notes.append(
+        "values whose _source names a model or forecast provider ("
+          + modelSources.sorted().joined(separator: ", ")
+          + ", also within a multi-source cell) are model-filled and not stored")
+    } else if map != nil {
+      notes.append(
+        "values whose source-map flag is \(modelFlag(layout.frequency)) (model) are model-filled"
+          + " and not stored")
+    } else {
+      notes.append(
+        "model-filled values cannot be told apart in the legacy layout without the map file"
+          + " (<station>.map.csv.gz): all values were kept")
+    }
+    return notes
+  }
+
+  // MARK: - Text
+
+  /// The lines of `text`, split on LF bytes: `StationFileBytes.lines` splits on the Character
+  /// "\n", which a CR LF pair (one Character in Swift) never equals. The CR is left for `trim`.
+  static func lines(_ text: String) -> [Substring] {
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      Substring($0)
+    }
+  }
+
+  static func trim(_ text: Substring) -> Substring {
+    var start = text.startIndex
+    var end = text.endIndex
+    while start < end, text[start] == " " || text[start] == "\t" {
+      start = text.index(after: start)
+    }
+    while end > start {
+      let last = text.index(before: end)
+      guard text[last] == " " || text[last] == "\t" || text[last] == "\r" else { break }
+      end = last
+    }
+    return text[start..<end]
+  }
+
+  /// A plain decimal (`-12.3`, `84`); nil for anything else (`nan`, `inf`, hex, exponents).
+  static func number(_ text: Substring) -> Double? {
+    var digits = false
+    var dot = false
+    for (offset, byte) in text.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
+      case UInt8(ascii: "."):
+        if dot { return nil }
+        dot = true
+      case UInt8(ascii: "-"), UInt8(ascii: "+"): if offset != 0 { return nil }
+      default: return nil
+      }
+    }
+    return digits ? Double(text) : nil
+  }
+}

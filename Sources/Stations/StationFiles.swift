@@ -1,0 +1,34 @@
+import SkycastModel
+
+/// Every provider's reader behind one call: unwraps the file and reads it.
+public enum StationFiles {
+  /// Reads one station file of `provider` (plain, gzip or zip; a DWD archive's `produkt_*.txt`).
+  ///
+  /// - Parameter sibling: the bytes of another file in the same folder, by name, nil when there
+  ///   is none: a Meteostat legacy file's source map (`10637.map.csv.gz` beside
+  ///   `10637.csv.gz`), which says which values a model filled.
+  public static func read(
+    _ bytes: [UInt8], name: String, provider: StationProvider, options: StationReadOptions,
+    limit: Int = StationFileBytes.defaultLimit, sibling: (String) -> [UInt8]? = { _ in nil }
+  ) throws(StationFileError) -> StationReading {
+    let text = try StationFileBytes.text(bytes, limit: limit) { names in
+      provider == .dwd ? DWDReader.productEntry(names) : names.first
+    }
+    switch provider {
+    case .ghcnh: return try GHCNhReader.read(text, name: name, options: options)
+    case .asos: return try ASOSReader.read(text, name: name, options: options)
+    case .isdLite: return try ISDLiteReader.read(text, name: name, options: options)
+    case .dwd: return try DWDReader.read(text, name: name, options: options)
+    case .ecad: return try ECADReader.read(text, name: name, options: options)
+    case .meteostat:
+      var flags: MeteostatReader.SourceMap?
+      if let dot = name.firstIndex(of: "."),
+        let map = sibling(String(name[..<dot]) + ".map" + String(name[dot...]))
+      {
+        flags = try MeteostatReader.SourceMap.parse(
+          try StationFileBytes.text(map, limit: limit))
+      }
+      return try MeteostatReader.read(text, name: name, options: options, flags: flags)
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SkycastModel
+import TestSupport
+import Testing
+
+@testable import Store
+
+/// Station files end to end: `import observations --format dwd` into the linked city's
+/// station source, and `verify --obs station` against it.
+@Suite struct StationObservationsTests {
+  static let fixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("StationsTests/Fixtures")
+
+  static let potsdam = Station(
+    provider: .dwd, id: "03987", name: "Potsdam", latitude: 52.3812, longitude: 13.0622,
+    elevation: 81)
+
+  /// Potsdam (city) with DWD 03987 linked, its hourly TU file imported, and a forecast of
+  /// those hours (the observation + 0.5 + 0.1·hour) imported under source `fc`.
+  static func world() async throws -> CLIHarness {
+    let harness = CLIHarness(now: Date(timeIntervalSince1970: 1_702_000_000))
+    try await Ingest.addCity(
+      harness, "Potsdam", latitude: 52.39, longitude: 13.06, zone: "Europe/Berlin")
+    let store = try harness.store()
+    try store.write { try store.cacheStations([potsdam], loadedAt: 0) }
+    let link = await harness.run("station", "link", "Potsdam", "dwd:03987")
+    #expect(link.exitCode == 0 && link.stdout.contains("(default)"), "\(link)")
+    let file = fixtures.appendingPathComponent("dwd/derived-stundenwerte_TU_03987_akt.zip").path
+    let imported = await harness.run("import", "observations", "--format", "dwd", file)
+    #expect(imported.exitCode == 0, "\(imported)")
+    #expect(imported.stderr.contains("source station:dwd:03987"), "\(imported.stderr)")
+
+    let rows = try Ingest.rows(
+      harness,
+      "SELECT valid_at, temperature_2m FROM hourly_observations WHERE source = 'station:dwd:03987' AND temperature_2m IS NOT NULL ORDER BY valid_at"
+    )
+    var csv = "time,issued_at,temperature_2m\n"
+    for (index, row) in rows.enumerated() {
+      let time = Int64(row[0])!
+      let value = Double(row[1])! + 0.5 + 0.1 * Double(index)
+      csv +=
+        "\(WallClock.utc(epoch: time)),\(WallClock.utc(epoch: time - 6 * 3600)),\(NumberText.shortest(value))\n"
+    }
+    let path = harness.directory.file("fc.csv")
+    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    let forecasts = await harness.run(
+      "import", "forecasts", path, "--source", "fc", "--city", "Potsdam")
+    #expect(forecasts.exitCode == 0, "\(forecasts)")
+    return harness
+  }
+
+  @Test("DWD's file lands under station:dwd:03987 for the linked city, in UTC and canonical units")
+  func imported() async throws {
+    let harness = try await Self.world()
+    // The file's first row: 2023120100 (UTC from 2000 on), TT_TU 1.2, RF_TU 93.0.
+    #expect(
+      try Ingest.rows(
+        harness,
+        "SELECT valid_at, temperature_2m, relative_humidity_2m FROM hourly_observations ORDER BY valid_at LIMIT 1"
+      ) == [["1701388800", "1.2", "93.0"]])
+    #expect(
+      try Ingest.rows(
+        harness,
+        "SELECT source, model, url LIKE 'file://%' FROM fetches WHERE source LIKE 'station:%'")
+        == [["station:dwd:03987", "station", "1"]])
+    // city list shows the default station once one is linked.
+    let list = await harness.run("city", "list", "--format", "csv")
+    #expect(CSVTable(list.stdout).rows.first?["station"] == "station:dwd:03987", "\(list.stdout)")
+    // Importing the same file again changes nothing.
+    let file = Self.fixtures.appendingPathComponent("dwd/derived-stundenwerte_TU_03987_akt.zip")
+      .path
+    let again = await harness.run("import", "observations", "--format", "dwd", file)
+    #expect(again.stderr.contains("0 new, 0 updated"), "\(again.stderr)")
+  }
+
+  @Test("verify --obs station equals verifying against the same values imported as CSV")
+  func verifyAgainstStation() async throws {
+    let harness = try await Self.world()
+    let rows = try Ingest.rows(
+      harness,
+      "SELECT valid_at, temperature_2m, relative_humidity_2m FROM hourly_observations ORDER BY valid_at"
+    )
+    var csv = "time,temperature_2m,relative_humidity_2m\n"
+    for row in rows {
+      let cells = row.dropFirst().map { $0 == "NULL" ? "" : $0 }
+      csv += "\(WallClock.utc(epoch: Int64(row[0])!)),\(cells.joined(separator: ","))\n"
+    }
+    let path = harness.directory.file("copy.csv")
+    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    let copy = await harness.run(
+      "import", "observations", path, "--source", "copy", "--city", "Potsdam")
+    #expect(copy.exitCode == 0, "\(copy)")
+
+    let byStation = await harness.run(
+      "verify", "--source", "fc", "--obs", "station", "--by", "lead", "--format", "csv")
+    let byCopy = await harness.run(
+      "verify", "--source", "fc", "--obs", "copy", "--by", "lead", "--format", "csv")
+    #expect(byStation.exitCode == 0 && byCopy.exitCode == 0, "\(byStation)\n\(byCopy)")
+    let station = CSVTable(byStation.stdout).rows
+    let copied = CSVTable(byCopy.stdout).rows
+    #expect(!station.isEmpty && station.count == copied.count, "\(byStation.stdout)")
+    for (a, b) in zip(station, copied) {
+      for score in ["n", "bias", "mae", "rmse"] { #expect(a[score] == b[score], "\(score)") }
+    }
+    let table = await harness.run(
+      "verify", "--source", "fc", "--obs", "station", "--format", "table")
+    #expect(
+      table.stdout.contains("station Potsdam dwd 03987 Potsdam, 1.0 km away"), "\(table.stdout)")
+  }
+}

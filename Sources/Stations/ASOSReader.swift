@@ -65,11 +65,11 @@ public enum ASOSReader: StationFileReader {
         try checkTimeZone(line)
         continue
       }
-      if trimmed(line).isEmpty { continue }
+      if StationText.trim(line).isEmpty { continue }
       guard let header else {
         separator = line.contains("\t") ? "\t" : ","
         let names = line.split(separator: separator, omittingEmptySubsequences: false).map {
-          String(trimmed($0))
+          String(StationText.trim($0))
         }
         guard let station = names.firstIndex(of: "station"),
           let valid = names.firstIndex(of: "valid")
@@ -96,18 +96,18 @@ public enum ASOSReader: StationFileReader {
         throw .line(number, "\(fields.count) fields where the header has \(header.count)")
       }
       tally.lines += 1
-      let id = String(trimmed(fields[stationColumn]))
+      let id = String(StationText.trim(fields[stationColumn]))
       if let stationID, stationID != id {
         throw .line(number, "station \(id) after \(stationID): one file holds one station")
       }
       stationID = id
-      let validText = String(trimmed(fields[validColumn]))
+      let validText = String(StationText.trim(fields[validColumn]))
       guard let time = WallClock.secondsAsUTC(validText) else {
         throw .line(number, "unreadable valid time '\(validText)' (expected YYYY-MM-DD HH:MM)")
       }
       var values: [WeatherVariable: Double] = [:]
       for (mapping, index) in columns {
-        let cell = trimmed(fields[index])
+        let cell = StationText.trim(fields[index])
         if cell.isEmpty || cell == "M" || cell == "null" {
           tally.missing += 1
           continue
@@ -121,7 +121,7 @@ public enum ASOSReader: StationFileReader {
           throw .line(number, "\(mapping.column) '\(cell)' is not a number")
         }
         if mapping.variable == .windDirection10m && raw == 0 { continue }
-        values[mapping.variable] = denoise(mapping.convert(raw))
+        values[mapping.variable] = StationText.denoise(mapping.convert(raw))
       }
       if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
     }
@@ -140,24 +140,11 @@ public enum ASOSReader: StationFileReader {
   /// so it is refused rather than read as UTC.
   static func checkTimeZone(_ line: Substring) throws(StationFileError) {
     guard line.hasPrefix("#DEBUG: Time Zone"), let arrow = line.firstRange(of: "->") else { return }
-    let zone = trimmed(line[arrow.upperBound...])
+    let zone = StationText.trim(line[arrow.upperBound...])
     guard zone == "UTC" || zone == "Etc/UTC" else {
       throw .format("the IEM ASOS download is in time zone \(zone); download it with tz=UTC")
     }
   }
 
   static func celsius(_ fahrenheit: Double) -> Double { (fahrenheit - 32) * 5 / 9 }
-
-  /// Rounds away floating-point noise of a unit conversion (4.400000000000001 → 4.4) and
-  /// nothing else.
-  static func denoise(_ value: Double) -> Double {
-    (value * 1_000_000).rounded() / 1_000_000
-  }
-
-  static func trimmed(_ text: Substring) -> Substring {
-    var text = text
-    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-    return text
-  }
 }

@@ -27,12 +27,12 @@ public enum DWDReader: StationFileReader {
   public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
     throws(StationFileError) -> StationReading
   {
-    let lines = DWDReader.lines(StationFileBytes.latin1(text))
-    guard let headerLine = lines.firstIndex(where: { !trim($0).isEmpty }) else {
+    let lines = StationFileBytes.lines(StationFileBytes.latin1(text))
+    guard let headerLine = lines.firstIndex(where: { !StationText.trim($0).isEmpty }) else {
       throw .format("the DWD produkt file is empty")
     }
     let header = lines[headerLine].split(separator: ";", omittingEmptySubsequences: false)
-      .map { String(trim($0)).uppercased() }
+      .map { String(StationText.trim($0)).uppercased() }
     guard let stationColumn = header.firstIndex(of: "STATIONS_ID"),
       let timeColumn = header.firstIndex(of: "MESS_DATUM")
     else {
@@ -45,7 +45,7 @@ public enum DWDReader: StationFileReader {
     var tally = StationTally()
     var reports: [StationReport] = []
     var days: [LocalDate: [WeatherVariable: Double]] = [:]
-    for offset in (headerLine + 1)..<lines.count where !trim(lines[offset]).isEmpty {
+    for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
       let fields = lines[offset].split(separator: ";", omittingEmptySubsequences: false)
       tally.lines += 1
@@ -53,7 +53,7 @@ public enum DWDReader: StationFileReader {
         throw .line(
           lineNumber, "expected \(header.count) ;-separated fields, found \(fields.count)")
       }
-      let station = trim(fields[stationColumn])
+      let station = StationText.trim(fields[stationColumn])
       guard let stationValue = Int(station), stationValue >= 0 else {
         throw .line(lineNumber, "STATIONS_ID \"\(station)\" is not a station number")
       }
@@ -61,7 +61,7 @@ public enum DWDReader: StationFileReader {
         throw .line(lineNumber, "station \(stationValue) in a file of station \(stationNumber)")
       }
       stationNumber = stationValue
-      let stamp = trim(fields[timeColumn])
+      let stamp = StationText.trim(fields[timeColumn])
       let kind: WeatherVariable.Frequency
       switch stamp.count {
       case 10: kind = .hourly
@@ -86,8 +86,8 @@ public enum DWDReader: StationFileReader {
       }
       var values: [WeatherVariable: Double] = [:]
       for column in columns {
-        let raw = trim(fields[column.index])
-        let value = number(raw)
+        let raw = StationText.trim(fields[column.index])
+        let value = StationText.number(raw)
         let missing = raw.isEmpty || value == -999
         guard let target = column.target else {
           if !missing { tally.unmapped += 1 }
@@ -229,44 +229,4 @@ public enum DWDReader: StationFileReader {
     return notes
   }
 
-  // MARK: - Text
-
-  /// The lines of `text`, split on LF bytes: `StationFileBytes.lines` splits on the Character
-  /// "\n", which a CR LF pair (one Character in Swift) never equals. The CR is left for `trim`.
-  static func lines(_ text: String) -> [Substring] {
-    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-      Substring($0)
-    }
-  }
-
-  static func trim(_ text: Substring) -> Substring {
-    var start = text.startIndex
-    var end = text.endIndex
-    while start < end, text[start] == " " || text[start] == "\t" {
-      start = text.index(after: start)
-    }
-    while end > start {
-      let last = text.index(before: end)
-      guard text[last] == " " || text[last] == "\t" || text[last] == "\r" else { break }
-      end = last
-    }
-    return text[start..<end]
-  }
-
-  /// A plain decimal (`-12.3`, `84`); nil for anything else (`nan`, `inf`, hex, exponents).
-  static func number(_ text: Substring) -> Double? {
-    var digits = false
-    var dot = false
-    for (offset, byte) in text.utf8.enumerated() {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
-      case UInt8(ascii: "."):
-        if dot { return nil }
-        dot = true
-      case UInt8(ascii: "-"), UInt8(ascii: "+"): if offset != 0 { return nil }
-      default: return nil
-      }
-    }
-    return digits ? Double(text) : nil
-  }
 }

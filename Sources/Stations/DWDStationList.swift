@@ -15,8 +15,8 @@ public enum DWDStationList {
   /// more spaces (or, where the columns touch, before the last word).
   public static func parse(_ text: String) throws(StationFileError) -> [Station] {
     var stations: [Station] = []
-    for (offset, line) in DWDReader.lines(text).enumerated() {
-      let row = DWDReader.trim(line)
+    for (offset, line) in StationFileBytes.lines(text).enumerated() {
+      let row = StationText.trim(line)
       if row.isEmpty || row.hasPrefix("-") || row.lowercased().hasPrefix("stations_id") {
         continue
       }
@@ -43,8 +43,8 @@ public enum DWDStationList {
         throw .line(
           lineNumber, "von_datum/bis_datum \"\(tokens[1])\"/\"\(tokens[2])\" not YYYYMMDD")
       }
-      guard let elevation = DWDReader.number(tokens[3]),
-        let latitude = DWDReader.number(tokens[4]), let longitude = DWDReader.number(tokens[5])
+      guard let elevation = StationText.number(tokens[3]),
+        let latitude = StationText.number(tokens[4]), let longitude = StationText.number(tokens[5])
       else {
         throw .line(lineNumber, "Stationshoehe, geoBreite or geoLaenge is not a number")
       }
@@ -57,7 +57,7 @@ public enum DWDStationList {
       }
       stations.append(
         Station(
-          provider: .dwd, id: DWDReader.padded(id), name: String(DWDReader.trim(name)),
+          provider: .dwd, id: DWDReader.padded(id), name: String(StationText.trim(name)),
           latitude: latitude, longitude: longitude, elevation: elevation, first: first,
           last: last))
     }

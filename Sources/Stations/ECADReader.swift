@@ -17,12 +17,13 @@ public enum ECADReader: StationFileReader {
   public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
     throws(StationFileError) -> StationReading
   {
-    let lines = ECADReader.lines(StationFileBytes.latin1(text))
-    guard let headerLine = lines.firstIndex(where: { trim($0).hasPrefix("STAID") }) else {
+    let lines = StationFileBytes.lines(StationFileBytes.latin1(text))
+    guard let headerLine = lines.firstIndex(where: { StationText.trim($0).hasPrefix("STAID") })
+    else {
       throw .format("no ECA&D column header: no line starts with STAID")
     }
     let header = lines[headerLine].split(separator: ",", omittingEmptySubsequences: false)
-      .map { String(trim($0)).uppercased() }
+      .map { String(StationText.trim($0)).uppercased() }
     guard let stationColumn = header.firstIndex(of: "STAID"),
       let dateColumn = header.firstIndex(of: "DATE"),
       let valueColumn = header.firstIndex(where: {
@@ -31,7 +32,7 @@ public enum ECADReader: StationFileReader {
       let qualityColumn = header.firstIndex(of: "Q_" + header[valueColumn])
     else {
       throw .format(
-        "the ECA&D column header \"\(trim(lines[headerLine]))\" lacks STAID, DATE, an element"
+        "the ECA&D column header \"\(StationText.trim(lines[headerLine]))\" lacks STAID, DATE, an element"
           + " or its Q_ column")
     }
     let element = header[valueColumn]
@@ -39,7 +40,7 @@ public enum ECADReader: StationFileReader {
     var stationNumber: Int?
     var tally = StationTally()
     var days: [LocalDate: [WeatherVariable: Double]] = [:]
-    for offset in (headerLine + 1)..<lines.count where !trim(lines[offset]).isEmpty {
+    for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
       let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
       tally.lines += 1
@@ -47,22 +48,23 @@ public enum ECADReader: StationFileReader {
         throw .line(
           lineNumber, "expected \(header.count) comma-separated fields, found \(fields.count)")
       }
-      guard let station = Int(trim(fields[stationColumn])) else {
-        throw .line(lineNumber, "STAID \"\(trim(fields[stationColumn]))\" is not a number")
+      guard let station = Int(StationText.trim(fields[stationColumn])) else {
+        throw .line(
+          lineNumber, "STAID \"\(StationText.trim(fields[stationColumn]))\" is not a number")
       }
       if let stationNumber, stationNumber != station {
         throw .line(lineNumber, "station \(station) in a file of station \(stationNumber)")
       }
       stationNumber = station
-      let stamp = trim(fields[dateColumn])
+      let stamp = StationText.trim(fields[dateColumn])
       guard let date = date(stamp) else {
         throw .line(lineNumber, "DATE \"\(stamp)\" is not a YYYYMMDD date")
       }
-      let raw = trim(fields[valueColumn])
+      let raw = StationText.trim(fields[valueColumn])
       guard let value = Int(raw) else {
         throw .line(lineNumber, "\(element) \"\(raw)\" is not an integer")
       }
-      let qualityText = trim(fields[qualityColumn])
+      let qualityText = StationText.trim(fields[qualityColumn])
       guard let quality = Int(qualityText) else {
         throw .line(lineNumber, "Q_\(element) \"\(qualityText)\" is not a quality code")
       }
@@ -145,27 +147,5 @@ public enum ECADReader: StationFileReader {
       let value = Int(stamp)
     else { return nil }
     return LocalDate(year: value / 10000, month: value / 100 % 100, day: value % 100)
-  }
-
-  /// The lines of `text`, split on LF bytes: `StationFileBytes.lines` splits on the Character
-  /// "\n", which a CR LF pair (one Character in Swift) never equals. The CR is left for `trim`.
-  static func lines(_ text: String) -> [Substring] {
-    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-      Substring($0)
-    }
-  }
-
-  static func trim(_ text: Substring) -> Substring {
-    var start = text.startIndex
-    var end = text.endIndex
-    while start < end, text[start] == " " || text[start] == "\t" {
-      start = text.index(after: start)
-    }
-    while end > start {
-      let last = text.index(before: end)
-      guard text[last] == " " || text[last] == "\t" || text[last] == "\r" else { break }
-      end = last
-    }
-    return text[start..<end]
   }
 }

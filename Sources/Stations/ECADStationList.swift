@@ -5,11 +5,11 @@ import SkycastModel
 public enum ECADStationList {
   /// Parses the text of a `stations.txt`.
   public static func parse(_ text: String) throws(StationFileError) -> [Station] {
-    let lines = ECADReader.lines(text)
-    guard let headerLine = lines.firstIndex(where: { ECADReader.trim($0).hasPrefix("STAID") })
+    let lines = StationFileBytes.lines(text)
+    guard let headerLine = lines.firstIndex(where: { StationText.trim($0).hasPrefix("STAID") })
     else { throw .format("no ECA&D column header: no line starts with STAID") }
     let header = lines[headerLine].split(separator: ",", omittingEmptySubsequences: false)
-      .map { String(ECADReader.trim($0)).uppercased() }
+      .map { String(StationText.trim($0)).uppercased() }
     let index = { (name: String) in header.firstIndex(of: name) }
     // The header text calls the elevation HGTH, the column is HGHT; accept either spelling.
     guard let idColumn = index("STAID"), let nameColumn = index("STANAME"),
@@ -17,10 +17,10 @@ public enum ECADStationList {
     else { throw .format("the ECA&D station header lacks STAID, STANAME, LAT or LON") }
     let elevationColumn = index("HGHT") ?? index("HGTH")
     var stations: [Station] = []
-    for offset in (headerLine + 1)..<lines.count where !ECADReader.trim(lines[offset]).isEmpty {
+    for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
       let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
-        .map(ECADReader.trim)
+        .map(StationText.trim)
       guard fields.count == header.count else {
         throw .line(
           lineNumber, "expected \(header.count) comma-separated fields, found \(fields.count)")

@@ -67,7 +67,7 @@ public enum GHCNhReader: StationFileReader {
     var headerLine = first
     if headerLine.hasPrefix("\u{FEFF}") { headerLine = headerLine.dropFirst() }
     let header = headerLine.split(separator: "|", omittingEmptySubsequences: false).map {
-      String(trimmed($0))
+      String(StationText.trim($0))
     }
     var index: [String: Int] = [:]
     for (position, column) in header.enumerated() where index[column] == nil {
@@ -98,16 +98,16 @@ public enum GHCNhReader: StationFileReader {
     for lineIndex in lines.indices.dropFirst() {
       let line = lines[lineIndex]
       let number = lineIndex + 1
-      if trimmed(line).isEmpty { continue }
+      if StationText.trim(line).isEmpty { continue }
       let fields = line.split(separator: "|", omittingEmptySubsequences: false)
       // wetterdienst notes files that end in a repeated header line.
-      if fields.count == header.count, trimmed(fields[0]) == header[0] { continue }
+      if fields.count == header.count, StationText.trim(fields[0]) == header[0] { continue }
       guard fields.count == header.count else {
         throw .line(number, "\(fields.count) fields where the header has \(header.count)")
       }
       tally.lines += 1
       if let stationColumn {
-        let id = String(trimmed(fields[stationColumn]))
+        let id = String(StationText.trim(fields[stationColumn]))
         if !id.isEmpty {
           if let stationID, stationID != id {
             throw .line(number, "station \(id) after \(stationID): one file holds one station")
@@ -119,9 +119,9 @@ public enum GHCNhReader: StationFileReader {
         fields, split: splitTime.count == 5 ? splitTime : nil, date: dateColumn, line: number)
       var values: [WeatherVariable: Double] = [:]
       for column in columns {
-        let cell = trimmed(fields[column.value])
-        let measurement = column.measurementCode.map { trimmed(fields[$0]) } ?? ""
-        let quality = column.qualityCode.map { trimmed(fields[$0]) } ?? ""
+        let cell = StationText.trim(fields[column.value])
+        let measurement = column.measurementCode.map { StationText.trim(fields[$0]) } ?? ""
+        let quality = column.qualityCode.map { StationText.trim(fields[$0]) } ?? ""
         let isDirection = column.mapping.variable == .windDirection10m
         if cell.isEmpty {
           // A calm report leaves the direction empty with a calm code: no direction, not missing.
@@ -150,10 +150,10 @@ public enum GHCNhReader: StationFileReader {
           values[.precipitation] = 0
           continue
         }
-        values[column.mapping.variable] = denoise(raw * column.mapping.factor)
+        values[column.mapping.variable] = StationText.denoise(raw * column.mapping.factor)
       }
       for position in otherTotals {
-        let cell = trimmed(fields[position])
+        let cell = StationText.trim(fields[position])
         if !cell.isEmpty, cell != "9999", cell != "-9999" { tally.unmapped += 1 }
       }
       if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
@@ -171,7 +171,7 @@ public enum GHCNhReader: StationFileReader {
     _ fields: [Substring], split: [Int]?, date: Int?, line: Int
   ) throws(StationFileError) -> Int64 {
     if let split {
-      let parts = split.map { Int(trimmed(fields[$0])) }
+      let parts = split.map { Int(StationText.trim(fields[$0])) }
       if let year = parts[0], let month = parts[1], let day = parts[2], let hour = parts[3],
         let minute = parts[4], (0..<24).contains(hour), (0..<60).contains(minute),
         let localDate = LocalDate(year: year, month: month, day: day)
@@ -180,9 +180,10 @@ public enum GHCNhReader: StationFileReader {
       }
       throw .line(
         line,
-        "unreadable time '\(split.map { String(trimmed(fields[$0])) }.joined(separator: " "))'")
+        "unreadable time '\(split.map { String(StationText.trim(fields[$0])) }.joined(separator: " "))'"
+      )
     }
-    let text = date.map { String(trimmed(fields[$0])) } ?? ""
+    let text = date.map { String(StationText.trim(fields[$0])) } ?? ""
     guard let seconds = WallClock.secondsAsUTC(text) else {
       throw .line(line, "unreadable DATE '\(text)'")
     }
@@ -225,18 +226,5 @@ public enum GHCNhReader: StationFileReader {
     let parts = file.split(separator: "_")
     guard parts.count >= 3, parts[0] == "GHCNh", !parts[1].isEmpty else { return nil }
     return String(parts[1])
-  }
-
-  /// Rounds away floating-point noise of a unit conversion (5.3999999999999995 → 5.4) and
-  /// nothing else.
-  static func denoise(_ value: Double) -> Double {
-    (value * 1_000_000).rounded() / 1_000_000
-  }
-
-  static func trimmed(_ text: Substring) -> Substring {
-    var text = text
-    while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-    return text
   }
 }

@@ -65,16 +65,16 @@ public enum GHCNhStationList {
     id: Substring, latitude: Substring, longitude: Substring, elevation: Substring,
     name: Substring, _ number: Int
   ) throws(StationFileError) -> Station {
-    let id = trimmed(id)
+    let id = StationText.trim(id)
     guard !id.isEmpty else { throw .line(number, "no station id") }
-    guard let lat = Double(trimmed(latitude)), (-90...90).contains(lat) else {
-      throw .line(number, "latitude '\(trimmed(latitude))' is not a number in -90…90")
+    guard let lat = Double(StationText.trim(latitude)), (-90...90).contains(lat) else {
+      throw .line(number, "latitude '\(StationText.trim(latitude))' is not a number in -90…90")
     }
-    guard let lon = Double(trimmed(longitude)), (-180...180).contains(lon) else {
-      throw .line(number, "longitude '\(trimmed(longitude))' is not a number in -180…180")
+    guard let lon = Double(StationText.trim(longitude)), (-180...180).contains(lon) else {
+      throw .line(number, "longitude '\(StationText.trim(longitude))' is not a number in -180…180")
     }
     var height: Double?
-    let elevationText = trimmed(elevation)
+    let elevationText = StationText.trim(elevation)
     if !elevationText.isEmpty {
       guard let value = Double(elevationText), value.isFinite else {
         throw .line(number, "elevation '\(elevationText)' is not a number")
@@ -82,14 +82,7 @@ public enum GHCNhStationList {
       height = value <= -999 ? nil : value
     }
     return Station(
-      provider: .ghcnh, id: String(id), name: String(trimmed(name)), latitude: lat,
+      provider: .ghcnh, id: String(id), name: String(StationText.trim(name)), latitude: lat,
       longitude: lon, elevation: height)
-  }
-
-  static func trimmed(_ text: Substring) -> Substring {
-    var text = text
-    while let first = text.first, first.isWhitespace { text = text.dropFirst() }
-    while let last = text.last, last.isWhitespace { text = text.dropLast() }
-    return text
   }
 }

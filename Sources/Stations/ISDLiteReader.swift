@@ -74,7 +74,7 @@ public enum ISDLiteReader: StationFileReader {
           tally.missing += 1
           return
         }
-        values[variable] = denoise(convert(Double(value)))
+        values[variable] = StationText.denoise(convert(Double(value)))
       }
       store(.temperature, .temperature2m) { $0 / 10 }
       store(.dewPoint, .dewPoint2m) { $0 / 10 }
@@ -113,11 +113,5 @@ public enum ISDLiteReader: StationFileReader {
       return nil
     }
     return parts[parts.count - 3] + "-" + parts[parts.count - 2]
-  }
-
-  /// Rounds away floating-point noise of a unit conversion (9.360000000000001 → 9.36) and
-  /// nothing else.
-  static func denoise(_ value: Double) -> Double {
-    (value * 1_000_000).rounded() / 1_000_000
   }
 }

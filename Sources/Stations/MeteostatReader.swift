@@ -42,10 +42,10 @@ public enum MeteostatReader: StationFileReader {
 
     /// Parses the text of a map file (already gunzipped).
     public static func parse(_ text: [UInt8]) throws(StationFileError) -> SourceMap {
-      let lines = MeteostatReader.lines(StationFileBytes.utf8(text))
+      let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
       var frequency: WeatherVariable.Frequency?
       var rows: [String: [String]] = [:]
-      for (offset, line) in lines.enumerated() where !trim(line).isEmpty {
+      for (offset, line) in lines.enumerated() where !StationText.trim(line).isEmpty {
         let number = offset + 1
         let fields = line.split(separator: ",", omittingEmptySubsequences: false)
         let kind: WeatherVariable.Frequency
@@ -63,7 +63,7 @@ public enum MeteostatReader: StationFileReader {
         }
         frequency = kind
         let key = try rowKey(fields, frequency: kind, line: number)
-        rows[key] = fields.map { String(trim($0)) }
+        rows[key] = fields.map { String(StationText.trim($0)) }
       }
       guard let frequency else { throw .format("the Meteostat source map has no rows") }
       return SourceMap(frequency: frequency, rows: rows)
@@ -90,7 +90,7 @@ public enum MeteostatReader: StationFileReader {
     guard let stationID = options.stationID ?? stationID(fromName: name) else {
       throw .format("no Meteostat station id: the file name \"\(name)\" holds none; pass one")
     }
-    let lines = MeteostatReader.lines(StationFileBytes.utf8(text))
+    let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
     let layout = try Layout(lines)
     if let flags, layout.legacy, flags.frequency != layout.frequency {
       throw .format(
@@ -101,7 +101,8 @@ public enum MeteostatReader: StationFileReader {
     var tally = StationTally()
     var reports: [StationReport] = []
     var days: [LocalDate: [WeatherVariable: Double]] = [:]
-    for offset in layout.firstDataLine..<lines.count where !trim(lines[offset]).isEmpty {
+    for offset in layout.firstDataLine..<lines.count where !StationText.trim(lines[offset]).isEmpty
+    {
       let lineNumber = offset + 1
       let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
       tally.lines += 1
@@ -116,7 +117,7 @@ public enum MeteostatReader: StationFileReader {
       }
       var values: [WeatherVariable: Double] = [:]
       for column in layout.columns {
-        let raw = trim(fields[column.index])
+        let raw = StationText.trim(fields[column.index])
         guard let target = column.target else {
           if !raw.isEmpty { tally.unmapped += 1 }
           continue
@@ -125,11 +126,11 @@ public enum MeteostatReader: StationFileReader {
           tally.missing += 1
           continue
         }
-        guard let value = number(raw) else {
+        guard let value = StationText.number(raw) else {
           throw .line(lineNumber, "\(column.name) \"\(raw)\" is not a number")
         }
         if let source = column.source,
-          trim(fields[source]).split(separator: " ").contains(where: {
+          StationText.trim(fields[source]).split(separator: " ").contains(where: {
             modelSources.contains(String($0))
           })
         {
@@ -225,11 +226,11 @@ public enum MeteostatReader: StationFileReader {
     var hour: Int?
 
     init(_ lines: [Substring]) throws(StationFileError) {
-      guard let first = lines.firstIndex(where: { !trim($0).isEmpty }) else {
+      guard let first = lines.firstIndex(where: { !StationText.trim($0).isEmpty }) else {
         throw .format("the Meteostat file is empty")
       }
       let fields = lines[first].split(separator: ",", omittingEmptySubsequences: false)
-        .map { String(trim($0)).lowercased() }
+        .map { String(StationText.trim($0)).lowercased() }
       if LocalDate(fields[0]) != nil {
         // Header-less legacy layout: the column order is fixed, the field count tells which.
         legacy = true
@@ -282,17 +283,17 @@ public enum MeteostatReader: StationFileReader {
     func time(_ fields: [Substring], line: Int) throws(StationFileError) -> (LocalDate, Int?) {
       let date: LocalDate?
       if let parts {
-        let values = [parts.year, parts.month, parts.day].map { Int(trim(fields[$0])) }
+        let values = [parts.year, parts.month, parts.day].map { Int(StationText.trim(fields[$0])) }
         date =
           values.contains(nil)
           ? nil : LocalDate(year: values[0]!, month: values[1]!, day: values[2]!)
       } else {
-        date = LocalDate(trim(fields[self.date!]))
+        date = LocalDate(StationText.trim(fields[self.date!]))
       }
       guard let date else { throw .line(line, "the row's date is not a valid date") }
       guard let hour else { return (date, nil) }
-      guard let value = Int(trim(fields[hour])), (0...23).contains(value) else {
-        throw .line(line, "hour \"\(trim(fields[hour]))\" is not 0–23")
+      guard let value = Int(StationText.trim(fields[hour])), (0...23).contains(value) else {
+        throw .line(line, "hour \"\(StationText.trim(fields[hour]))\" is not 0–23")
       }
       return (date, value)
     }
@@ -302,12 +303,12 @@ public enum MeteostatReader: StationFileReader {
   static func rowKey(_ fields: [Substring], frequency: WeatherVariable.Frequency, line: Int)
     throws(StationFileError) -> String
   {
-    guard let date = LocalDate(trim(fields[0])) else {
-      throw .line(line, "\"\(trim(fields[0]))\" is not a YYYY-MM-DD date")
+    guard let date = LocalDate(StationText.trim(fields[0])) else {
+      throw .line(line, "\"\(StationText.trim(fields[0]))\" is not a YYYY-MM-DD date")
     }
     guard frequency == .hourly else { return date.description }
-    guard let hour = Int(trim(fields[1])), (0...23).contains(hour) else {
-      throw .line(line, "hour \"\(trim(fields[1]))\" is not 0–23")
+    guard let hour = Int(StationText.trim(fields[1])), (0...23).contains(hour) else {
+      throw .line(line, "hour \"\(StationText.trim(fields[1]))\" is not 0–23")
     }
     return "\(date) \(hour)"
   }
@@ -351,44 +352,4 @@ public enum MeteostatReader: StationFileReader {
     return notes
   }
 
-  // MARK: - Text
-
-  /// The lines of `text`, split on LF bytes: `StationFileBytes.lines` splits on the Character
-  /// "\n", which a CR LF pair (one Character in Swift) never equals. The CR is left for `trim`.
-  static func lines(_ text: String) -> [Substring] {
-    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
-      Substring($0)
-    }
-  }
-
-  static func trim(_ text: Substring) -> Substring {
-    var start = text.startIndex
-    var end = text.endIndex
-    while start < end, text[start] == " " || text[start] == "\t" {
-      start = text.index(after: start)
-    }
-    while end > start {
-      let last = text.index(before: end)
-      guard text[last] == " " || text[last] == "\t" || text[last] == "\r" else { break }
-      end = last
-    }
-    return text[start..<end]
-  }
-
-  /// A plain decimal (`-12.3`, `84`); nil for anything else (`nan`, `inf`, hex, exponents).
-  static func number(_ text: Substring) -> Double? {
-    var digits = false
-    var dot = false
-    for (offset, byte) in text.utf8.enumerated() {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
-      case UInt8(ascii: "."):
-        if dot { return nil }
-        dot = true
-      case UInt8(ascii: "-"), UInt8(ascii: "+"): if offset != 0 { return nil }
-      default: return nil
-      }
-    }
-    return digits ? Double(text) : nil
-  }
 }

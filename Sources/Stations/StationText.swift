@@ -1,0 +1,42 @@
+/// The small text rules every station reader shares, kept in one place so they agree.
+enum StationText {
+  /// `text` without leading and trailing spaces and tabs, and without a trailing CR (DWD's
+  /// fields are space-padded; CR LF files leave the CR on a line's last field).
+  static func trim(_ text: Substring) -> Substring {
+    var start = text.startIndex
+    var end = text.endIndex
+    while start < end, text[start] == " " || text[start] == "\t" {
+      start = text.index(after: start)
+    }
+    while end > start {
+      let last = text.index(before: end)
+      guard text[last] == " " || text[last] == "\t" || text[last] == "\r" else { break }
+      end = last
+    }
+    return text[start..<end]
+  }
+
+  /// A plain decimal (`-12.3`, `84`); nil for anything else (`nan`, `inf`, hex, exponents),
+  /// so a provider's odd token is a line error rather than a silent value.
+  static func number(_ text: Substring) -> Double? {
+    var digits = false
+    var dot = false
+    for (offset, byte) in text.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits = true
+      case UInt8(ascii: "."):
+        if dot { return nil }
+        dot = true
+      case UInt8(ascii: "-"), UInt8(ascii: "+"): if offset != 0 { return nil }
+      default: return nil
+      }
+    }
+    return digits ? Double(text) : nil
+  }
+
+  /// Rounds away floating-point noise of a unit conversion (4.400000000000001 → 4.4) and
+  /// nothing else (six decimals keep 4 kt × 1.852 = 7.408).
+  static func denoise(_ value: Double) -> Double {
+    (value * 1_000_000).rounded() / 1_000_000
+  }
+}

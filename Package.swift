@@ -71,7 +71,9 @@ let package = Package(
       swiftSettings: testHooks),
 
     // MARK: - Features
-    .target(name: "Collect", dependencies: ["Store", "OpenMeteo", "SkycastModel"]),
+    .target(
+      name: "Collect",
+      dependencies: ["Store", "OpenMeteo", "SkycastModel", "Stations", "Import"]),
     .target(name: "Import", dependencies: ["Store", "Stations", "SkycastModel"]),
     .target(
       name: "Verify",

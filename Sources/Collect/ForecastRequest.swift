@@ -10,6 +10,9 @@ public struct ForecastRequestOptions: Sendable, Equatable {
   public var hourly: [WeatherVariable] = WeatherVariable.with(.hourlyForecast)
   public var daily: [WeatherVariable] = WeatherVariable.with(.dailyForecast)
   public var current: [WeatherVariable] = WeatherVariable.with(.current)
+  /// `elevation=` per city id (`collect --elevation station`: the linked station's height, so
+  /// Open-Meteo downscales the forecast to it); cities not listed send none.
+  public var elevations: [Int64: Double] = [:]
 
   public init() {}
 
@@ -30,6 +33,17 @@ public struct ForecastRequestOptions: Sendable, Equatable {
     if !current.isEmpty { query.append(("current", current.map(\.apiName).joined(separator: ","))) }
     query.append(("timezone", cities.map { $0.timezone ?? "auto" }.joined(separator: ",")))
     query.append(("forecast_days", String(days)))
+    if cities.contains(where: { elevations[$0.id] != nil }) {
+      // One value per location; a city without one keeps the API's own terrain model (NaN
+      // would switch downscaling off), so it sends the elevation the API would pick: its own.
+      query.append(
+        (
+          "elevation",
+          cities.map { city in
+            (elevations[city.id] ?? city.elevation).map(Self.coordinate) ?? "nan"
+          }.joined(separator: ",")
+        ))
+    }
     if !models.isEmpty { query.append(("models", models.joined(separator: ","))) }
     query.append(("timeformat", "unixtime"))
     let weight = CallWeight.perLocation(

@@ -40,10 +40,10 @@ public enum StationFileImport {
     return (reading, bytes)
   }
 
-  /// Stores `reading` for `city` with one fetch-log row (source `station:<provider>:<id>`,
-  /// url `file://…`, size and SHA-256 of the file), in one transaction.
+  /// Stores `reading` for `city` with one fetch-log row (source `station:<provider>:<id>`, the
+  /// file's `url` (`file://…` for an import), size and SHA-256 of the file), in one transaction.
   public static func store(
-    _ reading: StationReading, city: City, path: String, fileBytes: [UInt8], store: Store,
+    _ reading: StationReading, city: City, url: String, fileBytes: [UInt8], store: Store,
     now: Int64
   ) throws -> Result {
     var result = Result(reading: reading)
@@ -52,7 +52,7 @@ public enum StationFileImport {
       var fetch = FetchRecord(
         cityID: city.id, source: reading.source.fetchLogValue, model: "station",
         requestedAt: now, issuedAt: nil, status: .ok)
-      fetch.url = URL(fileURLWithPath: path).absoluteString
+      fetch.url = url
       fetch.bytes = fileBytes.count
       fetch.bodySHA256 = SHA256.hexDigest(fileBytes)
       let fetchID = try store.insertFetch(fetch)

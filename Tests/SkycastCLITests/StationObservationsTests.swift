@@ -23,6 +23,8 @@ import Testing
     try await Ingest.addCity(
       harness, "Potsdam", latitude: 52.39, longitude: 13.06, zone: "Europe/Berlin")
     let store = try harness.store()
+    // The city at 34 m, the station at 81 m: 47 m higher.
+    try store.database.execute("UPDATE cities SET elevation = 34")
     try store.write { try store.cacheStations([potsdam], loadedAt: 0) }
     let link = await harness.run("station", "link", "Potsdam", "dwd:03987")
     #expect(link.exitCode == 0 && link.stdout.contains("(default)"), "\(link)")
@@ -107,5 +109,25 @@ import Testing
       "verify", "--source", "fc", "--obs", "station", "--format", "table")
     #expect(
       table.stdout.contains("station Potsdam dwd 03987 Potsdam, 1.0 km away"), "\(table.stdout)")
+  }
+
+  @Test("--lapse-rate brings the station's temperature down to the city: bias − 0.0065 × 47 m")
+  func lapseRate() async throws {
+    let harness = try await Self.world()
+    let plain = await harness.run(
+      "verify", "--source", "fc", "--obs", "station", "--format", "csv")
+    let adjusted = await harness.run(
+      "verify", "--source", "fc", "--obs", "station", "--lapse-rate", "--format", "csv")
+    #expect(plain.exitCode == 0 && adjusted.exitCode == 0, "\(plain)\n\(adjusted)")
+    let before = try #require(CSVTable(plain.stdout).rows.first?["bias"].flatMap(Double.init))
+    let after = try #require(CSVTable(adjusted.stdout).rows.first?["bias"].flatMap(Double.init))
+    // The station is higher, so colder: its temperature + 0.3055 K, the bias 0.3055 K lower.
+    #expect(abs((before - after) - 0.0065 * 47) < 0.001, "\(before) → \(after)")
+    let table = await harness.run(
+      "verify", "--source", "fc", "--obs", "station", "--lapse-rate", "--format", "table")
+    #expect(table.stdout.contains("+ 0.65 K per 100 m"), "\(table.stdout)")
+    let wrong = await harness.run(
+      "verify", "--var", "precipitation", "--obs", "station", "--lapse-rate")
+    #expect(wrong.exitCode == 64, "\(wrong)")
   }
 }

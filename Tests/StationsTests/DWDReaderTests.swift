@@ -157,7 +157,7 @@ import Testing
 
   @Test("a line missing its eor field or holding a bad number throws .line with its number")
   func brokenLines() throws {
-    var lines = DWDReader.lines(
+    var lines = StationFileBytes.lines(
       StationFileBytes.latin1(try Self.text("derived-stundenwerte_TU_03987_akt.zip"))
     )
     .map(String.init)

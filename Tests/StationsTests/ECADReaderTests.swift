@@ -57,8 +57,10 @@ import Testing
 
   @Test("a short line and a bad number throw .line with their line number")
   func brokenLines() throws {
-    var lines = ECADReader.lines(StationFileBytes.latin1(Self.text("derived-RR_STAID000001.txt")))
-      .map(String.init)
+    var lines = StationFileBytes.lines(
+      StationFileBytes.latin1(Self.text("derived-RR_STAID000001.txt"))
+    )
+    .map(String.init)
     // Line 23 is "     1, 35381,19600102,   23,    0".
     let real = lines[22]
     #expect(real.hasSuffix("19600102,   23,    0"))

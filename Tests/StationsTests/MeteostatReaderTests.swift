@@ -128,7 +128,7 @@ import Testing
   @Test("a short line and an unparsable value throw .line with their line number")
   func brokenLines() throws {
     let name = "derived-legacy-hourly-10637.csv.gz"
-    var lines = MeteostatReader.lines(StationFileBytes.utf8(try Self.text(name))).map(String.init)
+    var lines = StationFileBytes.lines(StationFileBytes.utf8(try Self.text(name))).map(String.init)
     // Line 5 is "2020-01-01,4,0.9,0.4,96,0.0,,200,7.6,,1028.9,,4": drop its last field.
     #expect(lines[4].hasPrefix("2020-01-01,4,"))
     let real = lines[4]

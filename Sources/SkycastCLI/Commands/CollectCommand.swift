@@ -38,6 +38,11 @@ enum CollectCommand {
         help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).",
         type: .duration, default: FreshnessRule.defaultIntervalText),
       .flag("force", help: "Fetch even when a city was fetched within --min-interval."),
+      .choice(
+        "elevation", value: "source",
+        help:
+          "station: downscale each forecast to its city's default station's elevation (elevation=).",
+        of: ElevationSource.self),
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
@@ -45,11 +50,19 @@ enum CollectCommand {
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
-    if invocation.string("ensemble") != nil { return try await runEnsemble(invocation) }
-    let options = try requestOptions(invocation)
+    if invocation.string("ensemble") != nil {
+      if invocation.string("elevation") != nil {
+        throw invocation.usage("--elevation applies to forecasts, not --ensemble")
+      }
+      return try await runEnsemble(invocation)
+    }
+    var options = try requestOptions(invocation)
     let minInterval = try invocation.durationValue("min-interval")
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
+    if try invocation.choice("elevation", as: ElevationSource.self) == .station {
+      options.elevations = try stationElevations(cities, store: store, invocation: invocation)
+    }
     let client = try invocation.makeClient()
     if invocation.flag("dry-run") {
       return try dryRun(
@@ -78,6 +91,29 @@ enum CollectCommand {
       cities: cities, batchSize: batchSize, minInterval: minInterval,
       force: invocation.flag("force"))
     return reporter.summary(outcomes)
+  }
+
+  /// Where `--elevation` takes the height the forecast is downscaled to.
+  enum ElevationSource: String, CaseIterable {
+    case station
+  }
+
+  /// Each city's default station's elevation; a city without one is an error naming it, since
+  /// mixing downscaled and plain forecasts in one run would be silent.
+  static func stationElevations(_ cities: [City], store: Store, invocation: Invocation) throws
+    -> [Int64: Double]
+  {
+    let links = try store.stationLinks().filter(\.isDefault)
+    var elevations: [Int64: Double] = [:]
+    for city in cities {
+      guard let elevation = links.first(where: { $0.cityID == city.id })?.station.elevation else {
+        throw invocation.usage(
+          "--elevation station: \(invocation.label(city)) has no default station with an elevation (skycast station link)"
+        )
+      }
+      elevations[city.id] = elevation
+    }
+    return elevations
   }
 
   static func requestOptions(_ invocation: Invocation) throws -> ForecastRequestOptions {

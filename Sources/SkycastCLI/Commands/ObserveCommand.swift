@@ -1,6 +1,7 @@
 import Collect
 import Import
 import SkycastModel
+import Stations
 
 /// `skycast observe`: fetch archive (ERA5) observations for saved cities.
 enum ObserveCommand {
@@ -25,6 +26,13 @@ enum ObserveCommand {
       analysis, not a measurement: it is stored as its own observation source, \
       'analysis:MODEL', never mixed with ERA5, and verify uses it only when --obs names it.
 
+      With --station PROVIDER:ID (ghcnh, meteostat or dwd; 'linked' for each city's default \
+      station), observe fetches that station's own file from its provider (GHCNh's period of \
+      record, Meteostat's bulk hourly file with its source map, DWD's recent hourly air \
+      temperature) and stores it exactly as 'import observations --format' does, under \
+      station:PROVIDER:ID, with the same deadline, retries and reply cap as every request; \
+      --from/--to do not apply (the file is stored whole).
+
       Examples:
         skycast observe --city Berlin --from 2025-01-01 --to 2025-12-31
         skycast observe --source historical-forecast --model ecmwf_ifs025 --from 2026-03-01 --to 2026-03-31
@@ -44,7 +52,11 @@ enum ObserveCommand {
       .flag(
         "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
       ),
-    ] + SharedOptions.network([.archive, .historicalForecast]),
+      OptionSpec(
+        "station", value: "station",
+        help: "Fetch a station's file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked."),
+    ] + StationDownload.providers.map(StationObserve.urlOption)
+      + SharedOptions.network([.archive, .historicalForecast]),
     run: { try await run($0) })
 
   enum Model: String, CaseIterable {
@@ -53,6 +65,13 @@ enum ObserveCommand {
   }
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
+    if let station = invocation.string("station") {
+      return try await StationObserve.run(invocation, station: station)
+    }
+    for provider in StationDownload.providers
+    where invocation.string(StationDownload.flag(provider)) != nil {
+      throw invocation.usage("--\(StationDownload.flag(provider)) goes with --station")
+    }
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     var options = ArchiveRequestOptions()
     options.api = try invocation.choiceValue("source", as: ArchiveRequestOptions.API.self)

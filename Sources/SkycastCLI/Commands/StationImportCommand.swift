@@ -45,7 +45,9 @@ enum StationImportCommand {
       return ExitStatus.success
     }
     let result = try StationFileImport.store(
-      reading, city: city, path: (path as NSString).standardizingPath, fileBytes: read.bytes,
+      reading, city: city,
+      url: URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString,
+      fileBytes: read.bytes,
       store: store, now: invocation.context.nowEpoch)
     var stored: [String] = []
     if !reading.hourly.isEmpty {

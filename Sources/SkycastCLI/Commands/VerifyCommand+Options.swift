@@ -117,6 +117,24 @@ extension VerifyCommand {
     return true
   }
 
+  /// `--lapse-rate`: temperatures only, against station observations; the comment says so.
+  static func applyLapseRate(_ request: inout VerifyRequest, invocation: Invocation) throws {
+    guard invocation.flag("lapse-rate") else { return }
+    guard request.variable.quantity == .temperature else {
+      throw invocation.usage(
+        "--lapse-rate adjusts temperatures; \(request.variable.column) is not one")
+    }
+    guard request.observationFromLinks || request.observationSource.hasPrefix("station:") else {
+      throw invocation.usage(
+        "--lapse-rate needs station observations (--obs station or --obs station:PROVIDER:ID); \(request.observationSource) has no station elevation"
+      )
+    }
+    request.lapseRate = true
+    let note =
+      "station temperatures brought to the city's elevation: + 0.65 K per 100 m the station is above it (0.0065 K/m, standard atmosphere; unlinked stations unchanged)"
+    request.observationNote = request.observationNote.map { $0 + "; " + note } ?? note
+  }
+
   /// `--lead-from`: as given, else from the run when any fetch in the selection recorded its
   /// run (the others keep the fetch's lead), else from the fetch. The comment says which, and
   /// how many fetches had no known run.

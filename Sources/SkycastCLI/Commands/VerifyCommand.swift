@@ -124,6 +124,11 @@ enum VerifyCommand {
         help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
         of: ComparisonRequest.Loss.self, default: .se),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
+      .flag(
+        "lapse-rate",
+        help:
+          "Bring station temperatures to the city's elevation: + 0.65 K per 100 m the station is above it."
+      ),
       .choice(
         "lead-from", value: "origin",
         help: "Count hourly leads from the model run (where the fetch recorded it) or the fetch.",
@@ -264,6 +269,7 @@ enum VerifyCommand {
           requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
       }
     }
+    try applyLapseRate(&request, invocation: invocation)
     warnAboutMeaning(request, invocation: invocation)
     if pairs {
       if parquet {

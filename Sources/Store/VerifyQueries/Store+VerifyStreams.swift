@@ -79,7 +79,7 @@ public enum VerifyStreams {
         "o.city_id IN (\(VerifySQL.placeholders("city", request.cityIDs.count)))")
     }
     let sql = """
-      SELECT o.city_id, o.valid_at, o.valid_date, o.\(request.variable.column), \(direction)
+      SELECT o.city_id, o.valid_at, o.valid_date, \(VerifySQL.observedValue(request)), \(direction)
       FROM hourly_observations AS o
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY o.city_id, o.valid_at

@@ -12,6 +12,9 @@ public struct VerifyRequest: Sendable, Equatable {
   /// `--obs station`: each city's observations come from its default linked station
   /// (`station_links`), so the source differs per city; `observationSource` is then `station`.
   public var observationFromLinks = false
+  /// `--lapse-rate`: station temperatures brought to the city's elevation
+  /// (`VerifySQL.observedValue`).
+  public var lapseRate = false
   /// What the comment adds about the observations (the stations behind `--obs station`).
   public var observationNote: String?
   /// Local valid dates, inclusive; nil for all.

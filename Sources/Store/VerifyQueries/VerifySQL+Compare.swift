@@ -20,20 +20,21 @@ extension VerifySQL {
     let base = request.base
     let tables = Tables(base.variable.frequency)
     let v = base.variable.column
+    let ov = VerifySQL.observedValue(base)
     let loss: String
     if base.vectorWind {
       // |V_f − V_o|² (or its root) with u = −s·sin θ, v = −s·cos θ: the scores are then MET's
       // vector RMSE (or the mean vector error length).
       let d = WeatherVariable.windDirection10m.column
       func component(_ function: String) -> String {
-        "(o.\(v) * \(function)(radians(o.\(d))) - f.\(v) * \(function)(radians(f.\(d))))"
+        "(\(ov) * \(function)(radians(o.\(d))) - f.\(v) * \(function)(radians(f.\(d))))"
       }
       let squared =
         "(\(component("sin")) * \(component("sin")) + \(component("cos")) * \(component("cos")))"
       loss = request.loss == .se ? squared : "sqrt\(squared)"
     } else {
       let error =
-        base.isCircular ? circularDifference("f.\(v)", "o.\(v)") : "(f.\(v) - o.\(v))"
+        base.isCircular ? circularDifference("f.\(v)", "\(ov)") : "(f.\(v) - \(ov))"
       loss = request.loss == .se ? "\(error) * \(error)" : "abs\(error)"
     }
     let bucket: String =
@@ -52,7 +53,7 @@ extension VerifySQL {
       case .model: conditions.append("f.model = :\(name)")
       case .source: conditions.append("f.source = :\(name)")
       }
-      conditions += ["f.\(v) IS NOT NULL", "o.\(v) IS NOT NULL"]
+      conditions += ["f.\(v) IS NOT NULL", "\(ov) IS NOT NULL"]
       if base.vectorWind {
         let d = WeatherVariable.windDirection10m.column
         conditions += ["f.\(d) IS NOT NULL", "o.\(d) IS NOT NULL"]

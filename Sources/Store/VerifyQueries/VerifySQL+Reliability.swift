@@ -9,16 +9,16 @@ extension VerifySQL {
   /// and value, the days the bootstrap resamples.
   public static func reliability(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
-    let v = request.variable.column
+    let ov = VerifySQL.observedValue(request)
     let keys = request.keys
     let event = request.event ?? VerifyEvent(threshold: 0.1, op: .gt)
     var inner = keys.enumerated().map { index, key in
       "\(key.sql(for: request.variable.frequency, leadHours: leadHours(request)) ?? "NULL") AS k\(index)"
     }
-    inner += ["f.precipitation_probability AS p", "o.\(v) AS ob"]
+    inner += ["f.precipitation_probability AS p", "\(ov) AS ob"]
     if request.groupsByDay { inner.append("f.\(tables.date) AS valid_date") }
     var conditions = filters(request, tables: tables)
-    conditions += ["f.precipitation_probability IS NOT NULL", "o.\(v) IS NOT NULL"]
+    conditions += ["f.precipitation_probability IS NOT NULL", "\(ov) IS NOT NULL"]
     let groups =
       keys.indices.map { "k\($0)" } + (request.groupsByDay ? ["valid_date"] : []) + ["p"]
     let sql = """

@@ -52,9 +52,10 @@ extension VerifySQL {
   /// ``pairs(_:)`` of an hourly variable.
   static func storedHourPairs(_ request: VerifyRequest) -> VerifyStatement {
     let v = request.variable.column
-    let conditions = storedHourFilters(request) + ["f.\(v) IS NOT NULL", "o.\(v) IS NOT NULL"]
+    let ov = VerifySQL.observedValue(request)
+    let conditions = storedHourFilters(request) + ["f.\(v) IS NOT NULL", "\(ov) IS NOT NULL"]
     let sql = """
-      SELECT f.city_id, s.source, s.model, f.issued_at, f.valid_at, \(leadHours(request)), f.\(v), o.\(v)
+      SELECT f.city_id, s.source, s.model, f.issued_at, f.valid_at, \(leadHours(request)), f.\(v), \(ov)
       FROM forecast_hours AS f
       \(runJoin(request, onStoredHours: true))      CROSS JOIN forecast_series AS s ON s.id = f.series_id
       CROSS JOIN hourly_observations AS o

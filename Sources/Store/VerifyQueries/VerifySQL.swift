@@ -34,6 +34,7 @@ public enum VerifySQL {
   public static func scores(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
     let v = request.variable.column
+    let ov = observedValue(request)
     let keys = request.keys
     var inner = keys.enumerated().map { index, key in
       "\(key.sql(for: request.variable.frequency, leadHours: leadHours(request)) ?? "NULL") AS k\(index)"
@@ -47,12 +48,12 @@ public enum VerifySQL {
     if request.vectorWind {
       let d = WeatherVariable.windDirection10m.column
       let both =
-        "f.\(v) IS NOT NULL AND f.\(d) IS NOT NULL AND o.\(v) IS NOT NULL AND o.\(d) IS NOT NULL"
+        "f.\(v) IS NOT NULL AND f.\(d) IS NOT NULL AND \(ov) IS NOT NULL AND o.\(d) IS NOT NULL"
       func component(_ side: String, _ function: String) -> String {
         "CASE WHEN \(both) THEN -\(side).\(v) * \(function)(radians(\(side).\(d))) END"
       }
       inner += [
-        "CASE WHEN \(both) THEN f.\(v) - o.\(v) END AS e",
+        "CASE WHEN \(both) THEN f.\(v) - \(ov) END AS e",
         "\(component("f", "sin")) AS uf", "\(component("f", "cos")) AS vf",
         "\(component("o", "sin")) AS uo", "\(component("o", "cos")) AS vo",
       ]
@@ -60,17 +61,17 @@ public enum VerifySQL {
       squared = "((uf - uo) * (uf - uo) + (vf - vo) * (vf - vo))"
     } else {
       inner.append(
-        (request.isCircular ? circularDifference("f.\(v)", "o.\(v)") : "f.\(v) - o.\(v)")
+        (request.isCircular ? circularDifference("f.\(v)", "\(ov)") : "f.\(v) - \(ov)")
           + " AS e")
       absolute = "abs(e)"
       squared = "e * e"
     }
     inner += [
-      "CASE WHEN o.\(v) IS NOT NULL THEN f.\(v) END AS fv",
-      "CASE WHEN f.\(v) IS NOT NULL THEN o.\(v) END AS ov",
+      "CASE WHEN \(ov) IS NOT NULL THEN f.\(v) END AS fv",
+      "CASE WHEN f.\(v) IS NOT NULL THEN \(ov) END AS ov",
     ]
     if request.computesBrier {
-      inner += ["f.precipitation_probability AS p", "o.\(v) AS ob"]
+      inner += ["f.precipitation_probability AS p", "\(ov) AS ob"]
     }
     if let skill = request.skill {
       inner.append(skill == .persistence ? "r.\(v) AS rv" : "r.value AS rv")
@@ -180,11 +181,12 @@ public enum VerifySQL {
     let tables = Tables(request.variable.frequency)
     if !tables.isDaily { return storedHourPairs(request) }
     let v = request.variable.column
+    let ov = observedValue(request)
     let valid = tables.isDaily ? "f.date" : "f.valid_at"
     var conditions = filters(request, tables: tables)
-    conditions += ["f.\(v) IS NOT NULL", "o.\(v) IS NOT NULL"]
+    conditions += ["f.\(v) IS NOT NULL", "\(ov) IS NOT NULL"]
     let sql = """
-      SELECT f.city_id, f.source, f.model, f.issued_at, \(valid), f.\(tables.lead), f.\(v), o.\(v)
+      SELECT f.city_id, f.source, f.model, f.issued_at, \(valid), f.\(tables.lead), f.\(v), \(ov)
       FROM \(tables.forecasts) AS f
       CROSS JOIN \(tables.observations) AS o
         ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id")) AND o.\(tables.valid) = f.\(tables.valid)
@@ -303,6 +305,17 @@ public enum VerifySQL {
       "coalesce((SELECT 'station:' || sl.provider || ':' || sl.station_id FROM station_links AS sl WHERE sl.city_id = \(city) AND sl.is_default = 1), :obs)"
   }
 
+  /// The observed value of the row `o`: as stored, or with `VerifyRequest.lapseRate` a station's
+  /// temperature brought to the city's elevation, o + 0.0065 K/m × (station − city elevation)
+  /// (the standard atmosphere's 0.65 K per 100 m; ICAO Doc 7488), from the link of the row's
+  /// station to its city (no link or no elevation: unchanged).
+  package static func observedValue(_ request: VerifyRequest, alias: String = "o") -> String {
+    let value = "\(alias).\(request.variable.column)"
+    guard request.lapseRate else { return value }
+    return
+      "(\(value) + 0.0065 * coalesce((SELECT sl.elevation_difference_m FROM station_links AS sl WHERE sl.city_id = \(alias).city_id AND 'station:' || sl.provider || ':' || sl.station_id = \(alias).source), 0))"
+  }
+
   /// The value bound to `:obs`: the source, or with links the empty string no row has.
   package static func obsValue(_ request: VerifyRequest) -> String {
     request.observationFromLinks ? "" : request.observationSource
@@ -311,7 +324,7 @@ public enum VerifySQL {
   /// The sample climatology: mean observation per city, calendar month and (hourly) local hour
   /// over the selected period and cities.
   package static func climatologyCTE(_ request: VerifyRequest, tables: Tables) -> String {
-    let v = request.variable.column
+    let value = observedValue(request, alias: "c")
     var conditions = ["c.source = \(obs(request, city: "c.city_id"))"]
     if request.period != nil { conditions.append("\(tables.date) BETWEEN :from AND :to") }
     if !request.cityIDs.isEmpty {
@@ -321,7 +334,7 @@ public enum VerifySQL {
     let groupHour = tables.isDaily ? "" : ", hour"
     return """
       WITH climatology AS (
-        SELECT city_id, substr(\(tables.date), 6, 2) AS month\(hour), avg(\(v)) AS value
+        SELECT city_id, substr(\(tables.date), 6, 2) AS month\(hour), avg(\(value)) AS value
         FROM \(tables.observations) AS c
         WHERE \(conditions.joined(separator: " AND "))
         GROUP BY city_id, month\(groupHour))

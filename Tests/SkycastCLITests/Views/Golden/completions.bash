@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       -*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -16,6 +16,7 @@ _skycast() {
   local IFS=$'\n'
   case "$cmdpath $prev" in
     *" --db"|*" --output"|*" -o") COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    "/collect --elevation") COMPREPLY=($(compgen -W $'station' -- "$cur")); return ;;
     "/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
     "/import/observations --format"|*" --provider") COMPREPLY=($(compgen -W $'ghcnh\nmeteostat\ndwd\necad\nasos\nisd-lite' -- "$cur")); return ;;
     "/summary/precip --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg' -- "$cur")); return ;;
@@ -41,8 +42,8 @@ _skycast() {
     "/city/add") words=$'--country\n--language\n--pick\n--as\n--name\n--lat\n--lon\n--timezone\n--elevation\n--geocoding-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/list") words=$'--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/remove") words=$'--purge\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/collect") words=$'--city\n--days\n--models\n--vars\n--min-interval\n--force\n--dry-run\n--ensemble\n--ensemble-url\n--forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/collect") words=$'--city\n--days\n--models\n--vars\n--min-interval\n--force\n--elevation\n--dry-run\n--ensemble\n--ensemble-url\n--forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--station\n--ghcnh-url\n--meteostat-url\n--dwd-url\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/backfill") words=$'--city\n--from\n--to\n--days\n--runs\n--model\n--every\n--dry-run\n--previous-runs-url\n--single-runs-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import") words=$'observations\nforecasts\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import/observations") words=$'--source\n--format\n--station\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -58,7 +59,7 @@ _skycast() {
     "/summary/feels-like") words=$'--city\n--from\n--to\n--by\n--series\n--method\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/uv") words=$'--city\n--from\n--to\n--by\n--series\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/precip") words=$'--city\n--from\n--to\n--by\n--series\n--wet-threshold\n--format\n--output\n-o\n--standalone\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/verify") words=$'--var\n--by\n--threshold\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--standalone\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/verify") words=$'--var\n--by\n--threshold\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--standalone\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/spark") words=$'--city\n--var\n--from\n--to\n--min\n--max\n--width\n--ascii\n--ensemble\n--series\n--lead-from\n--format\n--output\n-o\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export") words=$'hourly\ndaily\nobservations\nfetches\ncities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export/hourly") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--lead-from\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
                 set skip 1
                 continue
             case '-*'
@@ -94,6 +94,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l models 
 complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l vars -r -a 'temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant' -d 'Comma-separated variables to request instead of the defaults (see '\''skycast vars'\'')'
 complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l min-interval -r -d 'Skip cities fetched successfully more recently than this (30m, 2h, 0)'
 complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l force -d 'Fetch even when a city was fetched within --min-interval'
+complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l elevation -r -a 'station' -d 'station: downscale each forecast to its city'\''s default station'\''s elevation (elevation=)'
 complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l dry-run -d 'Print the request URLs (without API key) and call weights; fetch nothing'
 complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l ensemble -r -d 'Collect ensemble members from the Ensemble API instead: comma-separated models (e.g'
 complete -c skycast -n 'test (__skycast_command_path) = root/collect' -l ensemble-url -r -d 'Ensemble API base URL (env SKYCAST_ENSEMBLE_URL)'
@@ -111,6 +112,10 @@ complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l to -r -
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l source -r -a 'era5 historical-forecast' -d 'era5 (the Archive API'\''s reanalysis) or historical-forecast (a model'\''s stitched first hours, source '\''analysis:MODEL'\'')'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l model -r -d 'era5: era5 (one consistent reanalysis, source '\''era5'\'') or best_match (the archive'\''s blend, source '\''archive'\''); historical-forecast: the model (required)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l dry-run -d 'Print the request URLs (without API key) and call weights; fetch nothing'
+complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l station -r -d 'Fetch a station'\''s file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked'
+complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l ghcnh-url -r -d 'With --station: the ghcnh base URL (env SKYCAST_GHCNH_URL)'
+complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l meteostat-url -r -d 'With --station: the meteostat base URL (env SKYCAST_METEOSTAT_URL)'
+complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l dwd-url -r -d 'With --station: the dwd base URL (env SKYCAST_DWD_URL)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l archive-url -r -d 'Archive API base URL (env SKYCAST_ARCHIVE_URL)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l historical-forecast-url -r -d 'Historical Forecast API base URL (env SKYCAST_HISTORICAL_FORECAST_URL)'
 complete -c skycast -n 'test (__skycast_command_path) = root/observe' -l timeout -r -d 'Give up on a request after this many seconds'
@@ -297,6 +302,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l reliabil
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l bins -d 'With --reliability: the reliability table, one row per 10 % bin'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l loss -r -a 'se ae' -d 'With --compare: se (squared error, rmse) or ae (absolute error, mae)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l include-past -d 'Keep forecasts of hours already past at issue time (lead < 0)'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l lapse-rate -d 'Bring station temperatures to the city'\''s elevation: + 0.65 K per 100 m the station is above it'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l lead-from -r -a 'run fetch' -d 'Count hourly leads from the model run (where the fetch recorded it) or the fetch'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l ci -r -d 'Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l bootstrap -r -d 'Bootstrap resamples for --ci and --compare'

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -15,6 +15,7 @@ _skycast() {
   done
   case "$cmdpath $prev" in
     (*" --db"|*" --output"|*" -o")) _files; return ;;
+    ("/collect --elevation")) compadd -- station; return ;;
     ("/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
     ("/import/observations --format"|*" --provider")) compadd -- ghcnh meteostat dwd ecad asos isd-lite; return ;;
     ("/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
@@ -141,6 +142,7 @@ _skycast() {
         '--vars:Comma-separated variables to request instead of the defaults (see '\''skycast vars'\'')'
         '--min-interval:Skip cities fetched successfully more recently than this (30m, 2h, 0)'
         '--force:Fetch even when a city was fetched within --min-interval'
+        '--elevation:station: downscale each forecast to its city'\''s default station'\''s elevation (elevation=)'
         '--dry-run:Print the request URLs (without API key) and call weights; fetch nothing'
         '--ensemble:Collect ensemble members from the Ensemble API instead: comma-separated models (e.g'
         '--ensemble-url:Ensemble API base URL (env SKYCAST_ENSEMBLE_URL)'
@@ -165,6 +167,10 @@ _skycast() {
         '--source:era5 (the Archive API'\''s reanalysis) or historical-forecast (a model'\''s stitched first hours, source '\''analysis:MODEL'\'')'
         '--model:era5: era5 (one consistent reanalysis, source '\''era5'\'') or best_match (the archive'\''s blend, source '\''archive'\''); historical-forecast: the model (required)'
         '--dry-run:Print the request URLs (without API key) and call weights; fetch nothing'
+        '--station:Fetch a station'\''s file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked'
+        '--ghcnh-url:With --station: the ghcnh base URL (env SKYCAST_GHCNH_URL)'
+        '--meteostat-url:With --station: the meteostat base URL (env SKYCAST_METEOSTAT_URL)'
+        '--dwd-url:With --station: the dwd base URL (env SKYCAST_DWD_URL)'
         '--archive-url:Archive API base URL (env SKYCAST_ARCHIVE_URL)'
         '--historical-forecast-url:Historical Forecast API base URL (env SKYCAST_HISTORICAL_FORECAST_URL)'
         '--timeout:Give up on a request after this many seconds'
@@ -468,6 +474,7 @@ _skycast() {
         '--bins:With --reliability: the reliability table, one row per 10 % bin'
         '--loss:With --compare: se (squared error, rmse) or ae (absolute error, mae)'
         '--include-past:Keep forecasts of hours already past at issue time (lead < 0)'
+        '--lapse-rate:Bring station temperatures to the city'\''s elevation: + 0.65 K per 100 m the station is above it'
         '--lead-from:Count hourly leads from the model run (where the fetch recorded it) or the fetch'
         '--ci:Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days'
         '--bootstrap:Bootstrap resamples for --ci and --compare'

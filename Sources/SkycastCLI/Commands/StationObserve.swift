@@ -1,0 +1,100 @@
+import Collect
+import Foundation
+import Import
+import OpenMeteo
+import SkycastModel
+import Stations
+import Store
+
+/// `observe --station PROVIDER:ID|linked`: a station's own file, fetched and stored.
+enum StationObserve {
+  /// `--ghcnh-url` and its kin: the provider's base URL, else `SKYCAST_<PROVIDER>_URL`.
+  static func urlOption(_ provider: StationProvider) -> OptionSpec {
+    OptionSpec(
+      StationDownload.flag(provider), value: "url",
+      help:
+        "With --station: the \(provider.rawValue) base URL (env \(StationDownload.environmentName(provider))).",
+      default: StationDownload.defaultBase(provider))
+  }
+
+  static func run(_ invocation: Invocation, station: String) async throws -> Int32 {
+    for option in ["from", "to", "model"] where invocation.string(option) != nil {
+      throw invocation.usage("--\(option) does not apply to --station (the file is stored whole)")
+    }
+    if invocation.flag("dry-run") || invocation.string("source") != nil {
+      throw invocation.usage("--station fetches a station's file; leave out --source and --dry-run")
+    }
+    let store = try invocation.openStore()
+    var jobs: [(City, StationProvider, String)] = []
+    if station == "linked" {
+      let cities = try invocation.cities(in: store)
+      let links = try store.stationLinks().filter(\.isDefault)
+      for city in cities {
+        guard let link = links.first(where: { $0.cityID == city.id }) else {
+          invocation.warn("\(invocation.label(city)) has no default station (skycast station link)")
+          continue
+        }
+        jobs.append((city, link.station.provider, link.station.id))
+      }
+    } else {
+      let (provider, id) = try StationCommand.stationReference(station, invocation: invocation)
+      guard StationDownload.providers.contains(provider) else {
+        throw invocation.usage(
+          "\(provider.rawValue) files are not fetched; download them and run 'skycast import observations --format \(provider.rawValue) FILE'"
+        )
+      }
+      guard StationDownload.isValidID(id) else {
+        throw invocation.usage(
+          "The value '\(id)' is invalid for a station id: letters, digits, - and _ only")
+      }
+      let cityNames = invocation.strings("city")
+      let city: City
+      if cityNames.count == 1 {
+        city = try store.resolveCity(cityNames[0])
+      } else if cityNames.isEmpty {
+        let reading = StationReading(provider: provider, stationID: id)
+        city = try StationImportCommand.city(for: reading, invocation: invocation, store: store)
+      } else {
+        throw invocation.usage("--station PROVIDER:ID stores one station for one --city")
+      }
+      jobs.append((city, provider, id))
+    }
+    let client = try invocation.makeClient()
+    let clock = invocation.context.now
+    var failures = 0
+    for (city, provider, id) in jobs {
+      let base = try baseURL(provider, invocation: invocation)
+      let label = "\(invocation.label(city)): station:\(provider.rawValue):\(id)"
+      do {
+        let result = try await StationFetch.run(
+          provider: provider, id: id, city: city, base: base, client: client, store: store,
+          now: { Int64(clock().timeIntervalSince1970.rounded(.down)) })
+        for note in result.reading.notes { invocation.detail("\(label): \(note)") }
+        let tally = result.reading.tally.summary
+        invocation.info(
+          "\(label): \(result.reading.hourly.count) hours, \(result.reading.daily.count) days; hourly \(ImportCommand.describe(result.hourly))"
+            + (tally.isEmpty ? "" : "; \(tally)"))
+      } catch let error as APIError {
+        failures += 1
+        invocation.warn("\(label): failed: \(error)")
+      }
+    }
+    return failures == 0 ? ExitStatus.success : ExitStatus.failure
+  }
+
+  /// The flag, else the environment, else the provider's own host.
+  static func baseURL(_ provider: StationProvider, invocation: Invocation) throws -> String {
+    let flag = StationDownload.flag(provider)
+    let environment = invocation.context.environment[StationDownload.environmentName(provider)]?
+      .trimmingCharacters(in: .whitespaces)
+    let url =
+      invocation.string(flag) ?? (environment?.isEmpty == false ? environment : nil)
+      ?? StationDownload.defaultBase(provider) ?? ""
+    guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+      throw invocation.usage(
+        "The value '\(url)' is invalid for '--\(flag)': expected a URL such as http://127.0.0.1:8080"
+      )
+    }
+    return url
+  }
+}

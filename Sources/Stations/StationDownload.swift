@@ -1,0 +1,71 @@
+import SkycastModel
+
+/// Where a provider publishes one station's file (`observe --station`), relative to a base URL
+/// a flag or `SKYCAST_<PROVIDER>_URL` can replace (a mirror, or a test server on 127.0.0.1).
+///
+/// GHCNh: the period-of-record file (`…/hourly/access/by-station/GHCNh_<ID>_por.psv`, NCEI's
+/// GHCNh documentation §I); Meteostat: the bulk hourly file and its source map
+/// (`/v2/hourly/<ID>.csv.gz`, `<ID>.map.csv.gz`, Meteostat's bulk documentation); DWD: the
+/// `recent` hourly air temperature archive (`…/hourly/air_temperature/recent/
+/// stundenwerte_TU_<ID>_akt.zip`, the CDC's folder layout). ECA&D, IEM and ISD-Lite files are
+/// imported (`import observations --format`), not fetched.
+public enum StationDownload {
+  /// The providers `observe --station` fetches from.
+  public static let providers: [StationProvider] = [.ghcnh, .meteostat, .dwd]
+
+  /// The provider's own host, nil when Skycast does not fetch from it.
+  public static func defaultBase(_ provider: StationProvider) -> String? {
+    switch provider {
+    case .ghcnh: "https://www.ncei.noaa.gov"
+    case .meteostat: "https://bulk.meteostat.net"
+    case .dwd: "https://opendata.dwd.de"
+    case .ecad, .asos, .isdLite: nil
+    }
+  }
+
+  /// The flag that replaces the base URL, `--ghcnh-url`.
+  public static func flag(_ provider: StationProvider) -> String {
+    provider.rawValue + "-url"
+  }
+
+  /// The environment variable that replaces the base URL, `SKYCAST_GHCNH_URL`.
+  public static func environmentName(_ provider: StationProvider) -> String {
+    "SKYCAST_" + provider.rawValue.uppercased().replacingOccurrences(of: "-", with: "_") + "_URL"
+  }
+
+  /// The path of station `id`'s file and the file name the reader is given.
+  public static func file(_ provider: StationProvider, id: String) -> (path: String, name: String)?
+  {
+    switch provider {
+    case .ghcnh:
+      let name = "GHCNh_\(id)_por.psv"
+      return ("/oa/global-historical-climatology-network/hourly/access/by-station/\(name)", name)
+    case .meteostat:
+      return ("/v2/hourly/\(id).csv.gz", "\(id).csv.gz")
+    case .dwd:
+      let name = "stundenwerte_TU_\(id)_akt.zip"
+      return (
+        "/climate_environment/CDC/observations_germany/climate/hourly/air_temperature/recent/\(name)",
+        name
+      )
+    case .ecad, .asos, .isdLite: return nil
+    }
+  }
+
+  /// A second file read with the first: Meteostat's source map, which says which values a model
+  /// filled (its absence is not an error; the reading's notes then say what cannot be told).
+  public static func companion(_ provider: StationProvider, id: String) -> (
+    path: String, name: String
+  )? {
+    provider == .meteostat ? ("/v2/hourly/\(id).map.csv.gz", "\(id).map.csv.gz") : nil
+  }
+
+  /// A station id safe to put in a path: letters, digits, `-` and `_` only.
+  public static func isValidID(_ id: String) -> Bool {
+    !id.isEmpty && id.count <= 40
+      && id.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "-" || $0 == "_"
+      }
+  }
+}

@@ -5,7 +5,8 @@ extension Schema {
   /// the list was loaded, so a stale catalogue can be refreshed on request). `station_links`
   /// records which stations verify which city (SPEC §12): several per city, at most one
   /// default (a partial unique index), with the great-circle distance (km) and the elevation
-  /// difference (m, station − city) computed when linked.
+  /// difference (m, station − city) computed when linked. Rowid tables, not WITHOUT ROWID, so
+  /// DuckDB's SQLite scanner can read them (schema 6).
   static let stationsVersion = """
     CREATE TABLE stations (
       provider TEXT NOT NULL,
@@ -19,7 +20,7 @@ extension Schema {
       variables TEXT,
       loaded_at INTEGER NOT NULL,
       PRIMARY KEY (provider, id)
-    ) WITHOUT ROWID;
+    );
     CREATE INDEX stations_by_latitude ON stations (latitude);
 
     CREATE TABLE station_links (
@@ -35,7 +36,7 @@ extension Schema {
       is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
       linked_at INTEGER NOT NULL,
       PRIMARY KEY (city_id, provider, station_id)
-    ) WITHOUT ROWID;
+    );
     CREATE UNIQUE INDEX station_links_one_default ON station_links (city_id) WHERE is_default = 1;
     """
 }

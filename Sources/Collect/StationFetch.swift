@@ -17,7 +17,7 @@ package enum StationFetch {
   ///   stored); store errors as they come.
   package static func run(
     provider: StationProvider, id: String, city: City, base: String, client: HTTPClient,
-    store: Store, now: @escaping @Sendable () -> Int64
+    store: Store, keepSuspect: Bool = false, now: @escaping @Sendable () -> Int64
   ) async throws -> StationFileImport.Result {
     guard let file = StationDownload.file(provider, id: id) else {
       throw APIError.invalidURL("\(provider.rawValue) files are imported, not fetched")
@@ -39,7 +39,7 @@ package enum StationFetch {
       }
       return try StationFileImport.store(
         reading, city: city, url: request.displayURL, fileBytes: body.bytes, store: store,
-        now: body.requestedAt)
+        now: body.requestedAt, keepSuspect: keepSuspect)
     } catch let error as APIError {
       try store.write {
         _ = try store.insertFetch(

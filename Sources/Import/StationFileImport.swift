@@ -13,6 +13,8 @@ public enum StationFileImport {
     /// Hourly and daily rows inserted, updated or unchanged.
     public var hourly = UpsertCounts()
     public var daily = UpsertCounts()
+    /// Flagged values stored with their flag (`keepSuspect`).
+    public var keptSuspect = 0
     /// The fetch-log row (nil on a dry run).
     public var fetchID: Int64?
   }
@@ -42,9 +44,12 @@ public enum StationFileImport {
 
   /// Stores `reading` for `city` with one fetch-log row (source `station:<provider>:<id>`, the
   /// file's `url` (`file://…` for an import), size and SHA-256 of the file), in one transaction.
+  ///
+  /// - Parameter keepSuspect: also store the values the provider flagged (`--keep-suspect`),
+  ///   each marked in `observation_flags` so verification leaves it out unless asked.
   public static func store(
     _ reading: StationReading, city: City, url: String, fileBytes: [UInt8], store: Store,
-    now: Int64
+    now: Int64, keepSuspect: Bool = false
   ) throws -> Result {
     var result = Result(reading: reading)
     let source = reading.source.rawValue
@@ -57,15 +62,19 @@ public enum StationFileImport {
       fetch.bodySHA256 = SHA256.hexDigest(fileBytes)
       let fetchID = try store.insertFetch(fetch)
       result.fetchID = fetchID
-      if !reading.hourly.isEmpty {
+      if reading.hourly.contains(where: { !$0.values.isEmpty }) {
         result.hourly = try store.upsertHourlyObservations(
           Self.hourlyBlock(reading.hourly), model: "station", cityID: city.id, source: source,
           zone: city.zone, fetchID: fetchID, fetchedAt: now)
       }
-      if !reading.daily.isEmpty {
+      if reading.daily.contains(where: { !$0.values.isEmpty }) {
         result.daily = try store.upsertDailyObservations(
           Self.dailyBlock(reading.daily), model: "station", cityID: city.id, source: source,
           fetchID: fetchID, fetchedAt: now)
+      }
+      if keepSuspect {
+        result.keptSuspect = try storeSuspect(
+          reading, city: city, source: source, fetchID: fetchID, now: now, store: store)
       }
       let rows =
         result.hourly.inserted + result.hourly.updated + result.daily.inserted
@@ -75,12 +84,49 @@ public enum StationFileImport {
     return result
   }
 
-  /// The hours as a series block (model `station`), one column per variable present.
-  static func hourlyBlock(_ hours: [StationHour]) -> SeriesBlock {
+  /// The flagged values, stored and marked with the flag `suspect`; returns how many.
+  static func storeSuspect(
+    _ reading: StationReading, city: City, source: String, fetchID: Int64, now: Int64,
+    store: Store
+  ) throws -> Int {
+    var kept = 0
+    let hours = reading.hourly.filter { !$0.suspect.isEmpty }
+    if !hours.isEmpty {
+      _ = try store.upsertHourlyObservations(
+        hourlyBlock(hours, suspect: true), model: "station", cityID: city.id, source: source,
+        zone: city.zone, fetchID: fetchID, fetchedAt: now)
+      for hour in hours {
+        for variable in hour.suspect.keys {
+          try store.flagObservation(
+            cityID: city.id, source: source, variable: variable, validAt: hour.validAt,
+            flag: "suspect")
+          kept += 1
+        }
+      }
+    }
+    let days = reading.daily.filter { !$0.suspect.isEmpty }
+    if !days.isEmpty {
+      _ = try store.upsertDailyObservations(
+        dailyBlock(days, suspect: true), model: "station", cityID: city.id, source: source,
+        fetchID: fetchID, fetchedAt: now)
+      for day in days {
+        for variable in day.suspect.keys {
+          try store.flagObservation(
+            cityID: city.id, source: source, variable: variable, date: day.date, flag: "suspect")
+          kept += 1
+        }
+      }
+    }
+    return kept
+  }
+
+  /// The hours as a series block (model `station`), one column per variable present: the good
+  /// values, or with `suspect` the flagged ones.
+  static func hourlyBlock(_ hours: [StationHour], suspect: Bool = false) -> SeriesBlock {
     var block = SeriesBlock()
     block.instants = hours.map(\.validAt)
     for variable in WeatherVariable.with(.hourlyObservation) {
-      let column = hours.map { $0.values[variable] }
+      let column = hours.map { suspect ? $0.suspect[variable] : $0.values[variable] }
       if column.contains(where: { $0 != nil }) {
         block.columns[SeriesKey(variable, model: "station")] = column
       }
@@ -88,12 +134,12 @@ public enum StationFileImport {
     return block
   }
 
-  /// The days as a series block (model `station`).
-  static func dailyBlock(_ days: [StationDay]) -> SeriesBlock {
+  /// The days as a series block (model `station`); with `suspect` the flagged values.
+  static func dailyBlock(_ days: [StationDay], suspect: Bool = false) -> SeriesBlock {
     var block = SeriesBlock()
     block.dates = days.map(\.date)
     for variable in WeatherVariable.with(.dailyObservation) {
-      let column = days.map { $0.values[variable] }
+      let column = days.map { suspect ? $0.suspect[variable] : $0.values[variable] }
       if column.contains(where: { $0 != nil }) {
         block.columns[SeriesKey(variable, model: "station")] = column
       }

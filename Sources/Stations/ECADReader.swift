@@ -40,6 +40,7 @@ public enum ECADReader: StationFileReader {
     var stationNumber: Int?
     var tally = StationTally()
     var days: [LocalDate: [WeatherVariable: Double]] = [:]
+    var suspectDays: [LocalDate: [WeatherVariable: Double]] = [:]
     for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
       let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
@@ -78,6 +79,8 @@ public enum ECADReader: StationFileReader {
       } else if quality != 0 {
         // 1 is "suspect"; any other code is none ECA&D defines, so it is not trusted either.
         tally.flagged += 1
+        suspectDays[date, default: [:]][target.variable] =
+          Double(value) / 10 * target.factor
       } else {
         let converted = Double(value) / 10 * target.factor
         // Durations are whole seconds (0.1 h steps are 360 s; the division is not exact).
@@ -95,7 +98,10 @@ public enum ECADReader: StationFileReader {
     }
     return StationReading(
       provider: provider, stationID: stationID,
-      daily: days.keys.sorted().map { StationDay(date: $0, values: days[$0]!) }, tally: tally,
+      daily: Set(days.keys).union(suspectDays.keys).sorted().map {
+        StationDay(
+          date: $0, values: days[$0, default: [:]], suspect: suspectDays[$0, default: [:]])
+      }, tally: tally,
       notes: notes(element, target: target))
   }
 

@@ -118,6 +118,7 @@ public enum GHCNhReader: StationFileReader {
       let time = try observationTime(
         fields, split: splitTime.count == 5 ? splitTime : nil, date: dateColumn, line: number)
       var values: [WeatherVariable: Double] = [:]
+      var suspect: [WeatherVariable: Double] = [:]
       for column in columns {
         let cell = StationText.trim(fields[column.value])
         let measurement = column.measurementCode.map { StationText.trim(fields[$0]) } ?? ""
@@ -130,6 +131,12 @@ public enum GHCNhReader: StationFileReader {
         }
         if isFlagged(quality) {
           tally.flagged += 1
+          // Kept apart, for --keep-suspect: a flagged number (not a sentinel or a calm code).
+          if let raw = Double(cell), raw.isFinite, abs(raw) != 9999,
+            !(isDirection && (raw == 0 || raw == 999))
+          {
+            suspect[column.mapping.variable] = StationText.denoise(raw * column.mapping.factor)
+          }
           continue
         }
         if isDirection && cell == "VRB" { continue }
@@ -156,7 +163,9 @@ public enum GHCNhReader: StationFileReader {
         let cell = StationText.trim(fields[position])
         if !cell.isEmpty, cell != "9999", cell != "-9999" { tally.unmapped += 1 }
       }
-      if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
+      if !values.isEmpty || !suspect.isEmpty {
+        reports.append(StationReport(time: time, values: values, suspect: suspect))
+      }
     }
     guard let id = stationID ?? options.stationID ?? idFromName(name) else {
       throw .format("the GHCNh file names no station (empty Station_ID and file name \(name))")

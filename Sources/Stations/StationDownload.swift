@@ -10,6 +10,10 @@ import SkycastModel
 /// stundenwerte_TU_<ID>_akt.zip`, the CDC's folder layout). ECA&D, IEM and ISD-Lite files are
 /// imported (`import observations --format`), not fetched.
 public enum StationDownload {
+  /// The largest station file fetched: 512 MiB (GHCNh's period-of-record files of long-running
+  /// stations reach a few hundred MB; Open-Meteo replies keep their 32 MiB cap).
+  public static let replyLimit = 512 << 20
+
   /// The providers `observe --station` fetches from.
   public static let providers: [StationProvider] = [.ghcnh, .meteostat, .dwd]
 
@@ -49,6 +53,27 @@ public enum StationDownload {
         name
       )
     case .ecad, .asos, .isdLite: return nil
+    }
+  }
+
+  /// Where the provider publishes its station list (`station load PROVIDER` without a file):
+  /// GHCNh's `ghcnh-station-list.csv` (documentation §I), Meteostat's `stations/lite.json.gz`
+  /// (an array of its weather-stations objects), DWD's hourly air temperature station
+  /// description. ECA&D's list is loaded from a file.
+  public static func stationList(_ provider: StationProvider) -> (path: String, name: String)? {
+    switch provider {
+    case .ghcnh:
+      (
+        "/oa/global-historical-climatology-network/hourly/doc/ghcnh-station-list.csv",
+        "ghcnh-station-list.csv"
+      )
+    case .meteostat: ("/v2/stations/lite.json.gz", "lite.json.gz")
+    case .dwd:
+      (
+        "/climate_environment/CDC/observations_germany/climate/hourly/air_temperature/recent/TU_Stundenwerte_Beschreibung_Stationen.txt",
+        "TU_Stundenwerte_Beschreibung_Stationen.txt"
+      )
+    case .ecad, .asos, .isdLite: nil
     }
   }
 

@@ -7,9 +7,15 @@ public struct StationHour: Sendable, Equatable {
   /// Canonical values by hourly observation variable (`WeatherVariable.Roles.hourlyObservation`);
   /// a variable absent here was missing, flagged or not measured.
   public var values: [WeatherVariable: Double]
+  /// Values the provider flagged suspect or erroneous (never among `values`): stored only with
+  /// `--keep-suspect`, flagged, and left out of verification unless asked.
+  public var suspect: [WeatherVariable: Double]
 
-  public init(validAt: Int64, values: [WeatherVariable: Double]) {
+  public init(
+    validAt: Int64, values: [WeatherVariable: Double], suspect: [WeatherVariable: Double] = [:]
+  ) {
     self.validAt = validAt
     self.values = values
+    self.suspect = suspect
   }
 }

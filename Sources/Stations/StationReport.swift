@@ -6,10 +6,15 @@ public struct StationReport: Sendable, Equatable {
   /// Observation time, UTC epoch seconds (any minute).
   public var time: Int64
   public var values: [WeatherVariable: Double]
+  /// Values the provider flagged (kept apart; see `StationHour.suspect`).
+  public var suspect: [WeatherVariable: Double]
 
-  public init(time: Int64, values: [WeatherVariable: Double]) {
+  public init(
+    time: Int64, values: [WeatherVariable: Double], suspect: [WeatherVariable: Double] = [:]
+  ) {
     self.time = time
     self.values = values
+    self.suspect = suspect
   }
 
   /// The stated hour rule: a report belongs to the nearest whole UTC hour (minute 30 rounds
@@ -29,24 +34,37 @@ public struct StationReport: Sendable, Equatable {
       var value: Double
     }
     var byHour: [Int64: [WeatherVariable: Best]] = [:]
-    for report in reports {
-      let hour = WallClock.floorDivide(report.time + 1800, 3600).quotient * 3600
-      let distance = abs(report.time - hour)
-      for (variable, value) in report.values {
-        if let best = byHour[hour]?[variable],
-          best.distance < distance || (best.distance == distance && best.time > report.time)
+    var suspectByHour: [Int64: [WeatherVariable: Best]] = [:]
+    func offer(
+      _ values: [WeatherVariable: Double], at time: Int64,
+      into table: inout [Int64: [WeatherVariable: Best]]
+    ) {
+      let hour = WallClock.floorDivide(time + 1800, 3600).quotient * 3600
+      let distance = abs(time - hour)
+      for (variable, value) in values {
+        if let best = table[hour]?[variable],
+          best.distance < distance || (best.distance == distance && best.time > time)
         {
           continue
         }
-        byHour[hour, default: [:]][variable] = Best(
-          distance: distance, time: report.time, value: value)
+        table[hour, default: [:]][variable] = Best(distance: distance, time: time, value: value)
       }
+    }
+    for report in reports {
+      offer(report.values, at: report.time, into: &byHour)
+      offer(report.suspect, at: report.time, into: &suspectByHour)
     }
     var keptTimes = Set<Int64>()
     for variables in byHour.values { for best in variables.values { keptTimes.insert(best.time) } }
     tally.reducedReports += Set(reports.map(\.time)).subtracting(keptTimes).count
-    return byHour.keys.sorted().map { hour in
-      StationHour(validAt: hour, values: byHour[hour]!.mapValues(\.value))
+    let hours = Set(byHour.keys).union(suspectByHour.keys)
+    return hours.sorted().map { hour in
+      let values = byHour[hour, default: [:]].mapValues(\.value)
+      // A flagged value only where the hour has no good value of that variable.
+      let suspect = suspectByHour[hour, default: [:]].mapValues(\.value).filter {
+        values[$0.key] == nil
+      }
+      return StationHour(validAt: hour, values: values, suspect: suspect)
     }
   }
 }

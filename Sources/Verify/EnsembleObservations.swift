@@ -28,8 +28,11 @@ extension Verifier {
     var current = EnsembleObservations.Series()
     var currentCity: Int64?
     try store.forEachEnsembleObservation(
-      variable: request.variable, source: request.observationSource, cityIDs: request.cityIDs,
-      period: request.period
+      variable: request.variable,
+      source: request.observationFromLinks ? "" : request.observationSource,
+      cityIDs: request.cityIDs, period: request.period,
+      filter: ObservationFilter(
+        fromLinks: request.observationFromLinks, excludeFlagged: request.excludeFlagged)
     ) { row in
       if row.cityID != currentCity {
         if let currentCity { result.cities[currentCity] = current }

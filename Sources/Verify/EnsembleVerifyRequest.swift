@@ -28,6 +28,10 @@ public struct EnsembleVerifyRequest: Sendable {
   /// Seed of the rank histogram's tie-break draws.
   public var seed: UInt64 = 2026
   public var includePast = false
+  /// `--obs station`: each city's default station; the bound source is then "" (no row has it).
+  public var observationFromLinks = false
+  /// Leave out provider-flagged observation values (unless `--include-suspect`).
+  public var excludeFlagged = false
 
   /// The keys allowed after `--by` (an ensemble has one source).
   public static let allowedKeys: [VerifyKey] = [.lead, .leadDay, .city, .model, .month, .validHour]
@@ -46,9 +50,12 @@ public struct EnsembleVerifyRequest: Sendable {
 
   /// The deterministic request the reliability table machinery is given (same keys and event).
   public var asVerifyRequest: VerifyRequest {
-    VerifyRequest(
+    var request = VerifyRequest(
       variable: variable, observationSource: observationSource, period: period,
       sources: [FetchSource.ensemble.rawValue],
       models: models, cityIDs: cityIDs, groupBy: groupBy, event: event, includePast: includePast)
+    request.observationFromLinks = observationFromLinks
+    request.excludeFlagged = excludeFlagged
+    return request
   }
 }

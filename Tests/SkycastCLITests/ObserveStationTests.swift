@@ -92,7 +92,7 @@ import Testing
         Reply.truncated(status: 200, body: [0x50, 0x4b, 0x03, 0x04], declaredLength: 4096)
       ),
       ("stalled", Reply.hang),
-      ("flooding", Reply.flood(chunked: true, totalBytes: 1 << 30)),
+      ("flooding", Reply.flood(chunked: true, totalBytes: 600 << 20)),
       ("missing", Reply.text(status: 404, body: "Not Found")),
       ("not a zip", Reply.text(status: 200, body: "<html>maintenance</html>")),
     ])

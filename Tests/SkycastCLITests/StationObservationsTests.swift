@@ -130,4 +130,53 @@ import Testing
       "verify", "--var", "precipitation", "--obs", "station", "--lapse-rate")
     #expect(wrong.exitCode == 64, "\(wrong)")
   }
+
+  @Test("--keep-suspect stores a flagged value marked; verify leaves it out unless asked")
+  func keepSuspect() async throws {
+    let harness = CLIHarness(now: Date(timeIntervalSince1970: 1_702_000_000))
+    try await Ingest.addCity(harness, "Vaexjoe", latitude: 56.87, longitude: 14.8, zone: "UTC")
+    let file = Self.fixtures.appendingPathComponent("ecad/derived-RR_STAID000001.txt").path
+    let plain = await harness.run(
+      "import", "observations", "--format", "ecad", file, "--city", "Vaexjoe")
+    #expect(plain.exitCode == 0 && plain.stderr.contains("1 flagged value left out"), "\(plain)")
+    #expect(try Ingest.int(harness, "SELECT count(*) FROM daily_observations") == 4)
+    // 19600105 870 with Q_RR 1: 87.0 mm, suspect.
+    let kept = await harness.run(
+      "import", "observations", "--format", "ecad", file, "--city", "Vaexjoe", "--keep-suspect")
+    #expect(kept.exitCode == 0 && kept.stderr.contains("1 flagged value kept"), "\(kept)")
+    #expect(
+      try Ingest.rows(
+        harness,
+        "SELECT o.date, o.precipitation_sum, f.flag FROM daily_observations o JOIN observation_flags f ON f.city_id = o.city_id AND f.source = o.source AND f.date = o.date"
+      ) == [["1960-01-05", "87.0", "suspect"]])
+
+    var csv = "date,issued_at,precipitation_sum\n"
+    for (date, value) in [
+      ("1960-01-01", 1.0), ("1960-01-02", 3.3), ("1960-01-03", 12.4), ("1960-01-05", 88.0),
+      ("1960-01-06", 1.3),
+    ] {
+      csv += "\(date),1959-12-31T00:00Z,\(value)\n"
+    }
+    let path = harness.directory.file("daily.csv")
+    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(
+      await harness.run("import", "forecasts", path, "--source", "fc", "--city", "Vaexjoe")
+        .exitCode == 0)
+    func n(_ extra: String...) async -> String? {
+      let result = await harness.run(
+        [
+          "verify", "--source", "fc", "--var", "precipitation_sum", "--obs", "station:ecad:1",
+          "--format", "csv",
+        ] + extra)
+      #expect(result.exitCode == 0, "\(result)")
+      return CSVTable(result.stdout).rows.first?["n"]
+    }
+    #expect(await n() == "4")
+    #expect(await n("--include-suspect") == "5")
+    let table = await harness.run(
+      "verify", "--source", "fc", "--var", "precipitation_sum", "--obs", "station:ecad:1",
+      "--format", "table")
+    #expect(
+      table.stdout.contains("provider-flagged observation values left out"), "\(table.stdout)")
+  }
 }

@@ -208,4 +208,46 @@ import Testing
     #expect(result.stderr.contains("no ensemble is stored"), "\(result)")
     #expect(!result.stderr.contains("'era5' observations"), "\(result)")
   }
+
+  /// `--obs station` and flagged values reach the ensemble path too: the city's linked station
+  /// (a copy of the era5 rows) gives era5's scores; a flagged value drops its pair.
+  @Test("--obs station and provider flags apply to verify --ensemble")
+  func stationObservations() async throws {
+    let (harness, _) = try await harness()
+    let store = try harness.store()
+    try store.write {
+      try store.database.execute(
+        """
+        INSERT INTO hourly_observations (city_id, source, valid_at, valid_date, valid_hour,
+          temperature_2m)
+        SELECT city_id, 'station:dwd:00433', valid_at, valid_date, valid_hour, temperature_2m
+        FROM hourly_observations WHERE source = 'era5'
+        """)
+      try store.cacheStations(
+        [Station(provider: .dwd, id: "00433", name: "Near", latitude: 10, longitude: 10.01)],
+        loadedAt: 0)
+    }
+    #expect(await harness.run("station", "link", "Testville", "dwd:00433").exitCode == 0)
+    let era5 = await harness.run(
+      "verify", "--ensemble", "--by", "model", "--obs", "era5", "--format", "csv")
+    let station = await harness.run(
+      "verify", "--ensemble", "--by", "model", "--obs", "station", "--format", "csv")
+    #expect(era5.exitCode == 0 && station.exitCode == 0, "\(era5)\n\(station)")
+    #expect(!table(era5).rows.isEmpty && table(station).rows == table(era5).rows)
+
+    // Flag the first station value: one pair fewer, unless --include-suspect.
+    try store.write {
+      try store.flagObservation(
+        cityID: 1, source: "station:dwd:00433", variable: .temperature2m, validAt: Self.start,
+        flag: "suspect")
+    }
+    func pairs(_ extra: String...) async -> Int {
+      let result = await harness.run(
+        ["verify", "--ensemble", "--obs", "station", "--format", "csv"] + extra)
+      return table(result).rows.compactMap { $0["n"].flatMap(Int.init) }.reduce(0, +)
+    }
+    let all = table(era5).rows.compactMap { $0["n"].flatMap(Int.init) }.reduce(0, +)
+    #expect(await pairs() == all - 1)
+    #expect(await pairs("--include-suspect") == all)
+  }
 }

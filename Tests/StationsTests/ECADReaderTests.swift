@@ -35,6 +35,8 @@ import Testing
         StationDay(date: LocalDate("1960-01-01")!, values: [.precipitationSum: 0.0]),
         StationDay(date: LocalDate("1960-01-02")!, values: [.precipitationSum: 2.3]),
         StationDay(date: LocalDate("1960-01-03")!, values: [.precipitationSum: 11.4]),
+        // 19600105 870/1: suspect, kept apart (stored only with --keep-suspect).
+        StationDay(date: LocalDate("1960-01-05")!, values: [:], suspect: [.precipitationSum: 87]),
         StationDay(date: LocalDate("1960-01-06")!, values: [.precipitationSum: 0.3]),
       ])
     // 19600104 -9999/9 missing; 19600105 870/1 suspect.
@@ -48,9 +50,10 @@ import Testing
     let reading = try Self.read("derived-FX_STAID000001.txt")
     // 19600101 112 → 11.2 m/s → 40.32 km/h; 19600102 250 → 25.0 m/s → 90 km/h.
     #expect(
-      reading.daily.map(\.values) == [
+      reading.daily.map(\.values).filter { !$0.isEmpty } == [
         [.windGusts10mMax: 112.0 / 10 * 3.6], [.windGusts10mMax: 250.0 / 10 * 3.6],
       ])
+    #expect(reading.daily.filter { !$0.suspect.isEmpty }.count == 1)
     #expect(reading.tally.flagged == 1)
     #expect(reading.tally.missing == 1)
   }

@@ -64,6 +64,11 @@ enum ImportCommand {
         of: StationProvider.self, shown: "csv"),
       OptionSpec(
         "station", value: "id", help: "With --format: the station id when the file names none."),
+      .flag(
+        "keep-suspect",
+        help:
+          "With --format: also store values the provider flagged, marked so verify leaves them out unless --include-suspect."
+      ),
     ] + commonOptions,
     run: { try run($0, kind: .observations) })
 
@@ -98,6 +103,9 @@ enum ImportCommand {
     }
     if invocation.string("station") != nil {
       throw invocation.usage("--station goes with --format")
+    }
+    if invocation.flag("keep-suspect") {
+      throw invocation.usage("--keep-suspect goes with --format")
     }
     guard let source = invocation.string("source") ?? (kind == .observations ? "station" : nil)
     else {

@@ -55,6 +55,9 @@ enum ObserveCommand {
       OptionSpec(
         "station", value: "station",
         help: "Fetch a station's file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked."),
+      .flag(
+        "keep-suspect",
+        help: "With --station: also store flagged values, marked (verify --include-suspect)."),
     ] + StationDownload.providers.map(StationObserve.urlOption)
       + SharedOptions.network([.archive, .historicalForecast]),
     run: { try await run($0) })
@@ -67,6 +70,9 @@ enum ObserveCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     if let station = invocation.string("station") {
       return try await StationObserve.run(invocation, station: station)
+    }
+    if invocation.flag("keep-suspect") {
+      throw invocation.usage("--keep-suspect goes with --station")
     }
     for provider in StationDownload.providers
     where invocation.string(StationDownload.flag(provider)) != nil {

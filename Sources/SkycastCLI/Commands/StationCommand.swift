@@ -1,5 +1,6 @@
 import Export
 import Foundation
+import OpenMeteo
 import SkycastModel
 import Stations
 import Store
@@ -23,14 +24,16 @@ enum StationCommand {
     subcommands: [load, search, link, unlink, list])
 
   static let load = CommandSpec(
-    name: "load", abstract: "Cache a provider's station list file.",
+    name: "load", abstract: "Cache a provider's station list, from a file or fetched.",
     discussion:
-      "Replaces the cached rows of the same stations; the load date is kept per station. Lists read: GHCNh (ghcnh-station-list.csv/.txt), Meteostat (weather-stations JSON), DWD (*_Beschreibung_Stationen.txt), ECA&D (stations.txt).",
+      "Replaces the cached rows of the same stations; the load date is kept per station, so running it again refreshes the catalogue. Lists read: GHCNh (ghcnh-station-list.csv/.txt), Meteostat (weather-stations JSON, lite.json.gz), DWD (*_Beschreibung_Stationen.txt), ECA&D (stations.txt). Without FILE the list is fetched from the provider (GHCNh, Meteostat, DWD; base URL by --ghcnh-url, --meteostat-url, --dwd-url or SKYCAST_<PROVIDER>_URL).",
     arguments: [
       ArgumentSpec("provider", help: "ghcnh, meteostat, dwd or ecad."),
-      ArgumentSpec("file", help: "The station list (plain, .gz or .zip)."),
+      ArgumentSpec("file", help: "The station list (plain, .gz or .zip).", optional: true),
     ],
-    run: { try runLoad($0) })
+    options: StationDownload.providers.map(StationObserve.urlOption)
+      + SharedOptions.network([]),
+    run: { try await runLoad($0) })
 
   static let search = CommandSpec(
     name: "search", abstract: "List cached stations near a city or a point, nearest first.",
@@ -71,23 +74,46 @@ enum StationCommand {
 
   // MARK: - load
 
-  static func runLoad(_ invocation: Invocation) throws -> Int32 {
+  static func runLoad(_ invocation: Invocation) async throws -> Int32 {
     let name = invocation.arguments[0]
     guard let provider = StationProvider(rawValue: name) else {
       throw invocation.usage(
         "The value '\(name)' is invalid for '<provider>': expected one of \(StationProvider.allCases.map(\.rawValue).joined(separator: ", "))"
       )
     }
-    let given = invocation.arguments[1]
-    let path = invocation.context.resolve(path: given)
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError.failure("cannot read \(given)")
-    }
+    let given: String
     let stations: [Station]
-    do {
-      stations = try StationLists.parse([UInt8](data), provider: provider)
-    } catch {
-      throw CLIError.failure("\(given) (\(provider.rawValue) station list): \(error)")
+    if invocation.arguments.count > 1 {
+      given = invocation.arguments[1]
+      guard
+        let data = FileManager.default.contents(atPath: invocation.context.resolve(path: given))
+      else {
+        throw CLIError.failure("cannot read \(given)")
+      }
+      do {
+        stations = try StationLists.parse([UInt8](data), provider: provider)
+      } catch {
+        throw CLIError.failure("\(given) (\(provider.rawValue) station list): \(error)")
+      }
+    } else {
+      guard let list = StationDownload.stationList(provider) else {
+        throw invocation.usage(
+          "\(provider.rawValue)'s station list is not fetched; load it from a file: skycast station load \(provider.rawValue) FILE"
+        )
+      }
+      let base = try StationObserve.baseURL(provider, invocation: invocation)
+      let request = APIRequest(base: base, path: list.path, query: [], weight: 0)
+      given = request.displayURL
+      do {
+        // Read while checked: a cut or garbled list is retried like an undecodable reply.
+        stations = try await invocation.makeClient(bodyLimit: StationDownload.replyLimit).send(
+          request
+        ) { body in
+          try StationLists.parse(body, provider: provider)
+        }.value
+      } catch let error as APIError {
+        throw CLIError.failure("\(given): \(error); the cached catalogue is unchanged")
+      }
     }
     let store = try invocation.openStore()
     try store.write { try store.cacheStations(stations, loadedAt: invocation.context.nowEpoch) }

@@ -48,12 +48,17 @@ enum StationImportCommand {
       reading, city: city,
       url: URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString,
       fileBytes: read.bytes,
-      store: store, now: invocation.context.nowEpoch)
+      store: store, now: invocation.context.nowEpoch, keepSuspect: invocation.flag("keep-suspect"))
     var stored: [String] = []
     if !reading.hourly.isEmpty {
       stored.append("hourly \(ImportCommand.describe(result.hourly))")
     }
     if !reading.daily.isEmpty { stored.append("daily \(ImportCommand.describe(result.daily))") }
+    if result.keptSuspect > 0 {
+      stored.append(
+        "\(result.keptSuspect) flagged value\(result.keptSuspect == 1 ? "" : "s") kept and marked (--keep-suspect)"
+      )
+    }
     invocation.info("imported \(values): \(stored.joined(separator: "; "))")
     return ExitStatus.success
   }

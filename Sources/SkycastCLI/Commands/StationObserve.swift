@@ -59,7 +59,7 @@ enum StationObserve {
       }
       jobs.append((city, provider, id))
     }
-    let client = try invocation.makeClient()
+    let client = try invocation.makeClient(bodyLimit: StationDownload.replyLimit)
     let clock = invocation.context.now
     var failures = 0
     for (city, provider, id) in jobs {
@@ -68,6 +68,7 @@ enum StationObserve {
       do {
         let result = try await StationFetch.run(
           provider: provider, id: id, city: city, base: base, client: client, store: store,
+          keepSuspect: invocation.flag("keep-suspect"),
           now: { Int64(clock().timeIntervalSince1970.rounded(.down)) })
         for note in result.reading.notes { invocation.detail("\(label): \(note)") }
         let tally = result.reading.tally.summary

@@ -18,7 +18,9 @@ extension VerifyCommand {
   ]
 
   static func runEnsemble(_ invocation: Invocation) throws -> Int32 {
-    for name in ["revisions", "pairs", "reliability", "compare", "ci", "loss", "source"]
+    for name in [
+      "revisions", "pairs", "reliability", "compare", "ci", "loss", "source", "lapse-rate",
+    ]
     where invocation.string(name) != nil || invocation.flag(name) {
       throw invocation.usage("--ensemble cannot be combined with --\(name)")
     }
@@ -85,17 +87,20 @@ extension VerifyCommand {
       }
       request.seed = seed
     }
-    if invocation.string("obs") == "station",
-      try !store.read({ try store.stationLinks() }).filter(\.isDefault).isEmpty
-    {
-      throw invocation.usage(
-        "--obs station (linked stations) is not available with --ensemble yet; name the source, --obs station:PROVIDER:ID"
-      )
+    // The deterministic rules for --obs station and flagged values, applied to a probe.
+    var probe = request.asVerifyRequest
+    if try useLinkedStations(&probe, store: store, invocation: invocation) {
+      request.observationFromLinks = true
+      request.observationSource = probe.observationSource
+      if let note = probe.observationNote { invocation.info(note) }
+    } else {
+      request.observationSource = try store.read {
+        try verifier.chooseObservationSource(
+          requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+      }
     }
-    request.observationSource = try store.read {
-      try verifier.chooseObservationSource(
-        requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
-    }
+    try applyFlags(&probe, store: store, invocation: invocation)
+    request.excludeFlagged = probe.excludeFlagged
     let report = try store.read { try verifier.ensemble(request) }
     if figure {
       return try writeEnsembleFigure(

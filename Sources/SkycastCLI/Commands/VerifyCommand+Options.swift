@@ -117,6 +117,22 @@ extension VerifyCommand {
     return true
   }
 
+  /// Flagged observation values (`--keep-suspect`) are left out unless `--include-suspect`;
+  /// the comment says which whenever any are stored.
+  static func applyFlags(_ request: inout VerifyRequest, store: Store, invocation: Invocation)
+    throws
+  {
+    let flagged = try store.read { try store.flaggedObservationCount() }
+    guard flagged > 0 else { return }
+    let include = invocation.flag("include-suspect")
+    request.excludeFlagged = !include
+    let note =
+      include
+      ? "\(flagged) provider-flagged observation values included (--include-suspect)"
+      : "provider-flagged observation values left out (\(flagged) stored; --include-suspect keeps them)"
+    request.observationNote = request.observationNote.map { $0 + "; " + note } ?? note
+  }
+
   /// `--lapse-rate`: temperatures only, against station observations; the comment says so.
   static func applyLapseRate(_ request: inout VerifyRequest, invocation: Invocation) throws {
     guard invocation.flag("lapse-rate") else { return }
@@ -124,7 +140,13 @@ extension VerifyCommand {
       throw invocation.usage(
         "--lapse-rate adjusts temperatures; \(request.variable.column) is not one")
     }
-    guard request.observationFromLinks || request.observationSource.hasPrefix("station:") else {
+    let isStation: Bool
+    if case .station = FetchSource(rawValue: request.observationSource) {
+      isStation = true
+    } else {
+      isStation = request.observationFromLinks
+    }
+    guard isStation else {
       throw invocation.usage(
         "--lapse-rate needs station observations (--obs station or --obs station:PROVIDER:ID); \(request.observationSource) has no station elevation"
       )

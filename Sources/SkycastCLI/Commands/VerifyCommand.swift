@@ -125,6 +125,9 @@ enum VerifyCommand {
         of: ComparisonRequest.Loss.self, default: .se),
       .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
       .flag(
+        "include-suspect",
+        help: "Keep observation values their provider flagged (stored with --keep-suspect)."),
+      .flag(
         "lapse-rate",
         help:
           "Bring station temperatures to the city's elevation: + 0.65 K per 100 m the station is above it."
@@ -270,6 +273,7 @@ enum VerifyCommand {
       }
     }
     try applyLapseRate(&request, invocation: invocation)
+    try applyFlags(&request, store: store, invocation: invocation)
     warnAboutMeaning(request, invocation: invocation)
     if pairs {
       if parquet {

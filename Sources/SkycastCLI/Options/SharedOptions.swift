@@ -102,7 +102,12 @@ extension Invocation {
   /// The HTTP client for this invocation: base URLs from flags > environment > defaults, the
   /// context's sleeper between retries, and `-v` request logging on stderr.
   /// `defaults` is the command's policy before `--timeout` and `--retries`.
-  func makeClient(defaults: RetryPolicy = RetryPolicy()) throws -> HTTPClient {
+  ///
+  /// `bodyLimit`: the largest reply accepted (Open-Meteo's cap unless a command needs more:
+  /// station files).
+  func makeClient(
+    defaults: RetryPolicy = RetryPolicy(), bodyLimit: Int = ResponseLimits.maximumBodyBytes
+  ) throws -> HTTPClient {
     var endpoints = Endpoints.from(environment: context.environment)
     for (flag, keyPath) in [
       ("forecast-url", \Endpoints.forecast), ("archive-url", \Endpoints.archive),
@@ -133,7 +138,8 @@ extension Invocation {
         var line = TerminalSafe.escape(message) + "\n"
         line.withUTF8 { try? sink.write(UnsafeRawBufferPointer($0)) }
       },
-      clock: { Int64(now().timeIntervalSince1970.rounded(.down)) })
+      clock: { Int64(now().timeIntervalSince1970.rounded(.down)) }, plainTransport: nil,
+      bodyLimit: bodyLimit)
   }
 
   /// An observation-source problem as the CLI reports it: naming an unknown source or leaving

@@ -151,10 +151,14 @@ extension Store {
   /// when empty, and in the local dates of `period`), by city and valid time.
   package func forEachEnsembleObservation(
     variable: WeatherVariable, source: String, cityIDs: [Int64], period: ClosedRange<LocalDate>?,
+    filter: ObservationFilter = ObservationFilter(),
     _ body: (EnsembleObservationRow) throws -> Void
   ) throws {
     let column = variable.column
-    var conditions = ["o.source = ?", "o.\(column) IS NOT NULL"]
+    var conditions = [
+      "o.source = \(filter.source(city: "o.city_id"))" + filter.unflagged(variable, alias: "o"),
+      "o.\(column) IS NOT NULL",
+    ]
     var bindings: [SQLiteValue] = [.text(source)]
     if !cityIDs.isEmpty {
       conditions.append("o.city_id IN (\(cityIDs.map { _ in "?" }.joined(separator: ", ")))")
@@ -192,13 +196,16 @@ extension Store {
   /// The mean and mean square of the non-NULL observations of `variable` from `source` per
   /// city, calendar month and local hour, over the local dates of `period` (all without one).
   package func observationNormals(
-    variable: WeatherVariable, source: String, period: ClosedRange<LocalDate>?
+    variable: WeatherVariable, source: String, period: ClosedRange<LocalDate>?,
+    filter: ObservationFilter = ObservationFilter()
   ) throws -> [ObservationNormalRow] {
     let column = variable.column
     var sql = """
       SELECT city_id, substr(valid_date, 6, 2), valid_hour, avg(\(column)),
         avg(\(column) * \(column)), count(*)
-      FROM hourly_observations WHERE source = ? AND \(column) IS NOT NULL
+      FROM hourly_observations AS o
+      WHERE o.source = \(filter.source(city: "o.city_id"))\(filter.unflagged(variable, alias: "o"))
+        AND \(column) IS NOT NULL
       """
     var bindings: [SQLiteValue] = [.text(source)]
     if let period {

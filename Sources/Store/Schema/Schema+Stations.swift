@@ -5,7 +5,10 @@ extension Schema {
   /// the list was loaded, so a stale catalogue can be refreshed on request). `station_links`
   /// records which stations verify which city (SPEC §12): several per city, at most one
   /// default (a partial unique index), with the great-circle distance (km) and the elevation
-  /// difference (m, station − city) computed when linked. Rowid tables, not WITHOUT ROWID, so
+  /// difference (m, station − city) computed when linked. `observation_flags` marks stored
+  /// observation values the provider flagged (`import … --keep-suspect`): an hourly value by
+  /// `valid_at` (date ''), a daily one by `date` (valid_at 0); `verify` leaves them out unless
+  /// `--include-suspect`. Rowid tables, not WITHOUT ROWID, so
   /// DuckDB's SQLite scanner can read them (schema 6).
   static let stationsVersion = """
     CREATE TABLE stations (
@@ -38,5 +41,15 @@ extension Schema {
       PRIMARY KEY (city_id, provider, station_id)
     );
     CREATE UNIQUE INDEX station_links_one_default ON station_links (city_id) WHERE is_default = 1;
+
+    CREATE TABLE observation_flags (
+      city_id INTEGER NOT NULL,
+      source TEXT NOT NULL,
+      variable TEXT NOT NULL,
+      valid_at INTEGER NOT NULL DEFAULT 0,
+      date TEXT NOT NULL DEFAULT '',
+      flag TEXT NOT NULL,
+      PRIMARY KEY (city_id, source, variable, valid_at, date)
+    );
     """
 }

@@ -73,7 +73,10 @@ public enum VerifyStreams {
   public static func observations(_ request: VerifyRequest) -> VerifyStatement {
     let direction =
       request.vectorWind ? "o.\(WeatherVariable.windDirection10m.column)" : "NULL"
-    var conditions = ["o.source = \(VerifySQL.obs(request, city: "o.city_id"))"]
+    var conditions = [
+      "o.source = \(VerifySQL.obs(request, city: "o.city_id"))"
+        + VerifySQL.unflagged(request, alias: "o")
+    ]
     if !request.cityIDs.isEmpty {
       conditions.append(
         "o.city_id IN (\(VerifySQL.placeholders("city", request.cityIDs.count)))")

@@ -12,6 +12,9 @@ public struct VerifyRequest: Sendable, Equatable {
   /// `--obs station`: each city's observations come from its default linked station
   /// (`station_links`), so the source differs per city; `observationSource` is then `station`.
   public var observationFromLinks = false
+  /// Leave out observation values their provider flagged (`observation_flags`, stored by
+  /// `--keep-suspect`); set when any are stored, unless `verify --include-suspect`.
+  public var excludeFlagged = false
   /// `--lapse-rate`: station temperatures brought to the city's elevation
   /// (`VerifySQL.observedValue`).
   public var lapseRate = false

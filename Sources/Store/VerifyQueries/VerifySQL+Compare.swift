@@ -64,7 +64,7 @@ extension VerifySQL {
             min(f.\(tables.date)) AS valid_date, min(\(hour)) AS valid_hour, avg(\(loss)) AS loss
           FROM \(tables.forecasts) AS f
         \(runJoin(base, onStoredHours: false))  CROSS JOIN \(tables.observations) AS o
-            ON o.city_id = f.city_id AND o.source = \(obs(base, city: "f.city_id")) AND o.\(tables.valid) = f.\(tables.valid)
+            ON o.city_id = f.city_id AND o.source = \(obs(base, city: "f.city_id"))\(unflagged(base, alias: "o")) AND o.\(tables.valid) = f.\(tables.valid)
           WHERE \(conditions.joined(separator: "\n      AND "))
           GROUP BY f.city_id, \(sourceGroup)f.\(tables.valid), bucket)
         """

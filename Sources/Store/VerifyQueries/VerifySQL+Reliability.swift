@@ -27,7 +27,7 @@ extension VerifySQL {
         SELECT \(inner.joined(separator: ",\n    "))
         FROM \(tables.forecasts) AS f
       \(runJoin(request, onStoredHours: false))  CROSS JOIN \(tables.observations) AS o
-          ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id")) AND o.\(tables.valid) = f.\(tables.valid)
+          ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id"))\(unflagged(request, alias: "o")) AND o.\(tables.valid) = f.\(tables.valid)
         WHERE \(conditions.joined(separator: "\n    AND "))
       )
       GROUP BY \(groups.joined(separator: ", "))

@@ -59,7 +59,7 @@ extension VerifySQL {
       FROM forecast_hours AS f
       \(runJoin(request, onStoredHours: true))      CROSS JOIN forecast_series AS s ON s.id = f.series_id
       CROSS JOIN hourly_observations AS o
-        ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id")) AND o.valid_at = f.valid_at
+        ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id"))\(unflagged(request, alias: "o")) AND o.valid_at = f.valid_at
       WHERE \(conditions.joined(separator: "\n  AND "))
       ORDER BY \(ForecastHourColumns.key.map { "f." + $0 }.joined(separator: ", "))
       """

@@ -149,7 +149,7 @@ public enum VerifySQL {
     sql += runJoin(request, onStoredHours: false)
     sql += "  LEFT JOIN \(tables.observations) AS o\n"
     sql +=
-      "    ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id")) AND o.\(tables.valid) = f.\(tables.valid)\n"
+      "    ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id"))\(unflagged(request, alias: "o")) AND o.\(tables.valid) = f.\(tables.valid)\n"
     if let skill = request.skill {
       sql += "  " + referenceJoin(skill, tables: tables, request: request) + "\n"
     }
@@ -189,7 +189,7 @@ public enum VerifySQL {
       SELECT f.city_id, f.source, f.model, f.issued_at, \(valid), f.\(tables.lead), f.\(v), \(ov)
       FROM \(tables.forecasts) AS f
       CROSS JOIN \(tables.observations) AS o
-        ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id")) AND o.\(tables.valid) = f.\(tables.valid)
+        ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id"))\(unflagged(request, alias: "o")) AND o.\(tables.valid) = f.\(tables.valid)
       WHERE \(conditions.joined(separator: "\n  AND "))
       ORDER BY f.fetch_id, f.city_id, f.model, f.issued_at, \(valid)
       """
@@ -285,10 +285,10 @@ public enum VerifySQL {
   ) -> String {
     switch (skill, tables.isDaily) {
     case (.persistence, false):
-      "LEFT JOIN hourly_observations AS r\n    ON r.city_id = f.city_id AND r.source = \(obs(request, city: "f.city_id")) AND r.valid_at = f.issued_at"
+      "LEFT JOIN hourly_observations AS r\n    ON r.city_id = f.city_id AND r.source = \(obs(request, city: "f.city_id"))\(unflagged(request, alias: "r")) AND r.valid_at = f.issued_at"
     case (.persistence, true):
       // The day before the local issue date (date − lead_days − 1): the last complete day.
-      "LEFT JOIN daily_observations AS r\n    ON r.city_id = f.city_id AND r.source = \(obs(request, city: "f.city_id"))\n    AND r.date = date(f.date, printf('%+d days', -1 - f.lead_days))"
+      "LEFT JOIN daily_observations AS r\n    ON r.city_id = f.city_id AND r.source = \(obs(request, city: "f.city_id"))\(unflagged(request, alias: "r"))\n    AND r.date = date(f.date, printf('%+d days', -1 - f.lead_days))"
     case (.climatology, false):
       "LEFT JOIN climatology AS r\n    ON r.city_id = f.city_id AND r.month = substr(f.valid_date, 6, 2) AND r.hour = f.valid_hour"
     case (.climatology, true):
@@ -316,6 +316,18 @@ public enum VerifySQL {
       "(\(value) + 0.0065 * coalesce((SELECT sl.elevation_difference_m FROM station_links AS sl WHERE sl.city_id = \(alias).city_id AND 'station:' || sl.provider || ':' || sl.station_id = \(alias).source), 0))"
   }
 
+  /// ` AND NOT EXISTS (…)`: the observation row `alias` has no provider flag on the verified
+  /// variable (`VerifyRequest.excludeFlagged`), else nothing.
+  package static func unflagged(_ request: VerifyRequest, alias: String) -> String {
+    guard request.excludeFlagged else { return "" }
+    let key =
+      request.variable.frequency == .daily
+      ? "fl.valid_at = 0 AND fl.date = \(alias).date"
+      : "fl.valid_at = \(alias).valid_at AND fl.date = ''"
+    return
+      " AND NOT EXISTS (SELECT 1 FROM observation_flags AS fl WHERE fl.city_id = \(alias).city_id AND fl.source = \(alias).source AND fl.variable = '\(request.variable.column)' AND \(key))"
+  }
+
   /// The value bound to `:obs`: the source, or with links the empty string no row has.
   package static func obsValue(_ request: VerifyRequest) -> String {
     request.observationFromLinks ? "" : request.observationSource
@@ -325,7 +337,9 @@ public enum VerifySQL {
   /// over the selected period and cities.
   package static func climatologyCTE(_ request: VerifyRequest, tables: Tables) -> String {
     let value = observedValue(request, alias: "c")
-    var conditions = ["c.source = \(obs(request, city: "c.city_id"))"]
+    var conditions = [
+      "c.source = \(obs(request, city: "c.city_id"))\(unflagged(request, alias: "c"))"
+    ]
     if request.period != nil { conditions.append("\(tables.date) BETWEEN :from AND :to") }
     if !request.cityIDs.isEmpty {
       conditions.append("city_id IN (\(placeholders("city", request.cityIDs.count)))")

@@ -43,13 +43,13 @@ _skycast() {
     "/city/list") words=$'--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/remove") words=$'--purge\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/collect") words=$'--city\n--days\n--models\n--vars\n--min-interval\n--force\n--elevation\n--dry-run\n--ensemble\n--ensemble-url\n--forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--station\n--ghcnh-url\n--meteostat-url\n--dwd-url\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--station\n--keep-suspect\n--ghcnh-url\n--meteostat-url\n--dwd-url\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/backfill") words=$'--city\n--from\n--to\n--days\n--runs\n--model\n--every\n--dry-run\n--previous-runs-url\n--single-runs-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import") words=$'observations\nforecasts\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/import/observations") words=$'--source\n--format\n--station\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/import/observations") words=$'--source\n--format\n--station\n--keep-suspect\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import/forecasts") words=$'--source\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station") words=$'load\nsearch\nlink\nunlink\nlist\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/station/load") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/load") words=$'--ghcnh-url\n--meteostat-url\n--dwd-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station/search") words=$'--city\n--lat\n--lon\n--radius\n--provider\n--limit\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station/link") words=$'--default\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station/unlink") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -59,7 +59,7 @@ _skycast() {
     "/summary/feels-like") words=$'--city\n--from\n--to\n--by\n--series\n--method\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/uv") words=$'--city\n--from\n--to\n--by\n--series\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/precip") words=$'--city\n--from\n--to\n--by\n--series\n--wet-threshold\n--format\n--output\n-o\n--standalone\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/verify") words=$'--var\n--by\n--threshold\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--standalone\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/verify") words=$'--var\n--by\n--threshold\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--include-suspect\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--standalone\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/spark") words=$'--city\n--var\n--from\n--to\n--min\n--max\n--width\n--ascii\n--ensemble\n--series\n--lead-from\n--format\n--output\n-o\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export") words=$'hourly\ndaily\nobservations\nfetches\ncities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export/hourly") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--lead-from\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

@@ -168,6 +168,7 @@ _skycast() {
         '--model:era5: era5 (one consistent reanalysis, source '\''era5'\'') or best_match (the archive'\''s blend, source '\''archive'\''); historical-forecast: the model (required)'
         '--dry-run:Print the request URLs (without API key) and call weights; fetch nothing'
         '--station:Fetch a station'\''s file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked'
+        '--keep-suspect:With --station: also store flagged values, marked (verify --include-suspect)'
         '--ghcnh-url:With --station: the ghcnh base URL (env SKYCAST_GHCNH_URL)'
         '--meteostat-url:With --station: the meteostat base URL (env SKYCAST_METEOSTAT_URL)'
         '--dwd-url:With --station: the dwd base URL (env SKYCAST_DWD_URL)'
@@ -228,6 +229,7 @@ _skycast() {
         '--source:The source name stored on the rows (letters, digits, - and _)'
         '--format:Read a station file of this network instead of CSV'
         '--station:With --format: the station id when the file names none'
+        '--keep-suspect:With --format: also store values the provider flagged, marked so verify leaves them out unless --include-suspect'
         '--city:The city of every row without a city cell: id, name or "Name, Admin1"'
         '--encoding:Read the file as utf-8, utf-16 or gb18030'
         '--skip-invalid:Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)'
@@ -261,7 +263,7 @@ _skycast() {
       _describe -t commands 'skycast' items ;;
     ("/station")
       local -a items; items=(
-        'load:Cache a provider'\''s station list file'
+        'load:Cache a provider'\''s station list, from a file or fetched'
         'search:List cached stations near a city or a point, nearest first'
         'link:Link a station to a city (the first link is the default)'
         'unlink:Remove a station link'
@@ -278,6 +280,11 @@ _skycast() {
       _describe -t commands 'skycast' items ;;
     ("/station/load")
       local -a items; items=(
+        '--ghcnh-url:With --station: the ghcnh base URL (env SKYCAST_GHCNH_URL)'
+        '--meteostat-url:With --station: the meteostat base URL (env SKYCAST_METEOSTAT_URL)'
+        '--dwd-url:With --station: the dwd base URL (env SKYCAST_DWD_URL)'
+        '--timeout:Give up on a request after this many seconds'
+        '--retries:Retries after timeouts, 429, 5xx and undecodable bodies (never after 400)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -474,6 +481,7 @@ _skycast() {
         '--bins:With --reliability: the reliability table, one row per 10 % bin'
         '--loss:With --compare: se (squared error, rmse) or ae (absolute error, mae)'
         '--include-past:Keep forecasts of hours already past at issue time (lead < 0)'
+        '--include-suspect:Keep observation values their provider flagged (stored with --keep-suspect)'
         '--lapse-rate:Bring station temperatures to the city'\''s elevation: + 0.65 K per 100 m the station is above it'
         '--lead-from:Count hourly leads from the model run (where the fetch recorded it) or the fetch'
         '--ci:Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days'

@@ -19,7 +19,14 @@ public enum StationFileBytes {
       if bytes.starts(with: [0x1f, 0x8b]) {
         var decoder = GzipDecoder(outputLimit: limit)
         var output: [UInt8] = []
-        try decoder.decompress(bytes) { output.append(contentsOf: $0) }
+        // Fed in slices, so a bomb is caught by its expansion long before the output limit.
+        var fed = 0
+        while fed < bytes.count {
+          let end = min(bytes.count, fed + 16_384)
+          try decoder.decompress(bytes[fed..<end]) { output.append(contentsOf: $0) }
+          fed = end
+          try checkExpansion(output: output.count, input: fed)
+        }
         try decoder.finish()
         return output
       }
@@ -30,7 +37,19 @@ public enum StationFileBytes {
           throw StationFileError.format(
             "the zip archive has no entry to read (entries: \(names.joined(separator: ", ")))")
         }
-        return try archive.extract(named: name, outputLimit: limit)
+        guard let entry = archive.entry(named: name) else {
+          throw StationFileError.format("the zip archive has no entry \(name)")
+        }
+        // A zip entry is decoded whole: its expansion is bounded by its compressed size.
+        let bound = max(expansionFloor, maximumExpansion * max(1, entry.compressedSize))
+        if entry.uncompressedSize > bound {
+          throw StationFileError.compressed(bombMessage(name: name))
+        }
+        do {
+          return try archive.extract(entry, outputLimit: min(limit, bound))
+        } catch InflateError.outputLimit(let reached) where reached < limit {
+          throw StationFileError.compressed(bombMessage(name: name))
+        }
       }
       return bytes
     } catch let error as StationFileError {
@@ -38,6 +57,22 @@ public enum StationFileBytes {
     } catch {
       throw .compressed("\(error)")
     }
+  }
+
+  /// Text expands at most this many times under DEFLATE in practice (station CSV and pipe
+  /// files: 5–40×); beyond it, and past `expansionFloor`, a file is a decompression bomb.
+  public static let maximumExpansion = 100
+  /// Output below which expansion is not judged (small, very regular files compress well).
+  public static let expansionFloor = 32 << 20
+
+  static func checkExpansion(output: Int, input: Int) throws(StationFileError) {
+    if output > expansionFloor, output > maximumExpansion * input {
+      throw .compressed(bombMessage(name: nil))
+    }
+  }
+
+  static func bombMessage(name: String?) -> String {
+    "\(name.map { "zip entry \($0) " } ?? "")expands more than \(maximumExpansion)-fold past \(expansionFloor >> 20) MiB: a decompression bomb, not a station file; nothing was read"
   }
 
   /// Latin-1 text (DWD's files): every byte is the code point of the same value.

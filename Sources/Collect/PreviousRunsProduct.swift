@@ -60,8 +60,10 @@ package struct PreviousRunsProduct: HistoryProduct {
   }
 
   package var source: String { Self.source }
+  /// The model stored on the fetch-log row and the data rows.
   package var fetchModel: String { options.model }
   package var chunkDays: Int { options.chunkDays }
+  /// One named model's columns come without a suffix; the blend's as `best_match`.
   package var decoder: ResponseDecoder {
     ResponseDecoder(models: options.model == Self.defaultModel ? [] : [options.model])
   }

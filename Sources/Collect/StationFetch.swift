@@ -28,7 +28,12 @@ package enum StationFetch {
       var companionBytes: [UInt8]?
       if let companion = StationDownload.companion(provider, id: id) {
         let mapRequest = APIRequest(base: base, path: companion.path, query: [], weight: 0)
-        companionBytes = try? await client.send(mapRequest) { bytes in bytes }.value
+        do {
+          companionBytes = try await client.send(mapRequest) { bytes in bytes }.value
+        } catch let error as APIError where error.httpStatus == 404 {
+          // No map published: the reading's notes say model-filled values cannot be told apart.
+          companionBytes = nil
+        }
       }
       let map = companionBytes
       let options = StationReadOptions(stationID: id)

@@ -9,9 +9,11 @@ import Store
 public enum StationFileImport {
   /// What one file gave and what was stored.
   public struct Result: Sendable, Equatable {
+    /// What the file held.
     public var reading: StationReading
-    /// Hourly and daily rows inserted, updated or unchanged.
+    /// Hourly rows inserted, updated or unchanged.
     public var hourly = UpsertCounts()
+    /// Daily rows inserted, updated or unchanged.
     public var daily = UpsertCounts()
     /// Flagged values stored with their flag (`keepSuspect`).
     public var keptSuspect = 0
@@ -72,29 +74,50 @@ public enum StationFileImport {
           Self.dailyBlock(reading.daily), model: "station", cityID: city.id, source: source,
           fetchID: fetchID, fetchedAt: now)
       }
+      // A good value replaces a flagged one (the provider corrected it, or a `recent` file
+      // overlaps a `historical` one): its flag goes with it.
+      if try store.flaggedObservationCount(cityID: city.id, source: source) > 0 {
+        for hour in reading.hourly {
+          for variable in hour.values.keys {
+            try store.clearObservationFlag(
+              cityID: city.id, source: source, variable: variable, validAt: hour.validAt)
+          }
+        }
+        for day in reading.daily {
+          for variable in day.values.keys {
+            try store.clearObservationFlag(
+              cityID: city.id, source: source, variable: variable, date: day.date)
+          }
+        }
+      }
+      var suspectRows = UpsertCounts()
       if keepSuspect {
-        result.keptSuspect = try storeSuspect(
+        (result.keptSuspect, suspectRows) = try storeSuspect(
           reading, city: city, source: source, fetchID: fetchID, now: now, store: store)
       }
       let rows =
         result.hourly.inserted + result.hourly.updated + result.daily.inserted
-        + result.daily.updated
+        + result.daily.updated + suspectRows.inserted + suspectRows.updated
       try store.setFetchRows(rows, fetchID: fetchID)
     }
     return result
   }
 
-  /// The flagged values, stored and marked with the flag `suspect`; returns how many.
+  /// The flagged values, stored and marked with the flag `suspect`; returns how many, and the
+  /// rows written.
   static func storeSuspect(
     _ reading: StationReading, city: City, source: String, fetchID: Int64, now: Int64,
     store: Store
-  ) throws -> Int {
+  ) throws -> (kept: Int, rows: UpsertCounts) {
     var kept = 0
+    var rows = UpsertCounts()
     let hours = reading.hourly.filter { !$0.suspect.isEmpty }
     if !hours.isEmpty {
-      _ = try store.upsertHourlyObservations(
-        hourlyBlock(hours, suspect: true), model: "station", cityID: city.id, source: source,
-        zone: city.zone, fetchID: fetchID, fetchedAt: now)
+      rows =
+        rows
+        + (try store.upsertHourlyObservations(
+          hourlyBlock(hours, suspect: true), model: "station", cityID: city.id, source: source,
+          zone: city.zone, fetchID: fetchID, fetchedAt: now))
       for hour in hours {
         for variable in hour.suspect.keys {
           try store.flagObservation(
@@ -106,9 +129,11 @@ public enum StationFileImport {
     }
     let days = reading.daily.filter { !$0.suspect.isEmpty }
     if !days.isEmpty {
-      _ = try store.upsertDailyObservations(
-        dailyBlock(days, suspect: true), model: "station", cityID: city.id, source: source,
-        fetchID: fetchID, fetchedAt: now)
+      rows =
+        rows
+        + (try store.upsertDailyObservations(
+          dailyBlock(days, suspect: true), model: "station", cityID: city.id, source: source,
+          fetchID: fetchID, fetchedAt: now))
       for day in days {
         for variable in day.suspect.keys {
           try store.flagObservation(
@@ -117,7 +142,7 @@ public enum StationFileImport {
         }
       }
     }
-    return kept
+    return (kept, rows)
   }
 
   /// The hours as a series block (model `station`), one column per variable present: the good

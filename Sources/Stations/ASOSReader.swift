@@ -8,6 +8,7 @@ import SkycastModel
 /// Columns are picked by header name (`station`, `valid`, then any of `tmpf dwpf relh drct
 /// sknt gust p01i mslp`); the output carries no quality flags, so nothing is counted flagged.
 public enum ASOSReader: StationFileReader {
+  /// Iowa Environmental Mesonet.
   public static let provider = StationProvider.asos
 
   /// An asos.py column Skycast stores, with its conversion to the canonical unit.

@@ -37,10 +37,11 @@ public enum ECADStationList {
       }
       var elevation: Double?
       if let elevationColumn, !fields[elevationColumn].isEmpty {
-        guard let value = Double(fields[elevationColumn]), value != -9999 else {
+        guard let value = Double(fields[elevationColumn]) else {
           throw .line(lineNumber, "HGHT \"\(fields[elevationColumn])\" is not a number")
         }
-        elevation = value
+        // -9999 is ECA&D's missing value: no elevation, not an error.
+        elevation = value == -9999 ? nil : value
       }
       stations.append(
         Station(

@@ -8,6 +8,7 @@ import SkycastModel
 /// different positions (238 and 329 columns). Each variable `v` carries `v_Measurement_Code`
 /// (trace, calm) and `v_Quality_Code` (flags) next to it.
 public enum GHCNhReader: StationFileReader {
+  /// NOAA GHCNh.
   public static let provider = StationProvider.ghcnh
 
   /// A GHCNh column Skycast stores: its variable and the factor to the canonical unit.

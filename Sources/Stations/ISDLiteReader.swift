@@ -6,6 +6,7 @@ import SkycastModel
 ///
 /// The Lite subset drops ISD's quality flags, so nothing is counted flagged.
 public enum ISDLiteReader: StationFileReader {
+  /// NOAA ISD-Lite.
   public static let provider = StationProvider.isdLite
 
   /// The data fields after the four time fields, in file order.

@@ -7,6 +7,7 @@ public enum StationFileError: Error, Sendable, Equatable, CustomStringConvertibl
   /// The compressed file could not be decoded (CRC, truncation, output limit).
   case compressed(String)
 
+  /// The reason, with its line number where there is one.
   public var description: String {
     switch self {
     case .line(let number, let reason): "line \(number): \(reason)"

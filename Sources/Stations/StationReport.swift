@@ -5,6 +5,7 @@ import SkycastModel
 public struct StationReport: Sendable, Equatable {
   /// Observation time, UTC epoch seconds (any minute).
   public var time: Int64
+  /// Canonical values by variable, as the report gave them.
   public var values: [WeatherVariable: Double]
   /// Values the provider flagged (kept apart; see `StationHour.suspect`).
   public var suspect: [WeatherVariable: Double]
@@ -20,10 +21,19 @@ public struct StationReport: Sendable, Equatable {
   /// The stated hour rule: a report belongs to the nearest whole UTC hour (minute 30 rounds
   /// up), and per hour and variable the report nearest that hour wins (on a tie, the later).
   /// METAR's routine report at :50–:59 thus stands for the next hour, and a special report
-  /// between routine ones is dropped unless it is the only one near the hour; a running
-  /// precipitation total is taken from the report nearest the hour, never summed.
+  /// between routine ones is dropped unless it is the only one near the hour.
+  ///
+  /// Precipitation is a running total since the last routine report (GHCNh documentation §IX:
+  /// "take the last report in the hour"), so hour H takes the last report in (H − 1 h, H]:
+  /// the routine :52 report's hour total, never a special report's partial amount after it,
+  /// and never a sum.
   public static let hourRule =
-    "one value per UTC hour: the report nearest the whole hour (minute 30 rounds up), never a sum"
+    "one value per UTC hour: the report nearest the whole hour (minute 30 rounds up); precipitation from the last report of the hour ending then (a running total), never a sum"
+
+  /// True for variables reported as a running total since the last routine report.
+  static func isRunningTotal(_ variable: WeatherVariable) -> Bool {
+    variable == .precipitation
+  }
 
   /// Reduces `reports` to hours, counting dropped reports into `tally.reducedReports` (a report
   /// counts as dropped when none of its values was kept).
@@ -39,9 +49,13 @@ public struct StationReport: Sendable, Equatable {
       _ values: [WeatherVariable: Double], at time: Int64,
       into table: inout [Int64: [WeatherVariable: Best]]
     ) {
-      let hour = WallClock.floorDivide(time + 1800, 3600).quotient * 3600
-      let distance = abs(time - hour)
+      let nearest = WallClock.floorDivide(time + 1800, 3600).quotient * 3600
+      // The hour whose last hour (H − 1 h, H] holds the report: ceil(time / 1 h).
+      let ending = WallClock.floorDivide(time + 3599, 3600).quotient * 3600
       for (variable, value) in values {
+        let hour = isRunningTotal(variable) ? ending : nearest
+        // Later is nearer for a running total (the last report of the hour wins).
+        let distance = isRunningTotal(variable) ? hour - time : abs(time - hour)
         if let best = table[hour]?[variable],
           best.distance < distance || (best.distance == distance && best.time > time)
         {

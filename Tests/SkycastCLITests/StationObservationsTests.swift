@@ -179,4 +179,42 @@ import Testing
     #expect(
       table.stdout.contains("provider-flagged observation values left out"), "\(table.stdout)")
   }
+
+  @Test("db merge carries links and flags; a good value clears its flag")
+  func mergeAndClear() async throws {
+    let file = Self.fixtures.appendingPathComponent("ecad/derived-RR_STAID000001.txt").path
+    let other = CLIHarness(now: Date(timeIntervalSince1970: 1_702_000_000))
+    try await Ingest.addCity(other, "Vaexjoe", latitude: 56.87, longitude: 14.8, zone: "UTC")
+    #expect(
+      await other.run(
+        "import", "observations", "--format", "ecad", file, "--city", "Vaexjoe", "--keep-suspect"
+      ).exitCode == 0)
+    let otherStore = try other.store()
+    try otherStore.write {
+      try otherStore.cacheStations(
+        [Station(provider: .ecad, id: "1", name: "VAEXJOE", latitude: 56.87, longitude: 14.8)],
+        loadedAt: 0)
+    }
+    #expect(await other.run("station", "link", "Vaexjoe", "ecad:1").exitCode == 0)
+
+    let main = CLIHarness(now: Date(timeIntervalSince1970: 1_702_000_000))
+    try await Ingest.addCity(main, "Vaexjoe", latitude: 56.87, longitude: 14.8, zone: "UTC")
+    let merged = await main.run("db", "merge", other.databasePath)
+    #expect(merged.exitCode == 0, "\(merged)")
+    #expect(try Ingest.int(main, "SELECT count(*) FROM observation_flags") == 1)
+    #expect(
+      try Ingest.rows(main, "SELECT provider, station_id, is_default FROM station_links")
+        == [["ecad", "1", "1"]])
+
+    // The same day arrives good (Q_RR 0): stored, and its flag is gone.
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let fixed = text.replacingOccurrences(of: "19600105,  870,    1", with: "19600105,  870,    0")
+    #expect(fixed != text, "the fixture's suspect line changed shape")
+    let path = main.directory.file("RR_STAID000001.txt")
+    try fixed.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(
+      await main.run("import", "observations", "--format", "ecad", path, "--city", "Vaexjoe")
+        .exitCode == 0)
+    #expect(try Ingest.int(main, "SELECT count(*) FROM observation_flags") == 0)
+  }
 }

@@ -45,20 +45,24 @@ import Testing
       ])
     // 22:00 has 21:52 (8 min, p01i 0.03), the SPECI 22:02 (2 min, p01i 0.01, the amount since
     // 21:52) and 22:21 (21 min, dropped). 22:02 is nearest: 39.92 → 4.4, 39.02 → 3.9,
-    // relh 96.55, 120°, 8 kt → 14.816, 0.01 in → 0.254 mm; mslp from 21:52: 1021.80.
+    // relh 96.55, 120°, 8 kt → 14.816; mslp from 21:52: 1021.80. p01i is a running total
+    // since the last routine report, so the hour ending 22:00 takes its last report, 21:52:
+    // 0.03 in → 0.762 mm (the SPECI's 0.01 is the start of the next hour's total).
     #expect(
       Self.hour(reading, "2024-03-01T22:00") == [
         .temperature2m: 4.4, .dewPoint2m: 3.9, .relativeHumidity2m: 96.55,
-        .windDirection10m: 120, .windSpeed10m: 14.816, .precipitation: 0.254,
+        .windDirection10m: 120, .windSpeed10m: 14.816, .precipitation: 0.762,
         .pressureMSL: 1021.8,
       ])
     // 21:00 has 20:45 (15 min, dropped), 20:52 (8 min, p01i M) and 21:29 (29 min, P0000 →
     // 0.0001). 20:52 wins every value it has (42.98 → 6.1, 35.06 → 1.7, 73.39, 140°,
-    // 10 kt → 18.52, mslp 1022.10); the precipitation only 21:29 has: trace 0.
+    // 10 kt → 18.52, mslp 1022.10). Precipitation: the hour ending 21:00 holds 20:45 and 20:52,
+    // both p01i M, so none; 21:29's trace belongs to the hour ending 22:00, whose last report
+    // (21:52) supplies it.
     #expect(
       Self.hour(reading, "2024-03-01T21:00") == [
         .temperature2m: 6.1, .dewPoint2m: 1.7, .relativeHumidity2m: 73.39,
-        .windDirection10m: 140, .windSpeed10m: 18.52, .precipitation: 0, .pressureMSL: 1022.1,
+        .windDirection10m: 140, .windSpeed10m: 18.52, .pressureMSL: 1022.1,
       ])
     // 23:52 → next day 00:00: p01i 0.05 in → 1.27 mm, 11 kt → 20.372 km/h.
     let midnight = try #require(Self.hour(reading, "2024-03-02T00:00"))
@@ -66,7 +70,8 @@ import Testing
     // 19:52 → 20:00 has no P group (p01i M): no precipitation, not 0.
     #expect(Self.hour(reading, "2024-03-01T20:00")?[.precipitation] == nil)
     #expect(reading.hourly.count == 8)
-    #expect(reading.tally.reducedReports == 3)
+    // 17:20, 20:45, 22:21 as before, and 21:29, whose only kept value was its precipitation.
+    #expect(reading.tally.reducedReports == 4)
     // p01i 0.0001 on 16:52, 17:07, 17:20, 17:52, 18:52, 21:29.
     #expect(reading.tally.trace == 6)
     // gust M on all 14 lines, mslp M on the 6 SPECIs, p01i M on 19:52, 20:45, 20:52.

@@ -41,12 +41,16 @@ import Testing
         .relativeHumidity2m: 89,
       ])
     // Line 5, 2025-02-01 18:20 SPECI (20 min after 18:00): -0.6, -1.1, wind 010° 3.1 m/s →
-    // 3.1 × 3.6 = 11.16 km/h, precipitation 0.2 `3-Measurab`, RH 96; SLP and gust empty.
+    // 3.1 × 3.6 = 11.16 km/h, RH 96; SLP and gust empty. Its precipitation, 0.2 `3-Measurab`,
+    // is a running total: it is the last report of the hour ending 19:00, so it stands there.
     #expect(
       Self.hour(reading, "2025-02-01T18:00") == [
         .temperature2m: -0.6, .dewPoint2m: -1.1, .windDirection10m: 10, .windSpeed10m: 11.16,
-        .precipitation: 0.2, .relativeHumidity2m: 96,
+        .relativeHumidity2m: 96,
       ])
+    #expect(Self.hour(reading, "2025-02-01T19:00") == [.precipitation: 0.2])
+    // The 22:02 SPECI's trace is the last report of the hour ending 23:00.
+    #expect(Self.hour(reading, "2025-01-05T23:00") == [.precipitation: 0])
     // Line 2, 1931-04-06 15:00 SAO: 3.3 °C; wind_direction empty with `C-Calm` (quality `w`
     // on the empty cell), wind_speed 0.0 `C-Calm`: calm, so a speed of 0 and no direction.
     #expect(Self.hour(reading, "1931-04-06T15:00") == [.temperature2m: 3.3, .windSpeed10m: 0])
@@ -126,7 +130,7 @@ import Testing
     #expect(reason.contains("temperature"))
   }
 
-  @Test("a SPECI farther from the hour than the METAR is dropped and counted")
+  @Test("a SPECI farther from the hour than the METAR loses every value but its running total")
   func speciReduced() throws {
     // Line 4's SPECI moved from 22:02 to 22:10: 10 min from 22:00 against the 21:53 METAR's
     // 7 min, and every variable it has the METAR has too, so none of its values is kept.
@@ -135,7 +139,10 @@ import Testing
     lines[3] = lines[3].replacingFirst("|22|02|", with: "|22|10|")
     let reading = try Self.read(
       "GHCNh_USW00024135_por.psv", bytes: Array(lines.joined(separator: "\n").utf8))
-    #expect(reading.tally.reducedReports == 1)
+    // Its precipitation still stands, for the hour ending 23:00 (the last report of it), so
+    // the report is not counted as dropped; its other values are.
+    #expect(reading.tally.reducedReports == 0)
+    #expect(Self.hour(reading, "2025-01-05T23:00") == [.precipitation: 0])
     // Now the METAR's 300° wins.
     #expect(Self.hour(reading, "2025-01-05T22:00")?[.windDirection10m] == 300)
   }

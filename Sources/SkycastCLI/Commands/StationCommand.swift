@@ -204,7 +204,10 @@ enum StationCommand {
     }
     let existing = try store.stationLinks(cityID: city.id)
     let isDefault =
-      invocation.flag("default") || !existing.contains { $0.isDefault && $0.station.id != id }
+      invocation.flag("default")
+      || !existing.contains {
+        $0.isDefault && ($0.station.provider != provider || $0.station.id != id)
+      }
     let link = StationLink.between(city, station, isDefault: isDefault)
     try store.write { try store.link(link, at: invocation.context.nowEpoch) }
     try invocation.say(

@@ -99,8 +99,12 @@ extension VerifyCommand {
           requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
       }
     }
+    let stationNote = probe.observationNote
     try applyFlags(&probe, store: store, invocation: invocation)
     request.excludeFlagged = probe.excludeFlagged
+    if let note = probe.observationNote, note != stationNote {
+      invocation.info(String(note.dropFirst((stationNote.map { $0 + "; " } ?? "").count)))
+    }
     let report = try store.read { try verifier.ensemble(request) }
     if figure {
       return try writeEnsembleFigure(

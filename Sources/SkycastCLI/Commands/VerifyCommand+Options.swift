@@ -66,6 +66,10 @@ extension VerifyCommand {
     if pairs, grouped {
       throw invocation.usage("--by cannot be combined with --pairs (pairs are not grouped)")
     }
+    for option in ["lapse-rate", "include-suspect"] where revisions && invocation.flag(option) {
+      throw invocation.usage(
+        "--\(option) applies to observations; --revisions compares forecasts with forecasts")
+    }
     if revisions, invocation.string("obs") != nil {
       throw invocation.usage(
         "--obs cannot be combined with --revisions (revisions compare forecasts with forecasts)")
@@ -104,7 +108,8 @@ extension VerifyCommand {
     func name(_ id: Int64) -> String {
       cities.first { $0.id == id }.map(invocation.label) ?? "city \(id)"
     }
-    for id in request.cityIDs where !links.contains(where: { $0.cityID == id }) {
+    let selected = request.cityIDs.isEmpty ? cities.map(\.id) : request.cityIDs
+    for id in selected where !links.contains(where: { $0.cityID == id }) {
       invocation.warn(
         "\(name(id)) has no default station (skycast station link): it has no pairs with --obs station"
       )
@@ -136,9 +141,11 @@ extension VerifyCommand {
   /// `--lapse-rate`: temperatures only, against station observations; the comment says so.
   static func applyLapseRate(_ request: inout VerifyRequest, invocation: Invocation) throws {
     guard invocation.flag("lapse-rate") else { return }
-    guard request.variable.quantity == .temperature else {
+    // 6.5 K/km is the air temperature's lapse rate; dew point and felt temperature differ.
+    guard [.temperature2m, .temperature2mMax, .temperature2mMin].contains(request.variable) else {
       throw invocation.usage(
-        "--lapse-rate adjusts temperatures; \(request.variable.column) is not one")
+        "--lapse-rate adjusts air temperature (temperature_2m and its daily max and min), not \(request.variable.column)"
+      )
     }
     let isStation: Bool
     if case .station = FetchSource(rawValue: request.observationSource) {

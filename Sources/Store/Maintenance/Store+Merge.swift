@@ -80,6 +80,7 @@ extension Store {
       try mergeCurrent(&report)
       try mergeObservations("hourly_observations", key: ["city_id", "source", "valid_at"], &report)
       try mergeObservations("daily_observations", key: ["city_id", "source", "date"], &report)
+      try mergeStations()
       return report
     }
   }
@@ -384,6 +385,49 @@ extension Store {
         FROM merged.\(table) AS o JOIN merge_cities AS c ON c.other_id = o.city_id
         LEFT JOIN merge_fetches AS f ON f.other_id = o.fetch_id
         """, conflict: "(\(key.joined(separator: ", ")))", &report)
+  }
+
+  /// The station catalogue, the city links and the provider flags of the other file (schema 8;
+  /// an older file has none): catalogue rows kept from the later load; a link the main file
+  /// lacks is added, and is the city's default only when the main file has none for it; every
+  /// flag is kept, so a value flagged in either file stays out of verification.
+  private func mergeStations() throws {
+    let tables = Set(
+      try database.query("SELECT name FROM merged.sqlite_master WHERE type = 'table'").compactMap {
+        $0[0].stringValue
+      })
+    if tables.contains("stations") {
+      try database.execute(
+        """
+        INSERT INTO stations SELECT * FROM merged.stations AS o WHERE true
+        ON CONFLICT (provider, id) DO UPDATE SET name = excluded.name,
+          latitude = excluded.latitude, longitude = excluded.longitude,
+          elevation = excluded.elevation, first_date = excluded.first_date,
+          last_date = excluded.last_date, variables = excluded.variables,
+          loaded_at = excluded.loaded_at
+        WHERE excluded.loaded_at > stations.loaded_at
+        """)
+    }
+    if tables.contains("station_links") {
+      try database.execute(
+        """
+        INSERT OR IGNORE INTO station_links
+        SELECT c.main_id, o.provider, o.station_id, o.name, o.latitude, o.longitude, o.elevation,
+          o.distance_km, o.elevation_difference_m,
+          o.is_default AND NOT EXISTS (
+            SELECT 1 FROM main.station_links AS m WHERE m.city_id = c.main_id AND m.is_default = 1),
+          o.linked_at
+        FROM merged.station_links AS o JOIN merge_cities AS c ON c.other_id = o.city_id
+        """)
+    }
+    if tables.contains("observation_flags") {
+      try database.execute(
+        """
+        INSERT OR IGNORE INTO observation_flags
+        SELECT c.main_id, o.source, o.variable, o.valid_at, o.date, o.flag
+        FROM merged.observation_flags AS o JOIN merge_cities AS c ON c.other_id = o.city_id
+        """)
+    }
   }
 
   /// `INSERT … SELECT … ON CONFLICT DO UPDATE` with the collecting rule (`expressions`: the

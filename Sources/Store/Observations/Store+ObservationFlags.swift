@@ -20,6 +20,32 @@ extension Store {
       ])
   }
 
+  /// Removes the flag on one value (a good value now stands there); true when there was one.
+  @discardableResult
+  public func clearObservationFlag(
+    cityID: Int64, source: String, variable: WeatherVariable, validAt: Int64? = nil,
+    date: LocalDate? = nil
+  ) throws -> Bool {
+    try database.run(
+      """
+      DELETE FROM observation_flags
+      WHERE city_id = ? AND source = ? AND variable = ? AND valid_at = ? AND date = ?
+      """,
+      [
+        .integer(cityID), .text(source), .text(variable.column), .integer(validAt ?? 0),
+        .text(date?.description ?? ""),
+      ])
+    return database.changes > 0
+  }
+
+  /// How many values of `source` for `cityID` are flagged.
+  public func flaggedObservationCount(cityID: Int64, source: String) throws -> Int {
+    Int(
+      try database.scalarInt(
+        "SELECT count(*) FROM observation_flags WHERE city_id = ? AND source = ?",
+        [.integer(cityID), .text(source)]) ?? 0)
+  }
+
   /// How many stored values are flagged (verify checks for flags only when there are any).
   public func flaggedObservationCount() throws -> Int {
     Int(try database.scalarInt("SELECT count(*) FROM observation_flags") ?? 0)

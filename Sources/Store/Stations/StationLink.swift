@@ -2,7 +2,9 @@ import SkycastModel
 
 /// A station linked to a city (`station link`): which measurements verify the city.
 public struct StationLink: Sendable, Equatable {
+  /// The city it verifies.
   public var cityID: Int64
+  /// The station, as the catalogue described it when linked.
   public var station: Station
   /// Great-circle distance from the city, km.
   public var distanceKm: Double

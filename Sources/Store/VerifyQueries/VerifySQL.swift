@@ -74,7 +74,9 @@ public enum VerifySQL {
       inner += ["f.precipitation_probability AS p", "\(ov) AS ob"]
     }
     if let skill = request.skill {
-      inner.append(skill == .persistence ? "r.\(v) AS rv" : "r.value AS rv")
+      inner.append(
+        skill == .persistence
+          ? "\(observedValue(request, alias: "r")) AS rv" : "r.value AS rv")
     }
 
     var groups = keys.indices.map { "k\($0)" }

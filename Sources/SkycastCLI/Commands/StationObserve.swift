@@ -18,8 +18,11 @@ enum StationObserve {
   }
 
   static func run(_ invocation: Invocation, station: String) async throws -> Int32 {
-    for option in ["from", "to", "model"] where invocation.string(option) != nil {
-      throw invocation.usage("--\(option) does not apply to --station (the file is stored whole)")
+    for option in ["from", "to", "model", "archive-url", "historical-forecast-url"]
+    where invocation.string(option) != nil {
+      throw invocation.usage(
+        "--\(option) does not apply to --station"
+          + (option == "from" || option == "to" ? " (the file is stored whole)" : ""))
     }
     if invocation.flag("dry-run") || invocation.string("source") != nil {
       throw invocation.usage("--station fetches a station's file; leave out --source and --dry-run")

@@ -326,8 +326,13 @@ public enum VerifySQL {
       request.variable.frequency == .daily
       ? "fl.valid_at = 0 AND fl.date = \(alias).date"
       : "fl.valid_at = \(alias).valid_at AND fl.date = ''"
+    // Vector wind pairs speed with direction: a flag on either leaves the pair out.
+    let variables =
+      request.vectorWind
+      ? "'\(request.variable.column)', '\(WeatherVariable.windDirection10m.column)'"
+      : "'\(request.variable.column)'"
     return
-      " AND NOT EXISTS (SELECT 1 FROM observation_flags AS fl WHERE fl.city_id = \(alias).city_id AND fl.source = \(alias).source AND fl.variable = '\(request.variable.column)' AND \(key))"
+      " AND NOT EXISTS (SELECT 1 FROM observation_flags AS fl WHERE fl.city_id = \(alias).city_id AND fl.source = \(alias).source AND fl.variable IN (\(variables)) AND \(key))"
   }
 
   /// The value bound to `:obs`: the source, or with links the empty string no row has.

@@ -43,7 +43,8 @@ package enum StationFetch {
           sibling: { name in name.hasSuffix(".map.csv.gz") ? map : nil })
       }
       return try StationFileImport.store(
-        reading, city: city, url: request.displayURL, fileBytes: body.bytes, store: store,
+        reading, city: city, url: request.displayURL,
+        file: StationFileImport.FileDigest(body.bytes), store: store,
         now: body.requestedAt, keepSuspect: keepSuspect)
     } catch let error as APIError {
       try store.write {

@@ -7,6 +7,18 @@ import Store
 /// and stored under the station's own source (`station:<provider>:<id>`), never mixed with a
 /// model's. One write transaction per file, so a failure stores nothing.
 public enum StationFileImport {
+  /// A file's size and SHA-256 for its fetch-log row, taken before the bytes are let go.
+  public struct FileDigest: Sendable, Equatable {
+    public var size: Int
+    /// Lower-case hex.
+    public var sha256: String
+
+    public init(_ bytes: [UInt8]) {
+      size = bytes.count
+      sha256 = SHA256.hexDigest(bytes)
+    }
+  }
+
   /// What one file gave and what was stored.
   public struct Result: Sendable, Equatable {
     /// What the file held.
@@ -27,11 +39,13 @@ public enum StationFileImport {
   public static func read(
     path: String, provider: StationProvider, options: StationReadOptions,
     limit: Int = StationFileBytes.defaultLimit
-  ) throws -> (reading: StationReading, bytes: [UInt8]) {
-    guard let data = FileManager.default.contents(atPath: path) else {
+  ) throws -> (reading: StationReading, file: FileDigest) {
+    // Read straight into one array (not Data and a copy): a period-of-record file is hundreds
+    // of megabytes, and the reader's text is a second copy already.
+    guard let bytes = StationFileBytes.contents(atPath: path) else {
       throw StationFileError.format("cannot read \(path)")
     }
-    let bytes = [UInt8](data)
+    let file = FileDigest(bytes)
     let name = URL(fileURLWithPath: path).lastPathComponent
     let reading = try StationFiles.read(
       bytes, name: name, provider: provider, options: options, limit: limit,
@@ -41,7 +55,7 @@ public enum StationFileImport {
             .deletingLastPathComponent().appendingPathComponent($0).path
         ).map { [UInt8]($0) }
       })
-    return (reading, bytes)
+    return (reading, file)
   }
 
   /// Stores `reading` for `city` with one fetch-log row (source `station:<provider>:<id>`, the
@@ -50,7 +64,7 @@ public enum StationFileImport {
   /// - Parameter keepSuspect: also store the values the provider flagged (`--keep-suspect`),
   ///   each marked in `observation_flags` so verification leaves it out unless asked.
   public static func store(
-    _ reading: StationReading, city: City, url: String, fileBytes: [UInt8], store: Store,
+    _ reading: StationReading, city: City, url: String, file: FileDigest, store: Store,
     now: Int64, keepSuspect: Bool = false
   ) throws -> Result {
     var result = Result(reading: reading)
@@ -60,8 +74,8 @@ public enum StationFileImport {
         cityID: city.id, source: reading.source.fetchLogValue, model: "station",
         requestedAt: now, issuedAt: nil, status: .ok)
       fetch.url = url
-      fetch.bytes = fileBytes.count
-      fetch.bodySHA256 = SHA256.hexDigest(fileBytes)
+      fetch.bytes = file.size
+      fetch.bodySHA256 = file.sha256
       let fetchID = try store.insertFetch(fetch)
       result.fetchID = fetchID
       if reading.hourly.contains(where: { !$0.values.isEmpty }) {

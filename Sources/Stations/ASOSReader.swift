@@ -53,7 +53,7 @@ public enum ASOSReader: StationFileReader {
   {
     let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
     var header: [String]?
-    var separator: Character = ","
+    var separator: Unicode.Scalar = ","
     var stationColumn = 0
     var validColumn = 0
     var columns: [(mapping: Mapping, index: Int)] = []
@@ -69,7 +69,7 @@ public enum ASOSReader: StationFileReader {
       if StationText.trim(line).isEmpty { continue }
       guard let header else {
         separator = line.contains("\t") ? "\t" : ","
-        let names = line.split(separator: separator, omittingEmptySubsequences: false).map {
+        let names = StationText.fields(line, separator).map {
           String(StationText.trim($0))
         }
         guard let station = names.firstIndex(of: "station"),
@@ -92,7 +92,7 @@ public enum ASOSReader: StationFileReader {
         header = names
         continue
       }
-      let fields = line.split(separator: separator, omittingEmptySubsequences: false)
+      let fields = StationText.fields(line, separator)
       guard fields.count == header.count else {
         throw .line(number, "\(fields.count) fields where the header has \(header.count)")
       }

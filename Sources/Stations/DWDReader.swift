@@ -31,7 +31,7 @@ public enum DWDReader: StationFileReader {
     guard let headerLine = lines.firstIndex(where: { !StationText.trim($0).isEmpty }) else {
       throw .format("the DWD produkt file is empty")
     }
-    let header = lines[headerLine].split(separator: ";", omittingEmptySubsequences: false)
+    let header = StationText.fields(lines[headerLine], ";")
       .map { String(StationText.trim($0)).uppercased() }
     guard let stationColumn = header.firstIndex(of: "STATIONS_ID"),
       let timeColumn = header.firstIndex(of: "MESS_DATUM")
@@ -47,7 +47,7 @@ public enum DWDReader: StationFileReader {
     var days: [LocalDate: [WeatherVariable: Double]] = [:]
     for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
-      let fields = lines[offset].split(separator: ";", omittingEmptySubsequences: false)
+      let fields = StationText.fields(lines[offset], ";")
       tally.lines += 1
       guard fields.count == header.count else {
         throw .line(

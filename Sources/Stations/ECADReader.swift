@@ -22,7 +22,7 @@ public enum ECADReader: StationFileReader {
     else {
       throw .format("no ECA&D column header: no line starts with STAID")
     }
-    let header = lines[headerLine].split(separator: ",", omittingEmptySubsequences: false)
+    let header = StationText.fields(lines[headerLine], ",")
       .map { String(StationText.trim($0)).uppercased() }
     guard let stationColumn = header.firstIndex(of: "STAID"),
       let dateColumn = header.firstIndex(of: "DATE"),
@@ -43,7 +43,7 @@ public enum ECADReader: StationFileReader {
     var suspectDays: [LocalDate: [WeatherVariable: Double]] = [:]
     for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
-      let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
+      let fields = StationText.fields(lines[offset], ",")
       tally.lines += 1
       guard fields.count == header.count else {
         throw .line(

@@ -8,7 +8,7 @@ public enum ECADStationList {
     let lines = StationFileBytes.lines(text)
     guard let headerLine = lines.firstIndex(where: { StationText.trim($0).hasPrefix("STAID") })
     else { throw .format("no ECA&D column header: no line starts with STAID") }
-    let header = lines[headerLine].split(separator: ",", omittingEmptySubsequences: false)
+    let header = StationText.fields(lines[headerLine], ",")
       .map { String(StationText.trim($0)).uppercased() }
     let index = { (name: String) in header.firstIndex(of: name) }
     // The header text calls the elevation HGTH, the column is HGHT; accept either spelling.
@@ -19,7 +19,7 @@ public enum ECADStationList {
     var stations: [Station] = []
     for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
-      let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
+      let fields = StationText.fields(lines[offset], ",")
         .map(StationText.trim)
       guard fields.count == header.count else {
         throw .line(

@@ -67,7 +67,7 @@ public enum GHCNhReader: StationFileReader {
     guard let first = lines.first else { throw .format("not a GHCNh file: it is empty") }
     var headerLine = first
     if headerLine.hasPrefix("\u{FEFF}") { headerLine = headerLine.dropFirst() }
-    let header = headerLine.split(separator: "|", omittingEmptySubsequences: false).map {
+    let header = StationText.fields(headerLine, "|").map {
       String(StationText.trim($0))
     }
     var index: [String: Int] = [:]
@@ -100,7 +100,7 @@ public enum GHCNhReader: StationFileReader {
       let line = lines[lineIndex]
       let number = lineIndex + 1
       if StationText.trim(line).isEmpty { continue }
-      let fields = line.split(separator: "|", omittingEmptySubsequences: false)
+      let fields = StationText.fields(line, "|")
       // wetterdienst notes files that end in a repeated header line.
       if fields.count == header.count, StationText.trim(fields[0]) == header[0] { continue }
       guard fields.count == header.count else {

@@ -34,7 +34,7 @@ public enum GHCNhStationList {
   /// `ID,LAT,LON,ELEV,STATE,NAME,GSN,HCN/CRN,WMO,ICAO,ISO`: the name is everything between the
   /// first five and the last five fields, so a comma inside a name cannot shift the columns.
   static func csvRow(_ line: Substring, _ number: Int) throws(StationFileError) -> Station {
-    let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+    let fields = StationText.fields(line, ",")
     guard fields.count >= 11 else {
       throw .line(number, "\(fields.count) fields, the GHCNh station list has 11")
     }

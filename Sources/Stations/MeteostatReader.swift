@@ -47,7 +47,7 @@ public enum MeteostatReader: StationFileReader {
       var rows: [String: [String]] = [:]
       for (offset, line) in lines.enumerated() where !StationText.trim(line).isEmpty {
         let number = offset + 1
-        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        let fields = StationText.fields(line, ",")
         let kind: WeatherVariable.Frequency
         switch fields.count {
         case legacyHourlyColumns.count: kind = .hourly
@@ -104,7 +104,7 @@ public enum MeteostatReader: StationFileReader {
     for offset in layout.firstDataLine..<lines.count where !StationText.trim(lines[offset]).isEmpty
     {
       let lineNumber = offset + 1
-      let fields = lines[offset].split(separator: ",", omittingEmptySubsequences: false)
+      let fields = StationText.fields(lines[offset], ",")
       tally.lines += 1
       guard fields.count == layout.fieldCount else {
         throw .line(
@@ -229,7 +229,7 @@ public enum MeteostatReader: StationFileReader {
       guard let first = lines.firstIndex(where: { !StationText.trim($0).isEmpty }) else {
         throw .format("the Meteostat file is empty")
       }
-      let fields = lines[first].split(separator: ",", omittingEmptySubsequences: false)
+      let fields = StationText.fields(lines[first], ",")
         .map { String(StationText.trim($0)).lowercased() }
       if LocalDate(fields[0]) != nil {
         // Header-less legacy layout: the column order is fixed, the field count tells which.

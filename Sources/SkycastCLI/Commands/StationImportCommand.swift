@@ -21,7 +21,7 @@ enum StationImportCommand {
     }
     let path = invocation.context.resolve(path: given)
     let options = StationReadOptions(stationID: invocation.string("station"))
-    let read: (reading: StationReading, bytes: [UInt8])
+    let read: (reading: StationReading, file: StationFileImport.FileDigest)
     do {
       read = try StationFileImport.read(path: path, provider: provider, options: options)
     } catch let error as StationFileError {
@@ -52,7 +52,7 @@ enum StationImportCommand {
     let result = try StationFileImport.store(
       reading, city: city,
       url: URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString,
-      fileBytes: read.bytes,
+      file: read.file,
       store: store, now: invocation.context.nowEpoch, keepSuspect: invocation.flag("keep-suspect"))
     var stored: [String] = []
     if !reading.hourly.isEmpty {

@@ -44,16 +44,18 @@ public enum ComparisonTable {
     let base = request.base
     let settings = base.bootstrap ?? BootstrapSettings()
     let alpha = NumberText.shortest(((1 - settings.level) * 1e9).rounded() / 1e9)
-    return [
-      "A = \(request.a), B = \(request.b): \(base.variableName)\(VerifyTable.unitSuffix(base.variable)) vs \(base.observationSource) observations on the cases both forecast (same city, valid time and lead \(request.bucketsByHour ? "hour" : "day"))",
-      VerifyTable.periodText(base, paired: nil),
-      base.includePast ? "past leads included" : "lead ≥ 0",
-      "loss \(lossText(request))",
-      "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, Harvey–Leybourne–Newbold correction with h = 1 + largest lead day, Student t with days − 1 degrees of freedom; p_value two-sided; verdict and sig (*) at p < \(alpha)",
-      "n: the cases both A and B forecast, with an observation (plain verify counts each side's own cases, so its n is larger); days: valid local dates with such a case",
-      studentizedText(settings),
-      "a group too short for an interval (\(SeriesSufficiency.minimumDays) days and \(SeriesSufficiency.minimumBlocks) blocks) or for the test (\(SeriesSufficiency.minimumBlocks)·h days) gets none, and note says why",
-    ].joined(separator: "; ")
+    return
+      ([
+        "A = \(request.a), B = \(request.b): \(base.variableName)\(VerifyTable.unitSuffix(base.variable)) vs \(base.observationSource) observations on the cases both forecast (same city, valid time and lead \(request.bucketsByHour ? "hour" : "day"))"
+      ] + (base.observationNote.map { [$0] } ?? []) + [
+        VerifyTable.periodText(base, paired: nil),
+        base.includePast ? "past leads included" : "lead ≥ 0",
+        "loss \(lossText(request))",
+        "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, Harvey–Leybourne–Newbold correction with h = 1 + largest lead day, Student t with days − 1 degrees of freedom; p_value two-sided; verdict and sig (*) at p < \(alpha)",
+        "n: the cases both A and B forecast, with an observation (plain verify counts each side's own cases, so its n is larger); days: valid local dates with such a case",
+        studentizedText(settings),
+        "a group too short for an interval (\(SeriesSufficiency.minimumDays) days and \(SeriesSufficiency.minimumBlocks) blocks) or for the test (\(SeriesSufficiency.minimumBlocks)·h days) gets none, and note says why",
+      ]).joined(separator: "; ")
   }
 
   /// `95 % studentized intervals of the difference: circular block bootstrap of whole valid

@@ -109,6 +109,18 @@ import Testing
       "verify", "--source", "fc", "--obs", "station", "--format", "table")
     #expect(
       table.stdout.contains("station Potsdam dwd 03987 Potsdam, 1.0 km away"), "\(table.stdout)")
+    // --compare names the stations too.
+    #expect(
+      await harness.run(
+        "import", "forecasts", harness.directory.file("fc.csv"), "--source", "fc2", "--city",
+        "Potsdam"
+      ).exitCode == 0)
+    let compared = await harness.run(
+      "verify", "--compare", "source:fc", "source:fc2", "--obs", "station", "--format", "table")
+    #expect(compared.exitCode == 0, "\(compared)")
+    #expect(
+      compared.stdout.contains("station Potsdam dwd 03987 Potsdam, 1.0 km away"),
+      "\(compared.stdout)")
   }
 
   @Test("--lapse-rate brings the station's temperature down to the city: bias − 0.0065 × 47 m")

@@ -28,11 +28,8 @@ extension Verifier {
     var current = EnsembleObservations.Series()
     var currentCity: Int64?
     try store.forEachEnsembleObservation(
-      variable: request.variable,
-      source: request.observationFromLinks ? "" : request.observationSource,
-      cityIDs: request.cityIDs, period: request.period,
-      filter: ObservationFilter(
-        fromLinks: request.observationFromLinks, excludeFlagged: request.excludeFlagged)
+      variable: request.variable, source: request.boundObservationSource,
+      cityIDs: request.cityIDs, period: request.period, filter: request.observationFilter
     ) { row in
       if row.cityID != currentCity {
         if let currentCity { result.cities[currentCity] = current }

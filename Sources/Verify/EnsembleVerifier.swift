@@ -405,11 +405,8 @@ extension Verifier {
   )] {
     var result: [ClimatologyKey: (mean: Double, deviation: Double)] = [:]
     for row in try store.observationNormals(
-      variable: request.variable,
-      source: request.observationFromLinks ? "" : request.observationSource,
-      period: request.period,
-      filter: ObservationFilter(
-        fromLinks: request.observationFromLinks, excludeFlagged: request.excludeFlagged))
+      variable: request.variable, source: request.boundObservationSource,
+      period: request.period, filter: request.observationFilter)
     {
       let key = ClimatologyKey(cityID: row.cityID, month: row.month, hour: row.hour)
       result[key] = (row.mean, max(0, row.meanSquare - row.mean * row.mean).squareRoot())

@@ -48,6 +48,14 @@ public struct EnsembleVerifyRequest: Sendable {
     self.groupBy = groupBy
   }
 
+  /// The observation rows that count, as for the deterministic scores (`ObservationFilter`).
+  package var observationFilter: ObservationFilter {
+    VerifySQL.observationFilter(asVerifyRequest)
+  }
+
+  /// The source bound to the observation query (`VerifySQL.obsValue`).
+  package var boundObservationSource: String { VerifySQL.obsValue(asVerifyRequest) }
+
   /// The deterministic request the reliability table machinery is given (same keys and event).
   public var asVerifyRequest: VerifyRequest {
     var request = VerifyRequest(

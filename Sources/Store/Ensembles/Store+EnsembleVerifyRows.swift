@@ -156,7 +156,7 @@ extension Store {
   ) throws {
     let column = variable.column
     var conditions = [
-      "o.source = \(filter.source(city: "o.city_id"))" + filter.unflagged(variable, alias: "o"),
+      "o.source = \(filter.source(city: "o.city_id"))" + filter.unflagged([variable], alias: "o"),
       "o.\(column) IS NOT NULL",
     ]
     var bindings: [SQLiteValue] = [.text(source)]
@@ -204,7 +204,7 @@ extension Store {
       SELECT city_id, substr(valid_date, 6, 2), valid_hour, avg(\(column)),
         avg(\(column) * \(column)), count(*)
       FROM hourly_observations AS o
-      WHERE o.source = \(filter.source(city: "o.city_id"))\(filter.unflagged(variable, alias: "o"))
+      WHERE o.source = \(filter.source(city: "o.city_id"))\(filter.unflagged([variable], alias: "o"))
         AND \(column) IS NOT NULL
       """
     var bindings: [SQLiteValue] = [.text(source)]

@@ -298,13 +298,17 @@ public enum VerifySQL {
     }
   }
 
+  /// The request's observation filter (`--obs station`, flagged values).
+  package static func observationFilter(_ request: VerifyRequest) -> ObservationFilter {
+    ObservationFilter(
+      fromLinks: request.observationFromLinks, excludeFlagged: request.excludeFlagged)
+  }
+
   /// The observation source of a row of city `city`: `:obs`, or with
-  /// `VerifyRequest.observationFromLinks` the source of the city's default linked station
-  /// (`station:<provider>:<id>`, a primary-key lookup); a city without one matches nothing.
+  /// `VerifyRequest.observationFromLinks` the city's default linked station's
+  /// (`ObservationFilter.source`); a city without one matches nothing.
   package static func obs(_ request: VerifyRequest, city: String) -> String {
-    guard request.observationFromLinks else { return ":obs" }
-    return
-      "coalesce((SELECT 'station:' || sl.provider || ':' || sl.station_id FROM station_links AS sl WHERE sl.city_id = \(city) AND sl.is_default = 1), :obs)"
+    observationFilter(request).source(city: city, parameter: ":obs")
   }
 
   /// The observed value of the row `o`: as stored, or with `VerifyRequest.lapseRate` a station's
@@ -315,24 +319,16 @@ public enum VerifySQL {
     let value = "\(alias).\(request.variable.column)"
     guard request.lapseRate else { return value }
     return
-      "(\(value) + 0.0065 * coalesce((SELECT sl.elevation_difference_m FROM station_links AS sl WHERE sl.city_id = \(alias).city_id AND 'station:' || sl.provider || ':' || sl.station_id = \(alias).source), 0))"
+      "(\(value) + 0.0065 * coalesce((SELECT sl.elevation_difference_m FROM station_links AS sl WHERE sl.city_id = \(alias).city_id AND \(ObservationFilter.linkedSource) = \(alias).source), 0))"
   }
 
   /// ` AND NOT EXISTS (…)`: the observation row `alias` has no provider flag on the verified
-  /// variable (`VerifyRequest.excludeFlagged`), else nothing.
+  /// variable, nor with vector wind on the direction paired with it
+  /// (`VerifyRequest.excludeFlagged`), else nothing.
   package static func unflagged(_ request: VerifyRequest, alias: String) -> String {
-    guard request.excludeFlagged else { return "" }
-    let key =
-      request.variable.frequency == .daily
-      ? "fl.valid_at = 0 AND fl.date = \(alias).date"
-      : "fl.valid_at = \(alias).valid_at AND fl.date = ''"
-    // Vector wind pairs speed with direction: a flag on either leaves the pair out.
-    let variables =
-      request.vectorWind
-      ? "'\(request.variable.column)', '\(WeatherVariable.windDirection10m.column)'"
-      : "'\(request.variable.column)'"
-    return
-      " AND NOT EXISTS (SELECT 1 FROM observation_flags AS fl WHERE fl.city_id = \(alias).city_id AND fl.source = \(alias).source AND fl.variable IN (\(variables)) AND \(key))"
+    observationFilter(request).unflagged(
+      request.vectorWind ? [request.variable, .windDirection10m] : [request.variable],
+      alias: alias, daily: request.variable.frequency == .daily)
   }
 
   /// The value bound to `:obs`: the source, or with links the empty string no row has.

@@ -50,7 +50,8 @@ package enum StationFetch {
       try store.write {
         _ = try store.insertFetch(
           FetchRecord(
-            cityID: city.id, source: source.fetchLogValue, model: "station", requestedAt: now(),
+            cityID: city.id, source: source.fetchLogValue, model: StationFileImport.model,
+            requestedAt: now(),
             status: .failed, httpStatus: error.httpStatus, error: "\(error)",
             url: request.displayURL))
       }

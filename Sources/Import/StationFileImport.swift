@@ -7,6 +7,10 @@ import Store
 /// and stored under the station's own source (`station:<provider>:<id>`), never mixed with a
 /// model's. One write transaction per file, so a failure stores nothing.
 public enum StationFileImport {
+  /// The model on station rows' fetch-log rows and their series columns: measurements have no
+  /// model, and the observation tables are keyed without one.
+  public static let model = "station"
+
   /// A file's size and SHA-256 for its fetch-log row, taken before the bytes are let go.
   public struct FileDigest: Sendable, Equatable {
     public var size: Int
@@ -71,7 +75,7 @@ public enum StationFileImport {
     let source = reading.source.rawValue
     try store.write {
       var fetch = FetchRecord(
-        cityID: city.id, source: reading.source.fetchLogValue, model: "station",
+        cityID: city.id, source: reading.source.fetchLogValue, model: Self.model,
         requestedAt: now, issuedAt: nil, status: .ok)
       fetch.url = url
       fetch.bytes = file.size
@@ -80,12 +84,12 @@ public enum StationFileImport {
       result.fetchID = fetchID
       if reading.hourly.contains(where: { !$0.values.isEmpty }) {
         result.hourly = try store.upsertHourlyObservations(
-          Self.hourlyBlock(reading.hourly), model: "station", cityID: city.id, source: source,
+          Self.hourlyBlock(reading.hourly), model: Self.model, cityID: city.id, source: source,
           zone: city.zone, fetchID: fetchID, fetchedAt: now)
       }
       if reading.daily.contains(where: { !$0.values.isEmpty }) {
         result.daily = try store.upsertDailyObservations(
-          Self.dailyBlock(reading.daily), model: "station", cityID: city.id, source: source,
+          Self.dailyBlock(reading.daily), model: Self.model, cityID: city.id, source: source,
           fetchID: fetchID, fetchedAt: now)
       }
       // A good value replaces a flagged one (the provider corrected it, or a `recent` file
@@ -130,7 +134,7 @@ public enum StationFileImport {
       rows =
         rows
         + (try store.upsertHourlyObservations(
-          hourlyBlock(hours, suspect: true), model: "station", cityID: city.id, source: source,
+          hourlyBlock(hours, suspect: true), model: Self.model, cityID: city.id, source: source,
           zone: city.zone, fetchID: fetchID, fetchedAt: now))
       for hour in hours {
         for variable in hour.suspect.keys {
@@ -146,7 +150,7 @@ public enum StationFileImport {
       rows =
         rows
         + (try store.upsertDailyObservations(
-          dailyBlock(days, suspect: true), model: "station", cityID: city.id, source: source,
+          dailyBlock(days, suspect: true), model: Self.model, cityID: city.id, source: source,
           fetchID: fetchID, fetchedAt: now))
       for day in days {
         for variable in day.suspect.keys {
@@ -164,12 +168,8 @@ public enum StationFileImport {
   static func hourlyBlock(_ hours: [StationHour], suspect: Bool = false) -> SeriesBlock {
     var block = SeriesBlock()
     block.instants = hours.map(\.validAt)
-    for variable in WeatherVariable.with(.hourlyObservation) {
-      let column = hours.map { suspect ? $0.suspect[variable] : $0.values[variable] }
-      if column.contains(where: { $0 != nil }) {
-        block.columns[SeriesKey(variable, model: "station")] = column
-      }
-    }
+    block.columns = columns(
+      hours.map { suspect ? $0.suspect : $0.values }, role: .hourlyObservation)
     return block
   }
 
@@ -177,12 +177,21 @@ public enum StationFileImport {
   static func dailyBlock(_ days: [StationDay], suspect: Bool = false) -> SeriesBlock {
     var block = SeriesBlock()
     block.dates = days.map(\.date)
-    for variable in WeatherVariable.with(.dailyObservation) {
-      let column = days.map { suspect ? $0.suspect[variable] : $0.values[variable] }
+    block.columns = columns(days.map { suspect ? $0.suspect : $0.values }, role: .dailyObservation)
+    return block
+  }
+
+  /// One column per variable of `role` that any row has, keyed for model `station`.
+  private static func columns(_ rows: [[WeatherVariable: Double]], role: WeatherVariable.Roles)
+    -> [SeriesKey: [Double?]]
+  {
+    var columns: [SeriesKey: [Double?]] = [:]
+    for variable in WeatherVariable.with(role) {
+      let column = rows.map { $0[variable] }
       if column.contains(where: { $0 != nil }) {
-        block.columns[SeriesKey(variable, model: "station")] = column
+        columns[SeriesKey(variable, model: model)] = column
       }
     }
-    return block
+    return columns
   }
 }

@@ -6,9 +6,7 @@ import Testing
 /// `observe --station PROVIDER:ID` against a loopback server serving the providers' files:
 /// the same rows as importing the same file, a fetch-log row, and the client's bounds.
 @Suite struct ObserveStationTests {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("StationsTests/Fixtures")
+  static let fixtures = PackagePaths.stationFixtures
 
   static func bytes(_ path: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(path)))

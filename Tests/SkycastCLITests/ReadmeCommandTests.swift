@@ -17,13 +17,6 @@ import Testing
   }
 
   /// The commands of the README's `sh` blocks.
-  /// The station fixtures (`Tests/StationsTests/Fixtures`).
-  enum StationFixtures {
-    static let directory = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("StationsTests/Fixtures")
-  }
-
   static func commands() throws -> [Command] {
     let text = try String(
       contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
@@ -118,7 +111,7 @@ import Testing
     """.write(toFile: harness.directory.file("qweather-log.csv"), atomically: true, encoding: .utf8)
     // The station walkthrough's files: DWD's station description with Potsdam's line (derived
     // from Angermünde's, same widths) and the derived hourly TU archive of Potsdam (03987).
-    let stations = StationFixtures.directory.appendingPathComponent("dwd")
+    let stations = PackagePaths.stationFixtures.appendingPathComponent("dwd")
     let list = try String(
       contentsOf: stations.appendingPathComponent("TU_Stundenwerte_Beschreibung_Stationen.txt"),
       encoding: .isoLatin1)

@@ -5,9 +5,7 @@ import Testing
 
 /// `station load|search|link|unlink|list`.
 @Suite struct StationCommandTests {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("StationsTests/Fixtures")
+  static let fixtures = PackagePaths.stationFixtures
 
   static let dwdList =
     "/climate_environment/CDC/observations_germany/climate/hourly/air_temperature/recent/TU_Stundenwerte_Beschreibung_Stationen.txt"

@@ -8,9 +8,7 @@ import Testing
 /// Station files end to end: `import observations --format dwd` into the linked city's
 /// station source, and `verify --obs station` against it.
 @Suite struct StationObservationsTests {
-  static let fixtures = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("StationsTests/Fixtures")
+  static let fixtures = PackagePaths.stationFixtures
 
   static let potsdam = Station(
     provider: .dwd, id: "03987", name: "Potsdam", latitude: 52.3812, longitude: 13.0622,

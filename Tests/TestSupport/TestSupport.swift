@@ -6,4 +6,6 @@ public enum PackagePaths {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   public static let samples = root.appendingPathComponent("Samples")
   public static let queries = root.appendingPathComponent("Queries")
+  /// The station files of the six networks (provenance in its `SOURCES.md`).
+  public static let stationFixtures = root.appendingPathComponent("Tests/StationsTests/Fixtures")
 }

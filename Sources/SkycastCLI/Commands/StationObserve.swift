@@ -94,11 +94,6 @@ enum StationObserve {
     let url =
       invocation.string(flag) ?? (environment?.isEmpty == false ? environment : nil)
       ?? StationDownload.defaultBase(provider) ?? ""
-    guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-      throw invocation.usage(
-        "The value '\(url)' is invalid for '--\(flag)': expected a URL such as http://127.0.0.1:8080"
-      )
-    }
-    return url
+    return try invocation.checkedURL(url, flag: flag)
   }
 }

@@ -99,6 +99,16 @@ enum SharedOptions {
 }
 
 extension Invocation {
+  /// `url` when it is an http(s) URL, else the usage error naming `--flag`.
+  func checkedURL(_ url: String, flag: String) throws -> String {
+    guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+      throw usage(
+        "The value '\(url)' is invalid for '--\(flag)': expected a URL such as http://127.0.0.1:8080"
+      )
+    }
+    return url
+  }
+
   /// The HTTP client for this invocation: base URLs from flags > environment > defaults, the
   /// context's sleeper between retries, and `-v` request logging on stderr.
   /// `defaults` is the command's policy before `--timeout` and `--retries`.
@@ -115,14 +125,7 @@ extension Invocation {
       ("ensemble-url", \Endpoints.ensemble), ("single-runs-url", \Endpoints.singleRuns),
       ("historical-forecast-url", \Endpoints.historicalForecast),
     ] as [(String, WritableKeyPath<Endpoints, String>)] {
-      if let url = string(flag) {
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-          throw usage(
-            "The value '\(url)' is invalid for '--\(flag)': expected a URL such as http://127.0.0.1:8080"
-          )
-        }
-        endpoints[keyPath: keyPath] = url
-      }
+      if let url = string(flag) { endpoints[keyPath: keyPath] = try checkedURL(url, flag: flag) }
     }
     var policy = defaults
     if let timeout = try double("timeout", in: 0.1...600) { policy.timeout = timeout }

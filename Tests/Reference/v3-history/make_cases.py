@@ -25,7 +25,8 @@ GROUP BY lead_day ORDER BY lead_day""",
  "SELECT lead_hours, avg(temperature_2m) FROM hourly_forecasts GROUP BY 1",
  "SELECT * FROM hourly_forecasts ORDER BY fetch_id, city_id, model, issued_at, valid_at",
  "SELECT * FROM hourly_forecasts_named ORDER BY fetch_id, city_id, model, issued_at, valid_at",
- "SELECT * FROM hourly_forecasts_latest ORDER BY city_id, source, model, valid_at",
+ # Schema 9 appends `city` to the latest view: the columns the old build printed, by name.
+ "SELECT fetch_id, city_id, source, model, issued_at, valid_at, valid_date, valid_hour, lead_hours, temperature_2m, relative_humidity_2m, dew_point_2m, apparent_temperature, precipitation_probability, precipitation, rain, showers, snowfall, weather_code, cloud_cover, pressure_msl, wind_speed_10m, wind_direction_10m, wind_gusts_10m, uv_index, is_day, issue_rank FROM hourly_forecasts_latest ORDER BY city_id, source, model, valid_at",
  "SELECT valid_date, valid_hour, count(*), sum(temperature_2m) FROM hourly_forecasts GROUP BY 1, 2 ORDER BY 1, 2",
 ]
 cases=[]

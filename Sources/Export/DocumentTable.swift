@@ -83,6 +83,25 @@ package struct DocumentTable {
 
   /// A row's text per field: `value [lo, hi]` for intervals (just the value when an end is
   /// missing), each piece passed through `number` (for a minus sign) .
+  /// Each field's value and, for a merged score, its interval `[lo, hi]` apart (nil when the
+  /// field has none or the row's interval is empty), numbers through `number`.
+  package func parts(_ row: [String], number: (String) -> String) -> [(
+    value: String, interval: String?
+  )] {
+    fields.map { field in
+      let value = row[field.value]
+      guard let interval = field.interval else {
+        return (isRightAligned(field) ? number(value) : value, nil)
+      }
+      let lo = row[interval.lo]
+      let hi = row[interval.hi]
+      guard !value.isEmpty, !lo.isEmpty, !hi.isEmpty else {
+        return (value.isEmpty ? "" : number(value), nil)
+      }
+      return (number(value), "[\(number(lo)), \(number(hi))]")
+    }
+  }
+
   package func cells(_ row: [String], number: (String) -> String) -> [String] {
     fields.map { field in
       let value = row[field.value]

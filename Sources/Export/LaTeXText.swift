@@ -7,7 +7,15 @@ public enum LaTeXText {
   public static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
+    var afterHyphen = false
     for character in text {
+      // `--` would print as an en dash (a command-line flag in a caption): break the ligature.
+      if character == "-" {
+        result += afterHyphen ? "{}-" : "-"
+        afterHyphen = true
+        continue
+      }
+      afterHyphen = false
       switch character {
       case "\\": result += "\\textbackslash{}"
       case "{": result += "\\{"
@@ -44,6 +52,16 @@ public enum LaTeXText {
       }
     }
     return result
+  }
+
+  /// The first character pdflatex with `inputenc` cannot typeset (CJK, Cyrillic, Greek
+  /// letters other than µ, …): anything past Latin Extended-A that ``escape(_:)`` does not turn
+  /// into a command. Nil when the text is safe for pdflatex.
+  public static func firstUnicodeOnly(_ text: String) -> Character? {
+    text.first { character in
+      character.unicodeScalars.contains { $0.value > 0x17F }
+        && escape(String(character)) == String(character)
+    }
   }
 
   /// A number as table text with a typographic minus (`$-$0.25`); other text escaped.

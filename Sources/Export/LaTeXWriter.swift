@@ -32,6 +32,9 @@ public final class LaTeXWriter: RowWriter {
   private var comments: [String] = []
   private var table = DocumentTable()
   private var begun = false
+  /// Where the writer says that the table needs a Unicode TeX engine (CJK names); set by the
+  /// command, which prints it as a warning.
+  public var warn: ((String) -> Void)?
 
   public init(output: TextOutput, document: TableDocument = TableDocument()) {
     self.output = output
@@ -65,50 +68,125 @@ public final class LaTeXWriter: RowWriter {
         "\\begin{document}",
       ]
     }
-    let fields = table.fields
+    let allFields = table.fields
+    let allParts = table.rows.map { row in
+      zip(allFields, table.parts(row, number: LaTeXText.number)).map { field, part in
+        (
+          Self.cell(part.value, field: field, rightAligned: table.isRightAligned(field)),
+          part.interval
+        )
+      }
+    }
+    let allRows = allParts.map { $0.map(\.0) }
+    // A setting with one value in every row (a text column such as the source or the event,
+    // the threshold, the block length) says it once, in the caption (`Threshold (mm): 1.0`);
+    // a constant note goes to the note below. Scores always stay in the table.
+    var keep = allFields.map { _ in true }
+    var constants: [String] = []
+    var notes: [String] = []
+    if document.constantsInCaption, allRows.count >= 2 {
+      for index in allFields.indices where Self.isSetting(allFields[index]) {
+        let values = Set(allRows.map { $0[index] })
+        guard values.count == 1, let value = values.first else { continue }
+        keep[index] = false
+        guard !value.isEmpty else { continue }
+        if allFields[index].name == "note" {
+          notes.append(value)
+        } else {
+          constants.append(header(allFields[index]) + ": " + value)
+        }
+      }
+      if !keep.contains(true) { keep = allFields.map { _ in true } }
+    }
+    let fields = allFields.indices.filter { keep[$0] }.map { allFields[$0] }
+    let rows = allParts.map { row in row.indices.filter { keep[$0] }.map { row[$0] } }
     lines += [
       "\\begin{table}[htbp]",
       "  \\centering",
       "  \\small",
-      "  " + caption(),
+      // Half of LaTeX's 6pt gaps (booktabs rules mark the rows): seven columns of scores with intervals fit a portrait page.
+      "  \\setlength{\\tabcolsep}{3pt}",
+      "  " + caption(constants: constants),
       "  \\label{\(LaTeXText.label(document.label))}",
       "  \\begin{tabular}{\(fields.map { table.isRightAligned($0) ? "r" : "l" }.joined())}",
       "    \\toprule",
       "    " + fields.map(header).joined(separator: " & ") + " \\\\",
       "    \\midrule",
     ]
-    if table.rows.isEmpty {
+    if rows.isEmpty {
       lines.append("    \\multicolumn{\(max(1, fields.count))}{c}{(no rows)} \\\\")
     }
-    for row in table.rows {
-      let cells = table.cells(row, number: LaTeXText.number)
-      let text = zip(fields, cells).map { field, cell in
-        field.interval != nil || table.isRightAligned(field) ? cell : LaTeXText.escape(cell)
+    // Intervals go on a line of their own under the values, in a smaller size: a table of
+    // five scores with intervals then fits a portrait page, and the values align.
+    for row in rows {
+      lines.append("    " + row.map(\.0).joined(separator: " & ") + " \\\\")
+      if row.contains(where: { $0.1 != nil }) {
+        let intervals = row.map { $0.1.map { "{\\footnotesize " + $0 + "}" } ?? "" }
+        lines.append("    " + intervals.joined(separator: " & ") + " \\\\[2pt]")
       }
-      lines.append("    " + text.joined(separator: " & ") + " \\\\")
     }
-    lines += ["    \\bottomrule", "  \\end{tabular}", "\\end{table}"]
+    lines += ["    \\bottomrule", "  \\end{tabular}"]
+    lines += note(extra: notes)
+    lines.append("\\end{table}")
     if document.standalone { lines.append("\\end{document}") }
+    if let warn,
+      let character = LaTeXText.firstUnicodeOnly((comments + table.rows.flatMap { $0 }).joined())
+    {
+      warn(
+        "the LaTeX table has text pdflatex cannot typeset ('\(character)'): compile it with xelatex or lualatex and \\usepackage{xeCJK} (CJK) or fontspec, or give the city a Latin name (skycast city add … --as NAME)"
+      )
+    }
     for line in lines { try output.line(line) }
     comments = []
     try output.flush()
   }
 
-  /// `name (unit)`, escaped.
+  /// Columns that describe how a table was made rather than a result: text columns and the
+  /// event threshold, block length and DM horizon.
+  static func isSetting(_ field: DocumentTable.Field) -> Bool {
+    field.interval == nil && (!field.isNumeric || ["threshold", "block", "h"].contains(field.name))
+  }
+
+  /// A cell as LaTeX: numbers and intervals as `number` made them, text escaped, and a p-value
+  /// that rounds to 0.000 as `< 0.001` (a p-value is never 0).
+  static func cell(_ text: String, field: DocumentTable.Field, rightAligned: Bool) -> String {
+    if field.name == "p_value", text == "0.000" { return "\\ensuremath{<}\\,0.001" }
+    return field.interval != nil || rightAligned ? text : LaTeXText.escape(text)
+  }
+
+  /// `Words (unit)` (``ColumnTitle``), escaped.
   private func header(_ field: DocumentTable.Field) -> String {
-    var text = LaTeXText.escape(field.name)
+    var text = LaTeXText.escape(ColumnTitle.words(field.name))
     if let unit = field.unit, !unit.isEmpty { text += " (" + LaTeXText.escape(unit) + ")" }
     return text
   }
 
-  /// `\caption[short]{comments. attribution.}`.
-  private func caption() -> String {
-    let attribution = ChartText.openMeteoAttribution + "."
-    let parts = comments.map { $0.hasSuffix(".") ? $0 : $0 + "." } + [attribution]
-    let long = LaTeXText.escape(parts.joined(separator: " "))
+  /// `\caption[short]{short. Constant columns.}`: the short caption is `--caption` or the
+  /// first comment line up to its first `;`.
+  private func caption(constants: [String]) -> String {
     let first = comments.first.map { String($0.split(separator: ";").first ?? "") } ?? ""
-    guard !first.isEmpty else { return "\\caption{\(long)}" }
-    return
-      "\\caption[\(LaTeXText.escape(first).replacingOccurrences(of: "]", with: "{]}"))]{\(long)}"
+    let short = LaTeXText.escape(document.caption ?? first)
+    let long = ([short] + constants).filter { !$0.isEmpty }.map {
+      $0.hasSuffix(".") ? $0 : $0 + "."
+    }
+    .joined(separator: " ")
+    guard !short.isEmpty else { return "\\caption{\(long)}" }
+    return "\\caption[\(short.replacingOccurrences(of: "]", with: "{]}"))]{\(long)}"
+  }
+
+  /// The method below the table, small: every comment line (the first without what the
+  /// caption already says), a constant note column (`extra`, already LaTeX), then the data
+  /// attribution.
+  private func note(extra: [String]) -> [String] {
+    var parts = comments
+    if document.caption == nil, let first = parts.first {
+      let rest = first.split(separator: ";", maxSplits: 1).dropFirst().first
+      parts[0] = rest.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+    let escaped =
+      parts.filter { !$0.isEmpty }.map(LaTeXText.escape) + extra
+      + [LaTeXText.escape(ChartText.openMeteoAttribution)]
+    let text = escaped.map { $0.hasSuffix(".") ? $0 : $0 + "." }.joined(separator: " ")
+    return ["  \\par\\smallskip", "  {\\footnotesize\\raggedright Note: \(text)\\par}"]
   }
 }

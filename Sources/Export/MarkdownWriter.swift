@@ -54,7 +54,9 @@ public final class MarkdownWriter: RowWriter {
         try output.line(
           row(
             zip(fields, cells).map { field, cell in
-              field.interval != nil || table.isRightAligned(field) ? cell : Self.escape(cell)
+              field.name == "p_value" && cell == "0.000"
+                ? "< 0.001"
+                : field.interval != nil || table.isRightAligned(field) ? cell : Self.escape(cell)
             }))
       }
     }
@@ -67,7 +69,7 @@ public final class MarkdownWriter: RowWriter {
   }
 
   private func header(_ field: DocumentTable.Field) -> String {
-    var text = Self.escape(field.name)
+    var text = Self.escape(ColumnTitle.words(field.name))
     if let unit = field.unit, !unit.isEmpty { text += " (" + Self.escape(unit) + ")" }
     return text
   }

@@ -30,9 +30,15 @@ public final class TableWriter: RowWriter {
   /// Per column: no text cell seen yet (a `.dynamic` column of numbers is right-aligned).
   private var onlyNumbers: [Bool] = []
   private var begun = false
+  private var separator = "  "
+  /// The terminal width the table must fit (`city list`, `summary`): comments wrap at spaces,
+  /// and a table that is too wide breaks its headers after `_`, then narrows the gaps to one
+  /// space, then shortens text cells with `…` (see ``TableFit``). Nil prints it as it is.
+  public var fitWidth: Int?
 
-  public init(output: TextOutput) {
+  public init(output: TextOutput, fitWidth: Int? = nil) {
     self.output = output
+    self.fitWidth = fitWidth
   }
 
   /// Adds a `# text` line above the table (a `#` already there is kept as it is).
@@ -67,9 +73,43 @@ public final class TableWriter: RowWriter {
   }
 
   public func finish() throws {
-    for comment in comments { try output.line(comment) }
+    for comment in comments {
+      guard let fitWidth else {
+        try output.line(comment)
+        continue
+      }
+      for part in WordWrap.lines(comment, width: fitWidth, indent: "#   ") {
+        try output.line(part)
+      }
+    }
     if begun {
-      try output.line(line(columns.map { TerminalSafe.escape($0.name) }))
+      var headers = columns.map { [TerminalSafe.escape($0.name)] }
+      if let fitWidth {
+        let valueWidths = columns.indices.map { index in
+          rows.map { DisplayWidth.of($0[index]) }.max() ?? 0
+        }
+        let layout = TableFit.layout(
+          headers: headers.map { $0[0] }, valueWidths: valueWidths,
+          numeric: columns.indices.map(isRight), width: fitWidth)
+        headers = layout.headers
+        separator = layout.separator
+        if layout.widths != widths {
+          rows = rows.map { row in
+            row.indices.map { TableFit.truncated(row[$0], to: layout.widths[$0]) }
+          }
+          widths = layout.widths
+        }
+      }
+      let headerLines = headers.map(\.count).max() ?? 1
+      for index in 0..<headerLines {
+        // A wrapped header's lines sit at the bottom, next to the dashes.
+        try output.line(
+          line(
+            headers.map { lines in
+              let offset = index - (headerLines - lines.count)
+              return offset >= 0 ? lines[offset] : ""
+            }))
+      }
       try output.line(line(widths.map { String(repeating: "-", count: $0) }))
       if rows.isEmpty { try output.line("(no rows)") }
       for row in rows { try output.line(line(row)) }
@@ -79,15 +119,19 @@ public final class TableWriter: RowWriter {
     try output.flush()
   }
 
+  /// Whether column `index` is right-aligned (numbers).
+  private func isRight(_ index: Int) -> Bool {
+    let column = columns[index]
+    return column.isNumeric || (column.kind == .dynamic && onlyNumbers[index])
+  }
+
   // MARK: - Layout
 
   private func line(_ fields: [String]) -> String {
     var text = ""
     for (index, field) in fields.enumerated() {
-      if index > 0 { text += "  " }
-      let column = columns[index]
-      let right = column.isNumeric || (column.kind == .dynamic && onlyNumbers[index])
-      text += DisplayWidth.padded(field, to: widths[index], alignRight: right)
+      if index > 0 { text += separator }
+      text += DisplayWidth.padded(field, to: widths[index], alignRight: isRight(index))
     }
     while text.utf8.last == 0x20 { text.removeLast() }
     return text

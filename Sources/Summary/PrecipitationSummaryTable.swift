@@ -45,6 +45,25 @@ public enum PrecipitationSummaryTable {
     }
   }
 
+  /// The columns an aligned table shows on a terminal (80 columns): the totals and the
+  /// ETCCDI indices; `prcptot`, the hours, the probability, the threshold (in the comment) and
+  /// the flag stay in the data formats and `--columns`. Nil: every column (`--by day` fits).
+  public static func terminalColumns(_ grouping: SummaryGrouping) -> [String]? {
+    let keys = ["city"] + grouping.keyColumns.map(\.name)
+    switch grouping {
+    case .day: return nil
+    case .month, .year:
+      return keys + [
+        "total_mm", "wet_days", "r10mm", "r20mm", "sdii", "cdd", "cwd", "rx1day", "rx5day",
+        "days_missing",
+      ]
+    case .period:
+      return keys + [
+        "total_mm", "wet_days", "r10mm", "sdii", "cdd", "rx1day", "rx5day", "days_missing",
+      ]
+    }
+  }
+
   /// The note every output with a non-ETCCDI threshold carries, or nil for 1.0 mm.
   public static func thresholdNote(_ wetThreshold: Double) -> String? {
     guard

@@ -36,6 +36,12 @@ public enum UVSummaryTable {
     }
   }
 
+  /// The columns an aligned table shows on a terminal (80 columns): all but `days` (the
+  /// period's length, which `days_missing` qualifies) for an aggregate; nil for `--by day`.
+  public static func terminalColumns(_ grouping: SummaryGrouping) -> [String]? {
+    grouping == .day ? nil : columns(grouping).map(\.name).filter { $0 != "days" }
+  }
+
   /// Computes the summary. See the type's documentation for the rules.
   public static func table(
     store: Store, cities: [City], series: ResolvedSeries, dates: ClosedRange<LocalDate>,

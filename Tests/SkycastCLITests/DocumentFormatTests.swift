@@ -10,10 +10,12 @@ import Testing
   static let hostile = "Mean_temp & 50% #1"
 
   /// The study set with a hostile city name (city 1) and a city called `a|b {x}` (city 2).
-  static func writeHistory(_ harness: CLIHarness, days: Int = 6) throws {
+  static func writeHistory(
+    _ harness: CLIHarness, days: Int = 6, names: [String] = [hostile, "a|b {x} ~ ^ \\ $"]
+  ) throws {
     let writer = HistoryWriter(store: try harness.store())
-    try writer.city(1, hostile)
-    try writer.city(2, "a|b {x} ~ ^ \\ $")
+    try writer.city(1, names[0])
+    try writer.city(2, names[1])
     var random = SplitMix64(seed: 3)
     for day in 0..<days {
       for city in [Int64(1), 2] {
@@ -121,13 +123,18 @@ import Testing
     #expect(sql.stdout.contains(" & 1.235 & $-$2 \\\\"), "\(sql)")
     let verify = await harness.run(
       "verify", "--source", "forecast", "--ci", "--bootstrap", "200", "--format", "latex")
-    let line = try #require(
-      verify.stdout.split(separator: "\n").first { $0.contains("\\\\") && !$0.contains("bias") })
+    // The values on one line, their intervals in a smaller size on the line below.
+    let lines = verify.stdout.split(separator: "\n")
+    let values = try #require(lines.firstIndex { $0.contains("\\\\") && !$0.contains("Bias") })
     #expect(
-      line.range(
-        of: #"\d+\.\d{3} \[(\$-\$)?\d+\.\d{3}, (\$-\$)?\d+\.\d{3}\]"#, options: .regularExpression)
-        != nil, "\(line)")
-    #expect(verify.stdout.contains("rmse (\\ensuremath{^{\\circ}}C)"), "units in the header")
+      lines[values].range(of: #"^ +\d+ & (\$-\$)?\d+\.\d{3} & "#, options: .regularExpression)
+        != nil, "\(lines[values])")
+    #expect(
+      lines[values + 1].range(
+        of: #"\{\\footnotesize \[(\$-\$)?\d+\.\d{3}, (\$-\$)?\d+\.\d{3}\]\}"#,
+        options: .regularExpression) != nil, "\(lines[values + 1])")
+    #expect(
+      verify.stdout.contains("RMSE (\\ensuremath{^{\\circ}}C)"), "words and units in the header")
     #expect(verify.stdout.contains("\\begin{tabular}{rrrrrrl}"), "\(verify)")
     #expect(!verify.stdout.contains("rmse\\_lo"), "intervals are merged into their score")
   }
@@ -209,5 +216,31 @@ import Testing
         FileManager.default.fileExists(
           atPath: harness.directory.file(name.replacingOccurrences(of: ".tex", with: ".pdf"))))
     }
+  }
+
+  /// Runs pdflatex on `name` in `directory` and returns its log; nil (with a note) where TeX
+  /// is not installed.
+  static func pdflatex(_ name: String, in directory: String) throws -> String? {
+    guard
+      let pdflatex = [
+        "/usr/bin/pdflatex", "/usr/local/bin/pdflatex", "/Library/TeX/texbin/pdflatex",
+      ]
+      .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else {
+      print("note: pdflatex is not installed; the LaTeX compile check is skipped")
+      return nil
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: pdflatex)
+    process.arguments = ["-interaction=nonstopmode", "-halt-on-error", name]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return
+      (try? String(
+        contentsOfFile: (directory as NSString).appendingPathComponent(
+          name.replacingOccurrences(of: ".tex", with: ".log")), encoding: .utf8)) ?? ""
   }
 }

@@ -22,6 +22,8 @@ import Testing
   func storedCity(_ sample: String) throws -> (CLIHarness, String) {
     let harness = ViewsFixtures.harness(at: ViewsFixtures.copenhagenFetchedAt + 600)
     harness.use(server: LoopbackServer.refusingBaseURL)
+    // Wide enough that `city list` shows the whole escaped name (at 80 it would shorten it).
+    harness.environment["COLUMNS"] = "300"
     let name = "Bad\(sample)Town"
     try ViewsFixtures.storeCopenhagen(harness, name: name)
     return (harness, name)

@@ -34,6 +34,7 @@ import Testing
     let stored = try Self.lateMarchRain(storesMarch: true)
     #expect(try await Self.rx5day(stored, by: "month") == "50.00", "Mar 28 – Apr 1 ends on Apr 1")
     #expect(try await Self.rx5day(stored, by: "period") == "10.00", "periods keep windows inside")
+    stored.environment["COLUMNS"] = "200"  // the comment on one line
     let comment = await stored.run(
       "summary", "precip", "--series", "observed", "--from", "2026-04-01", "--to", "2026-04-30",
       "--by", "month", "--format", "table")

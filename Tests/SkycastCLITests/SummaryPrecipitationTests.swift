@@ -91,6 +91,8 @@ import Testing
     #expect(period["wet_threshold"] == "0.10" && period["etccdi"] == "no")
     #expect(result.stderr.contains("not the ETCCDI indices"), "\(result)")
 
+    // A wide terminal: the comment on one line (at 80 columns it wraps at spaces).
+    harness.environment["COLUMNS"] = "200"
     let table = await harness.run(
       "summary", "precip", "--series", "observed", "--from", "2026-04-01", "--to", "2026-04-30",
       "--by", "month", "--wet-threshold", "0.1", "--format", "table")

@@ -288,7 +288,13 @@ enum CityCommand {
       try store.stationLinks().filter(\.isDefault).map { ($0.cityID, $0) },
       uniquingKeysWith: { first, _ in first })
     let output = try invocation.dataOutput()
-    let writer = invocation.rowWriter(format: format, output: output, excel: false)
+    // The terminal table leaves out elevation, population and GeoNames id to fit 80 columns
+    // (the data formats keep them; --columns shows them).
+    let compact =
+      ["id", "name", "admin1", "country_code", "latitude", "longitude", "timezone"]
+      + (stations.isEmpty ? [] : ["station"])
+    let writer = invocation.rowWriter(
+      format: format, output: output, fitsTerminal: true, tableColumns: compact)
     try writer.begin(
       columns: CityColumns.columns + (stations.isEmpty ? [] : [Column("station", .text)]))
     for city in cities {

@@ -147,7 +147,7 @@ enum StationCommand {
     let found = try store.stations(
       near: point.0, point.1, radiusKm: radius, provider: provider, limit: limit)
     let output = try invocation.dataOutput()
-    let writer = invocation.rowWriter(format: format, output: output, excel: false)
+    let writer = invocation.rowWriter(format: format, output: output, fitsTerminal: true)
     try writer.begin(columns: [
       Column("provider", .text), Column("id", .text), Column("name", .text),
       Column("distance", .measure(decimals: 1), unit: "km"),
@@ -237,7 +237,7 @@ enum StationCommand {
     let cities = try store.cities()
     let links = try store.stationLinks(cityID: city?.id)
     let output = try invocation.dataOutput()
-    let writer = invocation.rowWriter(format: format, output: output, excel: false)
+    let writer = invocation.rowWriter(format: format, output: output, fitsTerminal: true)
     try writer.begin(columns: [
       Column("city", .text), Column("station", .text), Column("name", .text),
       Column("distance", .measure(decimals: 1), unit: "km"),

@@ -203,8 +203,15 @@ enum SummaryCommand {
       try output.flush()
       return ExitStatus.success
     }
+    let compact: [String]? =
+      switch kind {
+      case .precip: PrecipitationSummaryTable.terminalColumns(grouping)
+      case .uv: UVSummaryTable.terminalColumns(grouping)
+      case .feelsLike: nil
+      }
     let writer = invocation.rowWriter(
-      format: format, output: try invocation.dataOutput(), excel: false)
+      format: format, output: try invocation.dataOutput(), fitsTerminal: true,
+      tableColumns: compact)
     for comment in table.comments { try writer.comment(comment) }
     try writer.begin(columns: table.columns)
     for row in table.rows { try writer.write(row) }

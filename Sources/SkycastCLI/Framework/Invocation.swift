@@ -341,7 +341,13 @@ public final class Invocation {
   private func emit(_ message: String) {
     endProgress()
     try? stdout.flush()
-    try? stderr.line(TerminalSafe.escape(message))
+    // A terminal would wrap a long note mid-word; wrap it at spaces instead (pipes and files
+    // keep one line per note, for grep).
+    let safe = TerminalSafe.escape(message)
+    let lines =
+      context.stderrIsTTY
+      ? WordWrap.lines(safe, width: context.width(override: nil), indent: "  ") : [safe]
+    for line in lines { try? stderr.line(line) }
     try? stderr.flush()
   }
 
@@ -374,18 +380,39 @@ public final class Invocation {
 
   /// The row writer for `format` over `output`; `latex` gets the `\label` `tab:skycast-<command>`
   /// and `--standalone`.
-  public func rowWriter(format: OutputFormat, output: TextOutput, excel: Bool = false)
-    -> any RowWriter
-  {
+  ///
+  /// - Parameters:
+  ///   - fitsTerminal: an aligned table on stdout fits the terminal width (`$COLUMNS`, the
+  ///     terminal, or 80): comments wrap, headers break, text cells shorten (`TableFit`).
+  ///   - tableColumns: the columns an aligned table shows when `--columns` is not given (a
+  ///     compact choice; the data formats keep every column).
+  public func rowWriter(
+    format: OutputFormat, output: TextOutput, excel: Bool = false, fitsTerminal: Bool = false,
+    tableColumns: [String]? = nil
+  ) -> any RowWriter {
     let label = (["tab:skycast"] + commandPath).joined(separator: "-")
     // Cells stay exact in files and pipes; on a terminal, a name's OSC or bidi characters are
     // shown escaped (the table format escapes its own cells and colours its own way).
     if output === stdout, context.stdoutIsTTY, format != .table {
       output.escapesDataForTerminal = true
     }
-    return RowWriters.make(
+    let writer = RowWriters.make(
       format: format, output: output, excel: excel,
-      document: TableDocument(label: label, standalone: flag("standalone")))
+      document: TableDocument(
+        label: string("label") ?? label, standalone: flag("standalone"), caption: string("caption"),
+        constantsInCaption: commandPath.first == "verify"))
+    if let latex = writer as? LaTeXWriter { latex.warn = { [weak self] in self?.warn($0) } }
+    if fitsTerminal, output === stdout, let table = writer as? TableWriter {
+      table.fitWidth = context.width(override: nil)
+    }
+    let chosen = list("columns")
+    let names = chosen.isEmpty && format == .table ? tableColumns ?? [] : chosen
+    guard !names.isEmpty else { return writer }
+    return ColumnFilter(base: writer, names: names) { [commandPath] name, available in
+      CLIError.usage(
+        "The value '\(name)' is invalid for '--columns': this table's columns are \(available.joined(separator: ", "))",
+        command: commandPath)
+    }
   }
 
   /// The stream data goes to: `-o FILE` or stdout. Asking again gives the same stream.

@@ -22,9 +22,20 @@ enum SharedOptions {
   private static let outputFile: [OptionSpec] = [
     OptionSpec(
       "output", short: "o", value: "file", help: "Write data to a file instead of standard output."),
+    OptionSpec(
+      "columns", value: "names",
+      help:
+        "Only these columns, in this order (comma-separated; a score keeps its interval columns).",
+      repeating: true),
     .flag(
       "standalone",
       help: "With --format latex: a whole document pdflatex compiles, not just the table float."),
+    OptionSpec(
+      "caption", value: "text",
+      help: "With --format latex: the table's caption (default: what the table shows)."),
+    OptionSpec(
+      "label", value: "key",
+      help: "With --format latex: the \\label key (default: tab:skycast-COMMAND)."),
   ]
 
   /// The Open-Meteo APIs a command can call, each with its base-URL option.

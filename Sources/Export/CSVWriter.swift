@@ -23,16 +23,25 @@ import SkycastModel
 /// try writer.write([.text("北京"), .number(-6.25)])   // 北京,-6.3
 /// try writer.finish()
 /// ```
+///
+/// With `decimalComma` (`--excel-locale de`, for spreadsheets set to a locale that writes
+/// 16,8): fields are separated by `;` and numbers written with a decimal comma, which is what
+/// LibreOffice and Excel in those locales read as numbers (a `16.8` there is text).
 public final class CSVWriter: RowWriter {
   private let output: TextOutput
   /// True for the spreadsheet flavour (`--excel`).
   public let excel: Bool
+  /// `;` between fields and `,` in numbers.
+  public let decimalComma: Bool
+  private let separator: UInt8
   private var kinds: [Column.Kind] = []
   private var begun = false
 
-  public init(output: TextOutput, excel: Bool = false) {
+  public init(output: TextOutput, excel: Bool = false, decimalComma: Bool = false) {
     self.output = output
     self.excel = excel
+    self.decimalComma = decimalComma
+    separator = decimalComma ? 0x3B : 0x2C
   }
 
   /// Comments are for humans; CSV carries none.
@@ -42,13 +51,14 @@ public final class CSVWriter: RowWriter {
     kinds = columns.map(\.kind)
     begun = true
     let excel = excel
+    let separator = separator
     try output.withBuffer { buffer in
       if excel { buffer.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
       for (index, column) in columns.enumerated() {
-        if index > 0 { buffer.append(comma) }
+        if index > 0 { buffer.append(separator) }
         var name = column.name
         if excel, let unit = column.unit, !unit.isEmpty { name += " (\(unit))" }
-        Self.appendText(name, neutralise: excel, to: &buffer)
+        Self.appendText(name, neutralise: excel, separator: separator, to: &buffer)
       }
       buffer.append(contentsOf: lineEnd)
     }
@@ -60,17 +70,23 @@ public final class CSVWriter: RowWriter {
       throw RowWriterError.cellCount(expected: kinds.count, actual: cells.count)
     }
     let excel = excel
+    let separator = separator
+    let decimalComma = decimalComma
     try output.withBuffer { buffer in
       for index in cells.indices {
-        if index > 0 { buffer.append(comma) }
+        if index > 0 { buffer.append(separator) }
         let kind = kinds[index]
         switch cells[index] {
         case .null:
           break
         case .text(let text):
-          Self.appendText(text, neutralise: excel, to: &buffer)
+          Self.appendText(text, neutralise: excel, separator: separator, to: &buffer)
         case .number(let value):
+          let start = buffer.count
           _ = CellFormat.appendNumber(value, kind: kind, style: .data, to: &buffer)
+          if decimalComma, let point = buffer[start...].firstIndex(of: 0x2E) {
+            buffer[point] = 0x2C
+          }
         case .integer(let value):
           if kind == .instant {
             Self.appendInstant(epoch: value, offset: 0, excel: excel, to: &buffer)
@@ -103,30 +119,37 @@ public final class CSVWriter: RowWriter {
 
   /// Appends one text field, quoted when it must be, guarded by `FormulaGuard` when
   /// `neutralise` is set.
-  package static func appendText(_ text: String, neutralise: Bool, to buffer: inout [UInt8]) {
+  package static func appendText(
+    _ text: String, neutralise: Bool, separator: UInt8 = 0x2C, to buffer: inout [UInt8]
+  ) {
     let utf8 = text.utf8
     if let written = utf8.withContiguousStorageIfAvailable({ bytes in
-      appendField(bytes, neutralise: neutralise, to: &buffer)
+      appendField(bytes, neutralise: neutralise, separator: separator, to: &buffer)
     }) {
       return written
     }
-    Array(utf8).withUnsafeBufferPointer { appendField($0, neutralise: neutralise, to: &buffer) }
+    Array(utf8).withUnsafeBufferPointer {
+      appendField($0, neutralise: neutralise, separator: separator, to: &buffer)
+    }
   }
 
   private static func appendField(
-    _ bytes: UnsafeBufferPointer<UInt8>, neutralise: Bool, to buffer: inout [UInt8]
+    _ bytes: UnsafeBufferPointer<UInt8>, neutralise: Bool, separator: UInt8,
+    to buffer: inout [UInt8]
   ) {
     if neutralise, let guarded = FormulaGuard.guarded(bytes) {
-      guarded.withUnsafeBufferPointer { appendField($0, to: &buffer) }
+      guarded.withUnsafeBufferPointer { appendField($0, separator: separator, to: &buffer) }
       return
     }
-    appendField(bytes, to: &buffer)
+    appendField(bytes, separator: separator, to: &buffer)
   }
 
-  /// Appends one field as it is, quoted when it holds a comma, a quote, CR or LF.
-  private static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+  /// Appends one field as it is, quoted when it holds the separator, a quote, CR or LF.
+  private static func appendField(
+    _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, to buffer: inout [UInt8]
+  ) {
     var needsQuotes = false
-    for byte in bytes where byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A {
+    for byte in bytes where byte == separator || byte == 0x22 || byte == 0x0D || byte == 0x0A {
       needsQuotes = true
       break
     }
@@ -143,5 +166,4 @@ public final class CSVWriter: RowWriter {
   }
 }
 
-private let comma = UInt8(ascii: ",")
 private let lineEnd: [UInt8] = [0x0D, 0x0A]

@@ -33,7 +33,7 @@ public enum ColumnTitle {
     "mean_abs_revision": "Mean abs. revision", "flip_flop": "Flip-flop index",
     "valid_times": "Valid times", "revisions": "Revisions",
     "flip_flop_valid_times": "Flip-flop valid times", "bs_binned": "BS (binned)",
-    "bin": "Bin", "forecast": "Forecast", "observed": "Observed", "obs_source": "Observed by",
+    "bin": "Bin", "obs_source": "Observed by",
     "total_mm": "Total", "wet_days": "Wet days", "t_mean": "Mean T", "t_min": "Min T",
     "t_max": "Max T", "uv_max": "UV max",
   ]

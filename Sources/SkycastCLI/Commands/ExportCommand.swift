@@ -20,7 +20,9 @@ enum ExportCommand {
       'YYYY-MM-DD HH:MM' with 'timezone' and 'utc_offset' (hours) columns, units in the header \
       ('temperature_2m (°C)'), and text starting with = + - @ TAB or CR prefixed with ' so it is \
       never run as a formula. It counts the rows first and warns above Excel's 1,048,575 data \
-      rows; --split-by city|month then writes one file per part.
+      rows; --split-by city|month then writes one file per part. --excel-locale de (or fr, es, \
+      it, nl, pt, pl, ru, sv) writes ';' between fields and numbers with a decimal comma, which \
+      spreadsheets in those locales read as numbers (16,8; a 16.8 there is text).
 
       Examples:
         skycast export hourly --city Berlin --from 2026-03-01 --to 2026-03-31 -o berlin.csv
@@ -122,6 +124,12 @@ enum ExportCommand {
         help:
           "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."
       ))
+    options.append(
+      .choice(
+        "excel-locale", value: "locale",
+        help:
+          "With --excel: the spreadsheet's locale; de, fr, es, it, nl, pt, pl, ru and sv get ';' between fields and a decimal comma.",
+        of: SpreadsheetLocale.self, default: .en))
     options += parquetOptions
     options.append(utcOption)
     if split {
@@ -168,6 +176,9 @@ enum ExportCommand {
       requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
     let excel = invocation.flag("excel")
     if invocation.formatChoice == .parquet { return try runParquet(invocation, table: table) }
+    if !excel, invocation.string("excel-locale") != nil {
+      throw invocation.usage("--excel-locale sets up the spreadsheet CSV of --excel; add --excel")
+    }
     if invocation.flag("utc"), excel {
       throw invocation.usage(
         "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"

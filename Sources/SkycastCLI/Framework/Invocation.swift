@@ -396,11 +396,13 @@ public final class Invocation {
     if output === stdout, context.stdoutIsTTY, format != .table {
       output.escapesDataForTerminal = true
     }
+    // Declared by `export` only; the option's choices are checked when the line is read.
+    let locale = (try? choice("excel-locale", as: SpreadsheetLocale.self)) ?? .en
     let writer = RowWriters.make(
       format: format, output: output, excel: excel,
       document: TableDocument(
         label: string("label") ?? label, standalone: flag("standalone"), caption: string("caption"),
-        constantsInCaption: commandPath.first == "verify"))
+        constantsInCaption: commandPath.first == "verify"), locale: locale)
     if let latex = writer as? LaTeXWriter { latex.warn = { [weak self] in self?.warn($0) } }
     if fitsTerminal, output === stdout, let table = writer as? TableWriter {
       table.fitWidth = context.width(override: nil)

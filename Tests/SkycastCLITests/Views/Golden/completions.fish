@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --caption --ci --city --columns --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --caption --ci --city --columns --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --excel-locale --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
                 set skip 1
                 continue
             case '-*'
@@ -401,6 +401,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l s
 complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l caption -r -d 'With --format latex: the table'\''s caption (default: what the table shows)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l label -r -d 'With --format latex: the \label key (default: tab:skycast-COMMAND)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l excel -d 'CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l excel-locale -r -a 'en de fr es it nl pt pl ru sv' -d 'With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l partition-by -r -d 'With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l append -d 'With --format parquet: add only what is new since the last export into the same folder'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/hourly' -l utc -d 'Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -429,6 +430,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l st
 complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l caption -r -d 'With --format latex: the table'\''s caption (default: what the table shows)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l label -r -d 'With --format latex: the \label key (default: tab:skycast-COMMAND)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l excel -d 'CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l excel-locale -r -a 'en de fr es it nl pt pl ru sv' -d 'With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l partition-by -r -d 'With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l append -d 'With --format parquet: add only what is new since the last export into the same folder'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/daily' -l utc -d 'Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -452,6 +454,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/export/observations
 complete -c skycast -n 'test (__skycast_command_path) = root/export/observations' -l caption -r -d 'With --format latex: the table'\''s caption (default: what the table shows)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/observations' -l label -r -d 'With --format latex: the \label key (default: tab:skycast-COMMAND)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/observations' -l excel -d 'CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+complete -c skycast -n 'test (__skycast_command_path) = root/export/observations' -l excel-locale -r -a 'en de fr es it nl pt pl ru sv' -d 'With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/observations' -l partition-by -r -d 'With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/observations' -l append -d 'With --format parquet: add only what is new since the last export into the same folder'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/observations' -l utc -d 'Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -477,6 +480,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l 
 complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l caption -r -d 'With --format latex: the table'\''s caption (default: what the table shows)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l label -r -d 'With --format latex: the \label key (default: tab:skycast-COMMAND)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l excel -d 'CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l excel-locale -r -a 'en de fr es it nl pt pl ru sv' -d 'With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l partition-by -r -d 'With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l append -d 'With --format parquet: add only what is new since the last export into the same folder'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/fetches' -l utc -d 'Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -494,6 +498,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l s
 complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l caption -r -d 'With --format latex: the table'\''s caption (default: what the table shows)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l label -r -d 'With --format latex: the \label key (default: tab:skycast-COMMAND)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l excel -d 'CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l excel-locale -r -a 'en de fr es it nl pt pl ru sv' -d 'With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l partition-by -r -d 'With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l append -d 'With --format parquet: add only what is new since the last export into the same folder'
 complete -c skycast -n 'test (__skycast_command_path) = root/export/cities' -l utc -d 'Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'

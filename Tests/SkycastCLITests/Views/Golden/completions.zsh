@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -32,6 +32,7 @@ _skycast() {
     (*" --op")) compadd -- ge gt; return ;;
     (*" --loss")) compadd -- se ae; return ;;
     (*" --lead-from")) compadd -- run fetch; return ;;
+    (*" --excel-locale")) compadd -- en de fr es it nl pt pl ru sv; return ;;
     (*" --split-by")) compadd -- city month; return ;;
   esac
   case "$cmdpath" in
@@ -597,6 +598,7 @@ _skycast() {
         '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
         '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -633,6 +635,7 @@ _skycast() {
         '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
         '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -664,6 +667,7 @@ _skycast() {
         '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
         '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -697,6 +701,7 @@ _skycast() {
         '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
         '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -722,6 +727,7 @@ _skycast() {
         '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
         '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'

@@ -154,9 +154,12 @@ enum VerifyCommand {
         "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
         default: String(BootstrapSettings.defaultSeed)),
       OptionSpec(
-        "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
+        "score", value: "score",
+        help:
+          "With --format svg: the score to draw, any the table has ("
+          + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
         default: "rmse"),
-    ] + ensembleOptions + SharedOptions.figure
+    ] + diagramOptions + ensembleOptions + SharedOptions.figure
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
@@ -175,13 +178,34 @@ enum VerifyCommand {
     var groupBy = try VerifyKey.parse(invocation.list("by"))
     let figure = invocation.formatChoice == .svg
     let score = try invocation.choice("score", as: VerifyFigure.Score.self)
-    if figure {
+    let diagram = try invocation.choice("diagram", as: VerifyDiagram.self)
+    if let diagram {
+      try prepareDiagram(
+        diagram, groupBy: &groupBy, variableName: variableName, invocation: invocation)
+    }
+    let leadDays = try leadDays(invocation)
+    if leadDays != nil, !figure, diagram == nil {
+      throw invocation.usage("--lead-days chooses what --format svg or --diagram draws")
+    }
+    if diagram != nil {
+      if !figure { try invocation.rejectFigureOptions() }
+    } else if figure {
       guard !invocation.flag("revisions"), !invocation.flag("pairs") else {
         throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
       }
       // Plotted against the first of lead, lead day, valid hour or month; lead day by default.
       if !invocation.flag("reliability"), VerifyFigure.xKey(groupBy) == nil {
         groupBy.insert(.leadDay, at: 0)
+      }
+      if leadDays != nil, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
+        // A reliability diagram gets a line per chosen lead day; a figure against valid hour
+        // or month has no lead to choose by unless --by asks for one.
+        guard invocation.flag("reliability") else {
+          throw invocation.usage(
+            "--lead-days with a figure by valid hour or month needs --by lead-day (one line per lead day)"
+          )
+        }
+        groupBy.append(.leadDay)
       }
       if score == .mseSkill, invocation.string("skill") == nil {
         throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
@@ -275,6 +299,11 @@ enum VerifyCommand {
     try applyLapseRate(&request, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
     warnAboutMeaning(request, invocation: invocation)
+    if let diagram {
+      return try runDiagram(
+        diagram, request: request, verifier: verifier, format: format, figure: figure,
+        invocation: invocation)
+    }
     if pairs {
       if parquet {
         return try writePairsDataset(request, verifier: verifier, invocation: invocation)
@@ -292,13 +321,23 @@ enum VerifyCommand {
         invocation: invocation)
     }
     request.measuresPeriod = (format.showsComments || figure) && period == nil
-    let report = try store.read { try verifier.scores(request) }
+    var report = try store.read { try verifier.scores(request) }
     if figure {
+      let score = score ?? .rmse
+      guard VerifyScore.reported(by: request).contains(score.verifyScore) else {
+        let available = VerifyScore.reported(by: request).map(\.optionName)
+        throw invocation.usage(
+          "--score \(score.rawValue) is not in this table (it has \(available.joined(separator: ", "))); contingency scores need --threshold, bs --var precipitation --threshold, mse-skill --skill"
+        )
+      }
+      if let leadDays {
+        report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
+      }
       let (width, height) = try invocation.figureSize()
       let svg = VerifyFigure.svg(
-        report, score: score ?? .rmse, width: width, height: height,
-        cities: (cities.isEmpty ? try store.cities() : cities).map(\.name),
-        title: try invocation.figureTitle())
+        report, score: score, width: width, height: height,
+        cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
+        title: try invocation.figureTitle(), leadDays: leadDays)
       if report.pairs == 0 {
         invocation.warnEmptyFigure(
           "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")

@@ -159,7 +159,7 @@ enum VerifyCommand {
           "With --format svg: the score to draw, any the table has ("
           + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
         default: "rmse"),
-    ] + diagramOptions + ensembleOptions + SharedOptions.figure
+    ] + diagramOptions + scorecardOptions + ensembleOptions + SharedOptions.figure
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
@@ -167,8 +167,10 @@ enum VerifyCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     if invocation.flag("ensemble") { return try runEnsemble(invocation) }
     let reliability = invocation.flag("reliability")
+    // A scorecard's first row variable stands for --var when --var is not given.
     let variableName =
-      invocation.string("var") ?? (reliability ? "precipitation" : "temperature_2m")
+      invocation.string("var") ?? invocation.list("vars").first
+      ?? (reliability ? "precipitation" : "temperature_2m")
     let vectorWind = variableName == VerifyRequest.windVectorName
     guard vectorWind || WeatherVariable.named(variableName) != nil else {
       throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
@@ -183,6 +185,7 @@ enum VerifyCommand {
       try prepareDiagram(
         diagram, groupBy: &groupBy, variableName: variableName, invocation: invocation)
     }
+    try prepareScorecard(&groupBy, invocation: invocation)
     let leadDays = try leadDays(invocation)
     if leadDays != nil, !figure, diagram == nil {
       throw invocation.usage("--lead-days chooses what --format svg or --diagram draws")
@@ -313,6 +316,10 @@ enum VerifyCommand {
     }
     if reliability {
       return try runReliability(
+        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
+    }
+    if invocation.flag("scorecard") {
+      return try runScorecard(
         request, verifier: verifier, format: format, figure: figure, invocation: invocation)
     }
     if let compare = comparison {

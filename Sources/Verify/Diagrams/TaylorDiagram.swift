@@ -107,7 +107,7 @@ public enum TaylorDiagram {
       title: heading,
       subtitle: context.subtitle([
         "rays: correlation", "dotted arcs: centred RMS difference",
-        "standard deviations divided by the observed one",
+        "normalised by the observed standard deviation",
         negative > 0
           ? "\(negative) group\(negative == 1 ? "" : "s") with negative correlation not drawn"
           : nil,

@@ -100,6 +100,30 @@ enum DiagramFixtures {
       cities: ["Berlin"])
   }
 
+  /// Three variables × lead days 0–4: A 10 % better on temperature at every lead, 5 % worse
+  /// on wind growing to 25 %, and mixed on precipitation; significant where |rel| ≥ 10 %.
+  static var scorecard: Scorecard {
+    let rows: [(String, String, (Int) -> Double)] = [
+      ("temperature_2m", "2 m temperature", { _ in -0.1 }),
+      ("wind_speed_10m", "10 m wind speed", { 0.05 + 0.05 * Double($0) }),
+      ("precipitation", "Precipitation", { [0.02, -0.04, 0.0, -0.12, 0.08][$0] }),
+    ]
+    var entries: [Scorecard.Entry] = []
+    for (row, words, relative) in rows {
+      for lead in 0..<5 {
+        let value = relative(lead)
+        entries.append(
+          Scorecard.Entry(
+            row: row, rowWords: words, lead: Int64(lead), n: 300, scoreA: 1 + value,
+            scoreB: 1, relative: value, pValue: value.magnitude >= 0.1 ? 0.01 : 0.4,
+            significant: value.magnitude >= 0.1, note: nil))
+      }
+    }
+    return Scorecard(
+      a: "model_a", b: "model_b", score: "rmse", level: 0.95,
+      rows: rows.map { ($0.0, $0.1) }, leads: (0..<5).map(Int64.init), entries: entries)
+  }
+
   static func context(
     _ request: VerifyRequest, width: Int = 680, height: Int = 720,
     cities: [String] = ["Berlin", "Paris"]

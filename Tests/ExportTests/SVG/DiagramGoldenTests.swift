@@ -81,7 +81,29 @@ import Testing
           cities: ["Berlin", "Paris"], leadDays: LeadDaySelection(days: [1, 2, 3, 4]))
       }
     ),
+    (
+      "diagram-scorecard.svg",
+      {
+        DiagramFixtures.scorecard.chart(
+          subtitle: "A = model_a, B = model_b · against era5 observations", width: 800,
+          height: nil
+        ).svg()
+      }
+    ),
   ]
+
+  /// The LaTeX scorecard shades each cell in the figure's colour and stars significant ones.
+  @Test("the scorecard's LaTeX table has a shaded cell per variable and lead day")
+  func scorecardLaTeX() {
+    let chart = DiagramFixtures.scorecard.chart(subtitle: "", width: 800, height: nil)
+    let latex = chart.latex(caption: "Scorecard", label: "tab:scorecard")
+    #expect(latex.components(separatedBy: "\\cellcolor[HTML]").count - 1 == 15)
+    #expect(latex.contains("$-10.0^{*}$"))
+    #expect(latex.contains("$5.0$"))
+    #expect(latex.contains("\\usepackage[table]{xcolor}"))
+    // −10 % of a ±25 % scale is 40 % of the way from white to RdBu's blue (33, 102, 172).
+    #expect(chart.color(-0.1) == "#A6C2DE")
+  }
 
   @Test("diagrams match their golden SVG files", arguments: 0..<charts.count)
   func golden(index: Int) throws {

@@ -61,10 +61,27 @@ enum VerifyCommand {
       time changes between successive issues (mean absolute revision) and the flip-flop index. \
       A NULL forecast is left out of its valid time's series: the revision then runs from the \
       forecast issued before it to the one issued after. --pairs writes the matched pairs \
-      instead of scores. --format svg -o FILE.svg draws one score (--score, default rmse) \
-      against lead time or lead day (or, grouped by valid-hour or month without a lead key, \
-      against those), one line per source, model or city (the other --by keys), with each \
-      point's pair count; with --compare, the difference with its band.
+      instead of scores. --format svg -o FILE.svg draws one score (--score, default rmse; any \
+      score the table has, such as ets or bs with --threshold) against lead time or lead day \
+      (or, grouped by valid-hour or month without a lead key, against those), one line per \
+      source, model or city (the other --by keys), with each point's pair count; with \
+      --compare, the difference with its band. --lead-days 1-5 or 1,3,5 keeps those lead days \
+      in a figure or diagram. The subtitle names only the cities that contributed pairs.
+
+      --diagram KIND draws a verification diagram with --format svg, or prints its points in \
+      any table format: performance (success ratio 1 − FAR against POD with frequency-bias and \
+      CSI isolines, one point per lead day; needs --threshold), taylor (standard deviation \
+      ratio and correlation with centred RMS difference arcs, one point per lead day), \
+      discrimination (the forecast's distribution when the event was and was not observed; \
+      --threshold), value (Richardson's relative economic value over cost/loss ratios \
+      0.01–0.99; --threshold), qq (forecast against observed percentiles 1–99) and \
+      conditional (mean observation in bins of the forecast and the reverse). --by model, \
+      city or source adds lines. The reliability diagram (--reliability --format svg) is square, \
+      with a log-scale sharpness inset and 90 % consistency bars: the binomial range of the \
+      observed frequency a reliable forecast of the bin's mean probability gives. \
+      --scorecard --compare A B --vars v1,v2 scores each variable as --compare does and draws \
+      variables × lead days coloured by (A − B)/B, marked where the Diebold–Mariano test is \
+      significant (--format svg, a shaded --format latex table, or the cells as rows).
 
       Examples:
         skycast verify --by lead-day
@@ -76,6 +93,9 @@ enum VerifyCommand {
         skycast verify --revisions --by lead-day
         skycast verify --pairs --city Berlin --from 2026-03-01 --to 2026-03-31 -o pairs.csv
         skycast verify --by lead-day --by model --format svg -o rmse.svg
+        skycast verify --var precipitation --threshold 1 --diagram performance --format svg -o perf.svg
+        skycast verify --diagram taylor --by model --lead-days 1-5 --format csv
+        skycast verify --scorecard --compare ecmwf_ifs025 icon_seamless --vars temperature_2m,wind_speed_10m --format svg -o card.svg
       """,
     options: [
       OptionSpec(

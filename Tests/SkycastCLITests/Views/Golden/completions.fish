@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --diagram --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --language --lat --lead-days --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
                 set skip 1
                 continue
             case '-*'
@@ -316,7 +316,11 @@ complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l ci -r -d
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l bootstrap -r -d 'Bootstrap resamples for --ci and --compare'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l block-days -r -d 'Bootstrap block length in valid days'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l seed -r -d 'Seed of the bootstrap'\''s generator (echoed in the comment)'
-complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l score -r -d 'With --format svg: rmse, mae, bias, corr or mse-skill'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l score -r -d 'With --format svg: the score to draw, any the table has (bias, mae, rmse, corr, pod, far, pofd, csi, ets, fbias, hss, pc, bs, mse-skill)'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l diagram -r -a 'performance taylor discrimination value qq conditional' -d 'Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq or conditional'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l lead-days -r -d 'With --format svg or --diagram: only these lead days (1-5, 1,3,5)'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l scorecard -d 'With --compare A B: variables × lead days, coloured by (A − B)/B, marked where the Diebold–Mariano test is significant'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l vars -r -a 'temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant' -d 'With --scorecard: the variables, one row each (comma-separated; default --var)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l ensemble -d 'Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l fair -d 'With --ensemble: the fair CRPS (unbiased for the ensemble size)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l rank-histogram -d 'With --ensemble: the rank histogram (M + 1 bins, ties broken at random by --seed)'

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -32,6 +32,7 @@ _skycast() {
     (*" --op")) compadd -- ge gt; return ;;
     (*" --loss")) compadd -- se ae; return ;;
     (*" --lead-from")) compadd -- run fetch; return ;;
+    (*" --diagram")) compadd -- performance taylor discrimination value qq conditional; return ;;
     (*" --split-by")) compadd -- city month; return ;;
   esac
   case "$cmdpath" in
@@ -488,7 +489,11 @@ _skycast() {
         '--bootstrap:Bootstrap resamples for --ci and --compare'
         '--block-days:Bootstrap block length in valid days'
         '--seed:Seed of the bootstrap'\''s generator (echoed in the comment)'
-        '--score:With --format svg: rmse, mae, bias, corr or mse-skill'
+        '--score:With --format svg: the score to draw, any the table has (bias, mae, rmse, corr, pod, far, pofd, csi, ets, fbias, hss, pc, bs, mse-skill)'
+        '--diagram:Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq or conditional'
+        '--lead-days:With --format svg or --diagram: only these lead days (1-5, 1,3,5)'
+        '--scorecard:With --compare A B: variables × lead days, coloured by (A − B)/B, marked where the Diebold–Mariano test is significant'
+        '--vars:With --scorecard: the variables, one row each (comma-separated; default --var)'
         '--ensemble:Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss'
         '--fair:With --ensemble: the fair CRPS (unbiased for the ensemble size)'
         '--rank-histogram:With --ensemble: the rank histogram (M + 1 bins, ties broken at random by --seed)'

@@ -10,7 +10,7 @@ extension VerifyCommand {
     .choice(
       "diagram", value: "kind",
       help:
-        "Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq or conditional.",
+        "Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq, conditional; with --ensemble pit.",
       of: VerifyDiagram.self),
     OptionSpec(
       "lead-days", value: "days",
@@ -40,6 +40,9 @@ extension VerifyCommand {
       ("score", invocation.string("score") != nil), ("skill", invocation.string("skill") != nil),
     ] where given {
       throw invocation.usage("--\(name) cannot be combined with --diagram")
+    }
+    if diagram == .pit {
+      throw invocation.usage("--diagram pit is the PIT histogram of an ensemble: add --ensemble")
     }
     if diagram.needsEvent, invocation.string("threshold") == nil {
       throw invocation.usage(

@@ -22,7 +22,7 @@ public enum QuantileDiagram {
     }
   }
 
-  /// Key columns, then `n probability observed forecast`: 99 rows per group.
+  /// Key columns, then `n probability observed_quantile forecast_quantile`: 99 rows per group.
   public static func table(_ pairs: DiagramPairs, context: DiagramContext) -> DiagramTable {
     let unit = context.request.variable.unit
     let rows = pairs.groups.flatMap { group in
@@ -38,7 +38,8 @@ public enum QuantileDiagram {
         + "; quantiles by linear interpolation between order statistics (Hyndman & Fan 1996 type 7, numpy.percentile's default)",
       columns: VerifyTable.keyColumns(pairs.keys) + [
         Column("n", .integer), Column("probability", .score),
-        Column("observed", .score, unit: unit), Column("forecast", .score, unit: unit),
+        Column("observed_quantile", .score, unit: unit),
+        Column("forecast_quantile", .score, unit: unit),
       ],
       rows: rows)
   }
@@ -57,7 +58,7 @@ public enum QuantileDiagram {
       }
       series.append(
         ChartSeries(
-          name: pairs.name(group, fallback: "forecast"),
+          name: pairs.name(group, fallback: request.variableDisplayName),
           points: points.map {
             ChartPoint(x: $0.observed, y: $0.forecast, n: group.forecasts.count)
           },

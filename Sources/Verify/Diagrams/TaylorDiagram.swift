@@ -62,7 +62,8 @@ public enum TaylorDiagram {
   public static func svg(_ pairs: DiagramPairs, context: DiagramContext) -> String {
     let request = context.request
     let all = points(pairs)
-    let split = DiagramLines(all, keys: pairs.keys, values: \.keys, fallback: "forecast")
+    let split = DiagramLines(
+      all, keys: pairs.keys, values: \.keys, fallback: request.variableDisplayName)
     var series: [ChartSeries] = []
     var labels: [ChartLabel] = []
     var negative = 0

@@ -15,19 +15,21 @@ public enum VerifyDiagram: String, CaseIterable, Sendable {
   /// The mean observation in bins of the forecast, and the mean forecast in bins of the
   /// observation (Wilks 2011 §8.3.2: calibration–refinement and likelihood–base-rate).
   case conditional
+  /// With `--ensemble`: the PIT histogram of the members (``EnsembleFigure/pitHistogram``).
+  case pit
 
   /// Whether the diagram needs `--threshold` (a yes/no event).
   public var needsEvent: Bool {
     switch self {
     case .performance, .discrimination, .value: true
-    case .taylor, .qq, .conditional: false
+    case .taylor, .qq, .conditional, .pit: false
     }
   }
 
   /// Whether it is computed from the pairs themselves (the others from grouped scores).
   public var usesPairs: Bool {
     switch self {
-    case .performance, .value: false
+    case .performance, .value, .pit: false
     case .taylor, .discrimination, .qq, .conditional: true
     }
   }
@@ -36,7 +38,7 @@ public enum VerifyDiagram: String, CaseIterable, Sendable {
   public var groupsByLeadDay: Bool {
     switch self {
     case .performance, .taylor, .value: true
-    case .discrimination, .qq, .conditional: false
+    case .discrimination, .qq, .conditional, .pit: false
     }
   }
 
@@ -49,6 +51,7 @@ public enum VerifyDiagram: String, CaseIterable, Sendable {
     case .value: "Relative economic value"
     case .qq: "Quantile–quantile plot"
     case .conditional: "Conditional means"
+    case .pit: "PIT histogram"
     }
   }
 }

@@ -33,7 +33,7 @@ _skycast() {
     *" --op") COMPREPLY=($(compgen -W $'ge\ngt' -- "$cur")); return ;;
     *" --loss") COMPREPLY=($(compgen -W $'se\nae' -- "$cur")); return ;;
     *" --lead-from") COMPREPLY=($(compgen -W $'run\nfetch' -- "$cur")); return ;;
-    *" --diagram") COMPREPLY=($(compgen -W $'performance\ntaylor\ndiscrimination\nvalue\nqq\nconditional' -- "$cur")); return ;;
+    *" --diagram") COMPREPLY=($(compgen -W $'performance\ntaylor\ndiscrimination\nvalue\nqq\nconditional\npit' -- "$cur")); return ;;
     *" --split-by") COMPREPLY=($(compgen -W $'city\nmonth' -- "$cur")); return ;;
   esac
   local words=""

@@ -32,7 +32,7 @@ _skycast() {
     (*" --op")) compadd -- ge gt; return ;;
     (*" --loss")) compadd -- se ae; return ;;
     (*" --lead-from")) compadd -- run fetch; return ;;
-    (*" --diagram")) compadd -- performance taylor discrimination value qq conditional; return ;;
+    (*" --diagram")) compadd -- performance taylor discrimination value qq conditional pit; return ;;
     (*" --split-by")) compadd -- city month; return ;;
   esac
   case "$cmdpath" in
@@ -490,7 +490,7 @@ _skycast() {
         '--block-days:Bootstrap block length in valid days'
         '--seed:Seed of the bootstrap'\''s generator (echoed in the comment)'
         '--score:With --format svg: the score to draw, any the table has (bias, mae, rmse, corr, pod, far, pofd, csi, ets, fbias, hss, pc, bs, mse-skill)'
-        '--diagram:Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq or conditional'
+        '--diagram:Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq, conditional; with --ensemble pit'
         '--lead-days:With --format svg or --diagram: only these lead days (1-5, 1,3,5)'
         '--scorecard:With --compare A B: variables × lead days, coloured by (A − B)/B, marked where the Diebold–Mariano test is significant'
         '--vars:With --scorecard: the variables, one row each (comma-separated; default --var)'

@@ -81,7 +81,9 @@ enum VerifyCommand {
       observed frequency a reliable forecast of the bin's mean probability gives. \
       --scorecard --compare A B --vars v1,v2 scores each variable as --compare does and draws \
       variables × lead days coloured by (A − B)/B, marked where the Diebold–Mariano test is \
-      significant (--format svg, a shaded --format latex table, or the cells as rows).
+      significant (--format svg, a shaded --format latex table, or the cells as rows). With \
+      --ensemble, --diagram pit draws the PIT histogram (ten bins, from the ranks) and --score \
+      takes crps, crpss, bias, mae, rmse, spread or spread-skill.
 
       Examples:
         skycast verify --by lead-day

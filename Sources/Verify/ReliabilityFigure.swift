@@ -19,7 +19,7 @@ public enum ReliabilityFigure {
 
   public static func svg(
     _ report: ReliabilityReport, width: Int, height: Int, title: FigureTitle = .automatic,
-    cities: [String] = [], leadDays: LeadDaySelection? = nil
+    cities: [String] = [], leadDays: LeadDaySelection? = nil, ensemble: Bool = false
   ) -> String {
     var series: [ChartSeries] = []
     var bars: [ChartErrorBar] = []
@@ -70,21 +70,29 @@ public enum ReliabilityFigure {
     }
     let event = report.event
     let request = report.request
+    let eventText =
+      "\(request.variableDisplayNameInSentence) \(event.symbol) \(ChartText.number(event.threshold, decimals: nil)) \(request.variable.unit)"
     var period: String?
     if let range = request.period {
       period = "valid \(range.lowerBound) to \(range.upperBound)"
     }
     let subtitle = FigureTitle.subtitle([
       FigureTitle.cities(cities),
-      "event precipitation \(event.symbol) \(NumberText.shortest(event.threshold)) mm in \(request.observationSource) observations",
-      period, leadDays?.text, "10 bins of 10 %",
+      "event \(eventText) in \(request.observationSource) observations",
+      period, leadDays?.text, ensemble ? "probability: share of the members" : nil,
+      "10 bins of 10 %",
       "bars: \(Int(consistencyLevel * 100)) % range of a reliable forecast (binomial)",
     ])
     var x = ChartAxis(label: "Forecast probability", decimals: 3)
     x.range = 0...1
     var y = ChartAxis(label: "Observed frequency", decimals: 3)
     y.range = 0...1
-    let (heading, shows) = title.resolve("Reliability diagram of the probability of precipitation")
+    // The deterministic diagram scores the stored precipitation_probability; the ensemble's,
+    // the share of members forecasting the event.
+    let (heading, shows) = title.resolve(
+      ensemble
+        ? "Ensemble reliability: \(eventText)"
+        : "Reliability diagram of the probability of precipitation")
     var chart = DiagramChart(
       title: heading, subtitle: subtitle, xAxis: x, yAxis: y, series: series, width: width,
       height: height)

@@ -201,6 +201,13 @@ import Testing
     #expect(pitTable.stdout.hasPrefix("model,pit_lo,pit_hi,frequency"))
     let notEnsemble = await harness.run("verify", "--diagram", "pit")
     #expect(notEnsemble.exitCode == 64)
+    let reliability = await harness.run(
+      "verify", "--ensemble", "--threshold", "10", "--by", "model", "--format", "svg")
+    #expect(reliability.exitCode == 0, "\(reliability)")
+    #expect(
+      reliability.stdout.contains("<title>Ensemble reliability: 2 m temperature ≥ 10 °C</title>"),
+      "\(reliability.stdout.prefix(600))")
+    #expect(reliability.stdout.contains("Forecasts per bin (log scale)"))
   }
 
   @Test("usage errors: --by source, an unknown --skill, --rank-histogram with --threshold")

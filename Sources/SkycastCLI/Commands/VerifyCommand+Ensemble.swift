@@ -64,9 +64,10 @@ extension VerifyCommand {
     let figure = invocation.formatChoice == .svg
     var figureScore = EnsembleFigure.Score.crps
     if figure {
-      if event != nil {
+      if event != nil, invocation.string("score") != nil {
         throw invocation.usage(
-          "--format svg with --ensemble draws crps, spread-skill or --rank-histogram")
+          "--format svg with --ensemble --threshold draws the reliability diagram; leave out --score"
+        )
       }
       if let text = invocation.string("score") {
         guard let score = EnsembleFigure.Score(rawValue: text) else {
@@ -81,8 +82,11 @@ extension VerifyCommand {
         }
         figureScore = score
       }
-      // Lines are drawn against lead (or lead day, added when no lead key is given).
-      if !histogram, EnsembleFigure.xKey(groupBy) == nil { groupBy.insert(.leadDay, at: 0) }
+      // Lines are drawn against lead (or lead day, added when no lead key is given); the
+      // reliability diagram (with --threshold) draws one line per group instead.
+      if !histogram, event == nil, EnsembleFigure.xKey(groupBy) == nil {
+        groupBy.insert(.leadDay, at: 0)
+      }
     } else {
       if invocation.string("score") != nil {
         throw invocation.usage("--score chooses what --format svg draws")
@@ -135,6 +139,23 @@ extension VerifyCommand {
       report.histograms = report.histograms.filter {
         leadDays.keeps(keys: groupBy, values: $0.keys)
       }
+    }
+    if figure, event != nil {
+      var reliability = report.reliabilityReport
+      if let leadDays {
+        reliability.rows = reliability.rows.filter {
+          leadDays.keeps(keys: groupBy, values: $0.keys)
+        }
+      }
+      let size = try invocation.figureSize()
+      let output = try invocation.dataOutput()
+      try output.write(
+        ReliabilityFigure.svg(
+          reliability, width: invocation.string("width") == nil ? 680 : size.width,
+          height: invocation.string("height") == nil ? 720 : size.height,
+          title: try invocation.figureTitle(), leadDays: leadDays, ensemble: true))
+      try output.flush()
+      return ExitStatus.success
     }
     if figure {
       return try writeEnsembleFigure(

@@ -83,7 +83,8 @@ enum VerifyCommand {
       variables × lead days coloured by (A − B)/B, marked where the Diebold–Mariano test is \
       significant (--format svg, a shaded --format latex table, or the cells as rows). With \
       --ensemble, --diagram pit draws the PIT histogram (ten bins, from the ranks) and --score \
-      takes crps, crpss, bias, mae, rmse, spread or spread-skill.
+      takes crps, crpss, bias, mae, rmse, spread or spread-skill; with --threshold, --format \
+      svg draws the ensemble's reliability diagram (probability = share of the members).
 
       Examples:
         skycast verify --by lead-day

@@ -324,7 +324,10 @@ enum VerifyCommand {
     }
     try applyLapseRate(&request, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
-    warnAboutMeaning(request, invocation: invocation)
+    // A diagram draws no Brier score, so the warning about bs's event does not apply to it.
+    if diagram == nil || !request.brierEventDiffers {
+      warnAboutMeaning(request, invocation: invocation)
+    }
     if let diagram {
       return try runDiagram(
         diagram, request: request, verifier: verifier, format: format, figure: figure,

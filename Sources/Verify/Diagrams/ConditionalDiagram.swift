@@ -101,9 +101,8 @@ public enum ConditionalDiagram {
     var chart = DiagramChart(
       title: heading,
       subtitle: context.subtitle([
-        "by forecast (solid): mean observed in bins of the forecast",
-        "by observed (dashed): mean forecast in bins of the observation",
-        "\(binCount) bins, those with ≥ \(minimumCount) pairs", "grey: the diagonal",
+        "solid: mean observed per forecast bin", "dashed: mean forecast per observed bin",
+        "bins with ≥ \(minimumCount) pairs",
       ]),
       xAxis: x, yAxis: y, series: series, width: context.width, height: context.height)
     chart.showsTitle = shows

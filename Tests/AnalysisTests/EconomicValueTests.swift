@@ -20,7 +20,7 @@ import Testing
   /// α ≥ s (it is climatology's choice there).
   @Test("perfect forecasts are worth 1, the climatological choice 0")
   func bounds() {
-    for alpha in EconomicValue.costLossRatios {
+    for alpha in (1...99).map({ Double($0) / 100 }) {
       let perfect = EconomicValue.value(
         hits: 25, falseAlarms: 0, misses: 0, correctNegatives: 75, costLoss: alpha)
       #expect(Approx.equal(perfect, 1, within: 1e-12))
@@ -42,6 +42,5 @@ import Testing
     #expect(
       EconomicValue.value(hits: 1, falseAlarms: 1, misses: 1, correctNegatives: 1, costLoss: 1)
         == nil)
-    #expect(EconomicValue.costLossRatios.count == 99)
   }
 }

@@ -1,40 +1,44 @@
-/// The relative economic value of a yes/no forecast to users who decide by a cost/loss ratio
-/// (Richardson 2000, "Skill and relative economic value of the ECMWF ensemble prediction
-/// system", QJRMS 126:649–667).
+/// Relative economic value of yes/no forecasts for a user with cost/loss ratio α (Richardson
+/// 2000, QJRMS 126, 649–667; verif's `EconomicValue` diagram computes the same).
 ///
-/// A user pays C to protect and loses L when an unprotected event happens; with α = C/L and
-/// every expense divided by L and by the number of cases, climatology costs min(α, s), a perfect
-/// forecast s·α and the forecast ((a + b)·α + c)/n, where s = (a + c)/n is the base rate. The
-/// value is the share of the perfect forecast's saving over climatology that the forecast
-/// achieves: 1 is perfect, 0 no better than climatology, negative worse. This is verif's
-/// `Economic value` metric.
+/// A user pays the cost C to protect whenever the event is forecast, and loses L when an
+/// unprotected event happens; with L = 1 and C = α, the mean expense per case is
+///
+/// - forecast: E_f = α·(a + b)/n + c/n,
+/// - climate (always or never protect, whichever is cheaper): E_c = min(α, s), s = (a + c)/n,
+/// - perfect forecast: E_p = α·s,
+///
+/// and the value is V = (E_c − E_f) / (E_c − E_p): 1 for a perfect forecast, 0 for no better
+/// than climate, negative when worse.
 public enum EconomicValue {
-  /// V = (E_clim − E_fcst) / (E_clim − E_perfect) (Richardson 2000, eq. 7 with Table 1's
-  /// expenses).
+  /// V for one cost/loss ratio, from the contingency counts.
   ///
   /// - Parameters:
   ///   - hits: a, event forecast and observed.
-  ///   - falseAlarms: b.
-  ///   - misses: c.
-  ///   - correctNegatives: d.
-  ///   - costLoss: α = C/L, in (0, 1).
-  /// - Returns: the value; nil when there are no cases, the event never or always happens
-  ///   (then no forecast can save anything) or α is outside (0, 1).
+  ///   - falseAlarms: b, forecast, not observed.
+  ///   - misses: c, observed, not forecast.
+  ///   - correctNegatives: d, neither.
+  ///   - costLoss: α = C/L, in [0, 1].
+  /// - Returns: V, or nil when it is undefined: no cases, α outside [0, 1], or E_c = E_p (α is
+  ///   0 or 1, or the event never or always happens), where verif draws 0 instead.
   public static func value(
-    hits: Double, falseAlarms: Double, misses: Double, correctNegatives: Double, costLoss: Double
+    hits: Int, falseAlarms: Int, misses: Int, correctNegatives: Int, costLoss: Double
   ) -> Double? {
-    let n = hits + falseAlarms + misses + correctNegatives
-    guard n > 0, costLoss > 0, costLoss < 1, costLoss.isFinite else { return nil }
-    let baseRate = (hits + misses) / n
-    let climate = min(costLoss, baseRate)
-    let perfect = baseRate * costLoss
-    let forecast = ((hits + falseAlarms) * costLoss + misses) / n
-    let denominator = climate - perfect
-    guard denominator > 0 else { return nil }
-    let value = (climate - forecast) / denominator
+    let n = Double(hits + falseAlarms + misses + correctNegatives)
+    guard n > 0, costLoss >= 0, costLoss <= 1 else { return nil }
+    let baseRate = Double(hits + misses) / n
+    let forecastExpense = costLoss * Double(hits + falseAlarms) / n + Double(misses) / n
+    let climateExpense = min(costLoss, baseRate)
+    let perfectExpense = costLoss * baseRate
+    guard climateExpense != perfectExpense else { return nil }
+    let value = (climateExpense - forecastExpense) / (climateExpense - perfectExpense)
     return value.isFinite ? value : nil
   }
 
-  /// The cost/loss ratios of verif's and the figure's curve: 0.01, 0.02, …, 0.99.
-  public static let costLossRatios: [Double] = (1...99).map { Double($0) / 100 }
+  /// V for one cost/loss ratio, from a contingency table.
+  public static func value(_ table: ContingencyTable, costLoss: Double) -> Double? {
+    value(
+      hits: table.a, falseAlarms: table.b, misses: table.c, correctNegatives: table.d,
+      costLoss: costLoss)
+  }
 }

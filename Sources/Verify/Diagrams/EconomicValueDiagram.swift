@@ -6,17 +6,14 @@ import Store
 /// `verify --diagram value`: relative economic value against the cost/loss ratio 0.01…0.99
 /// for each group's contingency table (Richardson 2000, ``EconomicValue``), one line per group.
 public enum EconomicValueDiagram {
-  /// The value of one row at every ratio of ``EconomicValue/costLossRatios``.
+  /// The cost/loss ratios of the curve, as verif's: 0.01, 0.02, …, 0.99.
+  public static let costLossRatios: [Double] = (1...99).map { Double($0) / 100 }
+
+  /// The value of one row at every ratio of ``costLossRatios``.
   static func curve(_ row: VerifyRow) -> [(costLoss: Double, value: Double?)] {
     let table = row.contingency
-    return EconomicValue.costLossRatios.map { alpha in
-      guard let table else { return (alpha, nil) }
-      return (
-        alpha,
-        EconomicValue.value(
-          hits: Double(table.a), falseAlarms: Double(table.b), misses: Double(table.c),
-          correctNegatives: Double(table.d), costLoss: alpha)
-      )
+    return costLossRatios.map { alpha in
+      (alpha, table.flatMap { EconomicValue.value($0, costLoss: alpha) })
     }
   }
 

@@ -61,12 +61,15 @@ enum VerifyCommand {
       time changes between successive issues (mean absolute revision) and the flip-flop index. \
       A NULL forecast is left out of its valid time's series: the revision then runs from the \
       forecast issued before it to the one issued after. --pairs writes the matched pairs \
-      instead of scores. --format svg -o FILE.svg draws one score (--score, default rmse; any \
-      score the table has, such as ets or bs with --threshold) against lead time or lead day \
-      (or, grouped by valid-hour or month without a lead key, against those), one line per \
-      source, model or city (the other --by keys), with each point's pair count; with \
-      --compare, the difference with its band. --lead-days 1-5 or 1,3,5 keeps those lead days \
-      in a figure or diagram. The subtitle names only the cities that contributed pairs.
+      instead of scores. --format svg -o FILE.svg draws one score (--score, default rmse) \
+      against lead time or lead day (or, grouped by valid-hour or month without a lead key, \
+      against those), one line per source, model or city (the other --by keys), with each \
+      point's pair count; with --compare, the difference with its band.
+
+      Figures: --score takes any score the table has (ets or bs with --threshold, mse-skill \
+      with --skill); --lead-days 1-5 or 1,3,5 keeps those lead days in a figure or diagram; \
+      titles, axes and legends are in words, and the subtitle names only the cities that \
+      contributed pairs.
 
       --diagram KIND draws a verification diagram with --format svg, or prints its points in \
       any table format: performance (success ratio 1 − FAR against POD with frequency-bias and \

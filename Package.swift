@@ -128,7 +128,7 @@ let package = Package(
     .testTarget(
       name: "ExportTests",
       dependencies: [
-        "Export", "ExportJobs", "SkycastModel", "Store", "Verify", "TestSupport",
+        "Export", "ExportJobs", "SkycastModel", "Store", "Verify", "Analysis", "TestSupport",
       ],
       exclude: ["SVG/Golden"]),
     .testTarget(

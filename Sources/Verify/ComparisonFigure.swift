@@ -27,7 +27,7 @@ public enum ComparisonFigure {
       intervals[label, default: []].append(
         (Double(lead), row.interval?.lo, row.interval?.hi))
     }
-    let score = request.loss.score.uppercased()
+    let score = request.loss == .se ? "root-mean-square error" : "mean absolute error"
     let series = order.enumerated().map { index, name in
       ChartSeries(name: name, points: points[name] ?? [], style: .automatic(index))
     }
@@ -43,12 +43,14 @@ public enum ComparisonFigure {
     let variable = request.base.variable
     let chart = LineChart(
       title:
-        "\(score) difference (A − B) of \(request.base.variableName) by lead \(byHours ? "time" : "day")",
+        "\(score.prefix(1).uppercased() + score.dropFirst()), A − B, of \(request.base.variableDisplayNameInSentence)",
       subtitle: subtitle,
       xAxis: byHours
-        ? ChartAxis(label: "Lead time", unit: "h", kind: .hours) : ChartAxis(label: "Lead day"),
+        ? ChartAxis(label: "Lead", unit: "h", kind: .hours)
+        : ChartAxis(label: "Lead", unit: "days"),
       yAxis: ChartAxis(
-        label: "\(score) A − B", unit: variable.unit, includesZero: true, decimals: 3),
+        label: "Difference in \(score), A − B", unit: variable.unit, includesZero: true,
+        decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     return BandChart(chart: chart, bands: bands).svg()
   }

@@ -5,12 +5,46 @@ import Store
 /// of a calibrated ensemble), spread and skill against lead (two lines per group), and CRPS
 /// against lead (one line per model or other group).
 public enum EnsembleFigure {
-  /// What the line figure draws.
+  /// What the line figure draws: any score of the ensemble table against lead.
   public enum Score: String, CaseIterable, Sendable {
     /// CRPS against lead, one line per group.
     case crps
     /// Spread and the ensemble mean's RMSE against lead, two lines per group.
     case spreadSkill = "spread-skill"
+    /// The CRPS skill score against `--skill`'s reference.
+    case crpss
+    /// The ensemble mean's bias, MAE and RMSE.
+    case bias, mae, rmse
+    /// √(mean member variance).
+    case spread
+
+    /// The score in words, for titles and axes.
+    public var words: String {
+      switch self {
+      case .crps: "Continuous ranked probability score"
+      case .spreadSkill: "Spread and skill"
+      case .crpss: "Continuous ranked probability skill score"
+      case .bias: "Bias of the ensemble mean (forecast − observed)"
+      case .mae: "Mean absolute error of the ensemble mean"
+      case .rmse: "Root-mean-square error of the ensemble mean"
+      case .spread: "Ensemble spread"
+      }
+    }
+
+    /// The row's value (for spread-skill, the spread; the RMSE is the second line).
+    func value(_ row: EnsembleScoreRow) -> Double? {
+      switch self {
+      case .crps: row.crps
+      case .spreadSkill, .spread: row.spread
+      case .crpss: row.crpss
+      case .bias: row.bias
+      case .mae: row.mae
+      case .rmse: row.rmse
+      }
+    }
+
+    /// Skill has no unit; every other score is in the variable's.
+    var hasUnit: Bool { self != .crpss }
   }
 
   /// The rank histogram: one bar series per group, ranks 0…M, and a dashed line at 1/(M + 1).
@@ -64,34 +98,39 @@ public enum EnsembleFigure {
         .joined(separator: " · ")
       let x = Double(lead)
       switch score {
-      case .crps:
-        add(group.isEmpty ? "CRPS" : group, ChartPoint(x: x, y: row.crps, n: row.n))
       case .spreadSkill:
         let prefix = group.isEmpty ? "" : group + ": "
         add(prefix + "spread", ChartPoint(x: x, y: row.spread, n: row.n))
         add(prefix + "RMSE of the mean", ChartPoint(x: x, y: row.rmse, n: row.n))
+      default:
+        add(
+          group.isEmpty ? report.request.variable.displayName : group,
+          ChartPoint(x: x, y: score.value(row), n: row.n))
       }
     }
     let series = order.enumerated().map { index, name in
       ChartSeries(name: name, points: points[name] ?? [], style: .automatic(index))
     }
     let variable = report.request.variable
-    let what = score == .crps ? "CRPS" : "Spread and skill"
     let by = xKey == .lead ? "lead time" : "lead day"
-    let (heading, shows) = title.resolve("\(what) of \(variable.displayNameInSentence) by \(by)")
+    let (heading, shows) = title.resolve(
+      "\(score.words) of \(variable.displayNameInSentence) by \(by)")
     var chart = LineChart(
       title: heading,
       subtitle: FigureTitle.subtitle([
         "ensemble vs \(report.request.observationSource) observations",
-        score == .crps
-          ? (report.request.fair ? "fair CRPS" : "CRPS of the empirical CDF")
-          : "spread = √(mean member variance); skill = RMSE of the ensemble mean",
+        score == .spreadSkill
+          ? "spread = √(mean member variance); skill = RMSE of the ensemble mean"
+          : score == .crps || score == .crpss
+            ? (report.request.fair ? "fair CRPS" : "CRPS of the empirical CDF") : nil,
       ]),
       xAxis: xKey == .lead
-        ? ChartAxis(label: "Lead time", unit: "h", kind: .hours) : ChartAxis(label: "Lead day"),
+        ? ChartAxis(label: "Lead", unit: "h", kind: .hours)
+        : ChartAxis(label: "Lead", unit: "days"),
       yAxis: ChartAxis(
-        label: score == .crps ? "CRPS" : "Spread, RMSE", unit: variable.unit, includesZero: true,
-        decimals: 3),
+        label: score == .spreadSkill ? "Spread, root-mean-square error" : score.words,
+        unit: score.hasUnit ? variable.unit : "",
+        includesZero: score != .bias && score != .crpss, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     chart.showsTitle = shows
     return chart.svg()

@@ -7,48 +7,6 @@ import Store
 /// pair count as a tooltip and in the count strip under the plot; with `--ci`, each line's
 /// interval as a shaded band.
 public enum VerifyFigure {
-  /// The score a figure plots.
-  public enum Score: String, CaseIterable, Sendable {
-    case rmse, mae, bias, corr
-    case mseSkill = "mse-skill"
-
-    package var title: String {
-      switch self {
-      case .rmse: "RMSE"
-      case .mae: "MAE"
-      case .bias: "Bias (forecast − observed)"
-      case .corr: "Correlation"
-      case .mseSkill: "MSE skill"
-      }
-    }
-
-    /// The score whose `--ci` interval the figure shades.
-    package var verifyScore: VerifyScore {
-      switch self {
-      case .rmse: .rmse
-      case .mae: .mae
-      case .bias: .bias
-      case .corr: .corr
-      case .mseSkill: .mseSkill
-      }
-    }
-
-    package func value(_ row: VerifyRow) -> Double? {
-      switch self {
-      case .rmse: row.scores.rmse
-      case .mae: row.scores.mae
-      case .bias: row.scores.bias
-      case .corr: row.scores.corr
-      case .mseSkill: row.mseSkill
-      }
-    }
-
-    /// Scores in the variable's unit; correlation and skill have none.
-    package func unit(_ variable: WeatherVariable) -> String {
-      self == .corr || self == .mseSkill ? "" : variable.unit
-    }
-  }
-
   /// The group key on the x axis: lead time or lead day when grouped by one, else the valid
   /// hour, else the month; nil when the request has none of them.
   public static func xKey(_ keys: [VerifyKey]) -> VerifyKey? {
@@ -58,11 +16,11 @@ public enum VerifyFigure {
   /// Renders the figure, or nil when the request has no key to put on the x axis.
   ///
   /// - Parameters:
-  ///   - cities: the verified cities' names, for the subtitle.
+  ///   - cities: the names of the cities that contributed pairs, for the subtitle.
   ///   - title: the automatic title, the user's, or none.
   public static func svg(
     _ report: VerifyReport, score: Score, width: Int, height: Int, cities: [String] = [],
-    title: FigureTitle = .automatic
+    title: FigureTitle = .automatic, leadDays: LeadDaySelection? = nil
   ) -> String? {
     let keys = report.request.keys
     guard let xKey = xKey(keys), let xIndex = keys.firstIndex(of: xKey) else { return nil }
@@ -89,7 +47,8 @@ public enum VerifyFigure {
         .joined(separator: " · ")
       let label = name.isEmpty ? report.request.variableDisplayName : name
       if points[label] == nil { order.append(label) }
-      points[label, default: []].append(ChartPoint(x: x, y: score.value(row), n: row.scores.n))
+      points[label, default: []].append(
+        ChartPoint(x: x, y: score.verifyScore.value(row), n: row.scores.n))
       let interval = row.intervals[score.verifyScore]
       intervals[label, default: []].append((x, interval?.lo, interval?.hi))
     }
@@ -105,7 +64,7 @@ public enum VerifyFigure {
     }
     var subtitle = FigureTitle.subtitle([
       FigureTitle.cities(cities), "forecast vs \(report.request.observationSource) observations",
-      period,
+      period, leadDays?.text,
     ])
     if let bootstrap = report.request.bootstrap {
       subtitle += "; bands: \(bootstrap.levelText) intervals"
@@ -114,7 +73,7 @@ public enum VerifyFigure {
     let by: String
     switch xKey {
     case .lead:
-      xAxis = ChartAxis(label: "Lead time", unit: "h", kind: .hours)
+      xAxis = ChartAxis(label: "Lead", unit: "h", kind: .hours)
       by = "lead time"
     case .validHour:
       xAxis = ChartAxis(
@@ -128,16 +87,16 @@ public enum VerifyFigure {
       xAxis = ChartAxis(label: "Month", kind: .category(months))
       by = "month"
     default:
-      xAxis = ChartAxis(label: "Lead day")
+      xAxis = ChartAxis(label: "Lead", unit: "days")
       by = "lead day"
     }
     let (heading, showsTitle) = title.resolve(
-      "\(score.title) of \(report.request.variableDisplayNameInSentence) by \(by)")
+      "\(score.verifyScore.words) of \(report.request.variableDisplayNameInSentence) by \(by)")
     var chart = LineChart(
       title: heading, subtitle: subtitle, xAxis: xAxis,
       yAxis: ChartAxis(
-        label: score.title, unit: score.unit(variable),
-        includesZero: score == .rmse || score == .mae, decimals: 3),
+        label: score.verifyScore.words, unit: score.verifyScore.unit(variable),
+        includesZero: score.verifyScore.axisIncludesZero, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     chart.showsTitle = showsTitle
     guard report.request.bootstrap != nil else { return chart.svg() }
@@ -145,6 +104,6 @@ public enum VerifyFigure {
     let bands = order.enumerated().map { index, name in
       BandChart.Band(series: index, points: intervals[name] ?? [])
     }
-    return BandChart(chart: chart, bands: bands, zeroLine: score == .bias).svg()
+    return BandChart(chart: chart, bands: bands, zeroLine: score.verifyScore == .bias).svg()
   }
 }

@@ -93,7 +93,9 @@ import Testing
     let harness = try FigureCommandTests.harness()
     let (svg, texts) = try await Self.svg(harness, ["verify", "--by", key])
     let title =
-      key == "month" ? "RMSE of 2 m temperature by month" : "RMSE of 2 m temperature by valid hour"
+      key == "month"
+      ? "Root-mean-square error of 2 m temperature by month"
+      : "Root-mean-square error of 2 m temperature by valid hour"
     #expect(texts.contains(title), "\(texts)")
     #expect(!texts.contains("Lead day"))
     if key == "month" {

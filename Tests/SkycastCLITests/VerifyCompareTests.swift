@@ -232,7 +232,10 @@ import Testing
       "-o", "difference.svg")
     #expect(result.exitCode == 0, "\(result)")
     let svg = try String(contentsOfFile: harness.directory.file("difference.svg"), encoding: .utf8)
-    #expect(svg.contains("RMSE difference (A − B) of temperature_2m_max by lead day"))
+    #expect(
+      svg.contains(
+        "Root-mean-square error, A − B, of daily maximum 2 m temperature"),
+      "\(svg.prefix(800))")
     #expect(svg.contains("fill-opacity=\"0.18\""), "the interval band")
     #expect(svg.contains("stroke=\"#777777\""), "the zero line")
     #expect(svg.contains("A = model model_a, B = model model_b"))

@@ -178,13 +178,36 @@ import Testing
     let crps = await harness.run("verify", "--ensemble", "--by", "model", "--format", "svg")
     #expect(crps.exitCode == 0, "\(crps)")
     #expect(
-      crps.stdout.contains("CRPS of 2 m temperature by lead day"), "\(crps.stdout.prefix(600))")
+      crps.stdout.contains("Continuous ranked probability score of 2 m temperature by lead day"),
+      "\(crps.stdout.prefix(600))")
     let spread = await harness.run(
       "verify", "--ensemble", "--by", "lead,model", "--format", "svg", "--score", "spread-skill")
     #expect(spread.exitCode == 0, "\(spread)")
     #expect(spread.stdout.contains("set0: RMSE of the mean"))
-    let wrong = await harness.run("verify", "--ensemble", "--format", "svg", "--score", "rmse")
+    let rmse = await harness.run("verify", "--ensemble", "--format", "svg", "--score", "rmse")
+    #expect(rmse.exitCode == 0, "\(rmse)")
+    #expect(rmse.stdout.contains("Root-mean-square error of the ensemble mean (°C)"))
+    let wrong = await harness.run("verify", "--ensemble", "--format", "svg", "--score", "ets")
     #expect(wrong.exitCode == 64)
+    let crpss = await harness.run("verify", "--ensemble", "--format", "svg", "--score", "crpss")
+    #expect(crpss.exitCode == 64)
+    let pit = await harness.run(
+      "verify", "--ensemble", "--diagram", "pit", "--by", "model", "--format", "svg")
+    #expect(pit.exitCode == 0, "\(pit)")
+    #expect(pit.stdout.contains("PIT histogram of 2 m temperature"))
+    let pitTable = await harness.run(
+      "verify", "--ensemble", "--diagram", "pit", "--by", "model", "--format", "csv")
+    #expect(pitTable.exitCode == 0, "\(pitTable)")
+    #expect(pitTable.stdout.hasPrefix("model,pit_lo,pit_hi,frequency"))
+    let notEnsemble = await harness.run("verify", "--diagram", "pit")
+    #expect(notEnsemble.exitCode == 64)
+    let reliability = await harness.run(
+      "verify", "--ensemble", "--threshold", "10", "--by", "model", "--format", "svg")
+    #expect(reliability.exitCode == 0, "\(reliability)")
+    #expect(
+      reliability.stdout.contains("<title>Ensemble reliability: 2 m temperature ≥ 10 °C</title>"),
+      "\(reliability.stdout.prefix(600))")
+    #expect(reliability.stdout.contains("Forecasts per bin (log scale)"))
   }
 
   @Test("usage errors: --by source, an unknown --skill, --rank-histogram with --threshold")

@@ -100,9 +100,9 @@ import Testing
     #expect(result.exitCode == 0, "\(result)")
     let svg = try String(contentsOfFile: harness.directory.file("rel.svg"), encoding: .utf8)
     for text in [
-      "Reliability diagram of precipitation_probability", "perfect reliability",
-      "climatology (0.500)", "no skill", "Forecast probability", "Observed frequency",
-      "n = 3",
+      "Reliability diagram of the probability of precipitation", "perfect",
+      "climatology 0.500", "no skill", "Forecast probability", "Observed frequency",
+      "n = 3", "Forecasts per bin (log scale)",
     ] {
       #expect(svg.contains(text), "\(text)")
     }

@@ -35,14 +35,15 @@ extension ChartLayout {
         ("font-size", "18"), ("font-weight", "bold"), ("fill", "#111111"),
       ],
       content: title)
-    if let subtitle {
+    for (index, line) in subtitleLines.enumerated() {
+      let baseline = subtitleBaseline + Self.subtitleLineHeight * Double(index)
       svg.leaf(
         "text",
         [
-          ("x", SVGWriter.number(Self.margin)), ("y", SVGWriter.number(subtitleBaseline)),
+          ("x", SVGWriter.number(Self.margin)), ("y", SVGWriter.number(baseline)),
           ("font-size", "13"), ("fill", "#555555"),
         ],
-        content: subtitle)
+        content: line)
     }
   }
 
@@ -136,7 +137,7 @@ extension ChartLayout {
         content: xTitle)
     }
     if !yTitle.isEmpty {
-      let x = SVGWriter.number(Self.margin + 11)
+      let x = SVGWriter.number(yTitleX)
       let y = SVGWriter.number(plot.y + plot.height / 2)
       svg.leaf(
         "text",

@@ -19,6 +19,8 @@ package struct ChartLayout {
   package static let margin = 14.0
   package static let titleSize = 18.0
   package static let subtitleSize = 13.0
+  /// Between the baselines of a two-line subtitle.
+  package static let subtitleLineHeight = 16.0
   package static let axisTitleSize = 13.0
   package static let tickSize = 12.0
   package static let attributionSize = 10.0
@@ -31,7 +33,8 @@ package struct ChartLayout {
   package let width: Double
   package let height: Double
   package let title: String
-  package let subtitle: String?
+  /// The subtitle's lines (at most two; none when there is no subtitle or it gave way).
+  package let subtitleLines: [String]
   package let titleBaseline: Double
   package let subtitleBaseline: Double
   /// False when the title and subtitle are not drawn (a caption in the document replaces them);
@@ -48,6 +51,8 @@ package struct ChartLayout {
   package let xTitle: String
   package let yTitle: String
   package let xTitleBaseline: Double
+  /// The x of the rotated y-axis title's baseline centre (left of the tick labels).
+  package let yTitleX: Double
   package let legend: ChartLegend
   package let legendTop: Double
   package let attribution: String?
@@ -56,12 +61,15 @@ package struct ChartLayout {
   /// Lays out a chart.
   ///
   /// - Parameters:
+  ///   - squarePlot: make the plot a square (diagrams whose axes share a scale).
+  ///   - headroom: extra pixels between the subtitle and the plot, for labels above it.
   ///   - makeY: the y scale for a plot this many pixels high.
   ///   - makeX: the x scale for a plot this many pixels wide.
   package init(
     width: Int, height: Int, title: String, subtitle: String?, xTitle: String, yTitle: String,
     legend entries: [(name: String, style: SeriesStyle)], symbol: ChartLegend.Symbol,
-    attribution: String?, hasStrip: Bool, showsTitle: Bool = true,
+    attribution: String?, hasStrip: Bool, showsTitle: Bool = true, squarePlot: Bool = false,
+    headroom: Double = 0,
     makeY: (Double) -> AxisScale, makeX: (Double) -> AxisScale
   ) {
     let width = Double(max(width, Self.minimumSize.width))
@@ -72,11 +80,14 @@ package struct ChartLayout {
     self.title = TextMetrics.truncated(
       title, toWidth: width - 2 * margin, fontSize: Self.titleSize)
     self.showsTitle = showsTitle
-    var subtitle = subtitle.flatMap {
-      $0.isEmpty || !showsTitle
-        ? nil
-        : TextMetrics.truncated($0, toWidth: width - 2 * margin, fontSize: Self.subtitleSize)
-    }
+    // A long subtitle wraps onto a second line at a word boundary rather than being cut.
+    var subtitleLines =
+      subtitle.map {
+        $0.isEmpty || !showsTitle
+          ? []
+          : TextMetrics.wrapped(
+            $0, toWidth: width - 2 * margin, fontSize: Self.subtitleSize, maxLines: 2)
+      } ?? []
     self.xTitle = xTitle
     self.yTitle = yTitle
     self.attribution = attribution.flatMap { $0.isEmpty ? nil : $0 }
@@ -97,21 +108,30 @@ package struct ChartLayout {
     // give way, so the plot keeps a usable height.
     // Without a title the plot starts near the top edge.
     func headerBottom() -> Double {
-      !showsTitle ? margin - 12 : subtitle == nil ? titleBaseline : subtitleBaseline
+      !showsTitle
+        ? margin - 12
+        : subtitleLines.isEmpty
+          ? titleBaseline
+          : subtitleBaseline + Self.subtitleLineHeight * Double(subtitleLines.count - 1)
     }
     func space() -> Double {
       Self.plotSpace(
-        top: headerBottom(), bottom: bottom,
+        top: headerBottom() + headroom, bottom: bottom,
         legendHeight: legend.height, hasXTitle: !xTitle.isEmpty, hasStrip: hasStrip)
     }
     if hasStrip && space() < 100 { hasStrip = false }
-    if subtitle != nil && space() < 80 { subtitle = nil }
+    if subtitleLines.count > 1 && space() < 100, let subtitle {
+      subtitleLines = [
+        TextMetrics.truncated(subtitle, toWidth: width - 2 * margin, fontSize: Self.subtitleSize)
+      ]
+    }
+    if !subtitleLines.isEmpty && space() < 80 { subtitleLines = [] }
     if legend.rows.count > 1 && space() < 80 {
       legend = ChartLegend(entries: entries, symbol: symbol, width: width - 2 * margin, maxRows: 1)
     }
-    let plotHeight = max(space(), 20)
-    let plotTop = headerBottom() + 20
-    self.subtitle = subtitle
+    var plotHeight = max(space(), 20)
+    var plotTop = headerBottom() + 20 + headroom
+    self.subtitleLines = subtitleLines
     self.legend = legend
     legendTop = bottom - legend.height
     xTitleBaseline = legendTop - (legend.rows.isEmpty ? 0 : 6) - 4
@@ -121,8 +141,17 @@ package struct ChartLayout {
     let yLabels = yScale.ticks.map { TextMetrics.width($0.label, fontSize: Self.tickSize) }
     var labelWidth = yLabels.max() ?? 0
     if hasStrip { labelWidth = max(labelWidth, TextMetrics.width("99999", fontSize: 10)) }
-    let left = margin + (yTitle.isEmpty ? 0 : Self.axisTitleSize + 8) + labelWidth + 9
+    var left = margin + (yTitle.isEmpty ? 0 : Self.axisTitleSize + 8) + labelWidth + 9
     var right = width - margin - 4
+    if squarePlot {
+      // A diagram whose axes share a meaning (probabilities, ratios) needs equal scales: the
+      // plot is a square, centred across and sitting on the x-axis labels.
+      let side = min(plotHeight, right - left)
+      plotTop += plotHeight - side
+      plotHeight = side
+      left += (right - left - side) / 2
+      right = left + side
+    }
     var xScale = makeX(right - left)
     // Pull the plot in when the last tick label would hang over the canvas edge.
     if let last = xScale.ticks.last {
@@ -137,6 +166,7 @@ package struct ChartLayout {
     }
     y = yScale
     x = xScale
+    yTitleX = left - labelWidth - 9 - Self.axisTitleSize - 8 + 11
     plot = Rect(x: left, y: plotTop, width: right - left, height: plotHeight)
     strip =
       hasStrip

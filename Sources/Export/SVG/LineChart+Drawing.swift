@@ -6,12 +6,17 @@ package struct PreparedSeries {
   package let points: [ChartPoint]
   package let hasData: Bool
 
-  package init(_ series: ChartSeries, index: Int) {
+  /// - Parameter sorted: false keeps the points in their given order (a diagram's line that
+  ///   follows the lead days, not x).
+  package init(_ series: ChartSeries, index: Int, sorted: Bool = true) {
     name = series.name
     style = series.style ?? .automatic(index)
     points = series.points.enumerated()
       .filter { $0.element.x.isFinite }
-      .sorted { ($0.element.x, $0.offset) < ($1.element.x, $1.offset) }
+      .sorted {
+        sorted
+          ? ($0.element.x, $0.offset) < ($1.element.x, $1.offset) : $0.offset < $1.offset
+      }
       .map {
         var point = $0.element
         if let y = point.y, !y.isFinite { point.y = nil }

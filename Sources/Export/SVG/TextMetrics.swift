@@ -29,6 +29,37 @@ package enum TextMetrics {
     return result + "…"
   }
 
+  /// `text` broken at spaces into lines no wider than `maximum` pixels, at most `maxLines` of
+  /// them; the last line is cut with `…` when the text does not fit, and a single word wider
+  /// than a line is cut too.
+  package static func wrapped(
+    _ text: String, toWidth maximum: Double, fontSize: Double, maxLines: Int
+  ) -> [String] {
+    guard width(text, fontSize: fontSize) > maximum, maxLines > 1 else {
+      return [truncated(text, toWidth: maximum, fontSize: fontSize)]
+    }
+    var lines: [String] = []
+    var line = ""
+    var rest = Substring(text)
+    while let space = rest.firstIndex(of: " ") ?? (rest.isEmpty ? nil : rest.endIndex) {
+      let word = rest[..<space]
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if !line.isEmpty && width(candidate, fontSize: fontSize) > maximum {
+        lines.append(line)
+        if lines.count == maxLines - 1 {
+          // The last line takes everything left, shortened to fit.
+          return lines + [truncated(String(rest), toWidth: maximum, fontSize: fontSize)]
+        }
+        line = String(word)
+      } else {
+        line = candidate
+      }
+      rest = space == rest.endIndex ? "" : rest[rest.index(after: space)...]
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.map { truncated($0, toWidth: maximum, fontSize: fontSize) }
+  }
+
   /// One character's width in em.
   package static func emWidth(_ character: Character) -> Double {
     if let ascii = character.asciiValue {

@@ -20,6 +20,7 @@ extension VerifyCommand {
   static func runEnsemble(_ invocation: Invocation) throws -> Int32 {
     for name in [
       "revisions", "pairs", "reliability", "compare", "ci", "loss", "source", "lapse-rate",
+      "scorecard", "vars",
     ]
     where invocation.string(name) != nil || invocation.flag(name) {
       throw invocation.usage("--ensemble cannot be combined with --\(name)")
@@ -37,10 +38,25 @@ extension VerifyCommand {
         "--ensemble groups by \(EnsembleVerifyRequest.allowedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
       )
     }
-    let histogram = invocation.flag("rank-histogram")
+    let diagram = try invocation.choice("diagram", as: VerifyDiagram.self)
+    if let diagram, diagram != .pit {
+      throw invocation.usage(
+        "--diagram \(diagram.rawValue) scores single forecasts; with --ensemble, --diagram pit")
+    }
+    let pit = diagram == .pit
+    let leadDays = try leadDays(invocation)
+    if pit, invocation.flag("rank-histogram") {
+      throw invocation.usage("--diagram pit and --rank-histogram cannot be combined")
+    }
+    let histogram = invocation.flag("rank-histogram") || pit
     let event = try self.event(invocation)
     if histogram, event != nil {
-      throw invocation.usage("--rank-histogram and --threshold cannot be combined")
+      throw invocation.usage(
+        "\(pit ? "--diagram pit" : "--rank-histogram") and --threshold cannot be combined")
+    }
+    if leadDays != nil, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
+      // The chosen lead days are kept apart: one histogram or line per lead day.
+      groupBy.append(.leadDay)
     }
     if invocation.flag("bins"), event == nil {
       throw invocation.usage("--bins with --ensemble shows the reliability table of --threshold")
@@ -48,23 +64,35 @@ extension VerifyCommand {
     let figure = invocation.formatChoice == .svg
     var figureScore = EnsembleFigure.Score.crps
     if figure {
-      if event != nil {
+      if event != nil, invocation.string("score") != nil {
         throw invocation.usage(
-          "--format svg with --ensemble draws crps, spread-skill or --rank-histogram")
+          "--format svg with --ensemble --threshold draws the reliability diagram; leave out --score"
+        )
       }
       if let text = invocation.string("score") {
         guard let score = EnsembleFigure.Score(rawValue: text) else {
+          let allowed = EnsembleFigure.Score.allCases.map(\.rawValue).joined(separator: ", ")
           throw invocation.usage(
-            "The value '\(text)' is invalid for '--score' with --ensemble: expected crps or spread-skill"
+            "The value '\(text)' is invalid for '--score' with --ensemble: expected one of \(allowed)"
           )
+        }
+        if score == .crpss, invocation.string("skill") == nil {
+          throw invocation.usage(
+            "--score crpss needs --skill climatology|deterministic[:MODEL]")
         }
         figureScore = score
       }
-      // Lines are drawn against lead (or lead day, added when no lead key is given).
-      if !histogram, EnsembleFigure.xKey(groupBy) == nil { groupBy.insert(.leadDay, at: 0) }
+      // Lines are drawn against lead (or lead day, added when no lead key is given); the
+      // reliability diagram (with --threshold) draws one line per group instead.
+      if !histogram, event == nil, EnsembleFigure.xKey(groupBy) == nil {
+        groupBy.insert(.leadDay, at: 0)
+      }
     } else {
       if invocation.string("score") != nil {
         throw invocation.usage("--score chooses what --format svg draws")
+      }
+      if leadDays != nil, !pit {
+        throw invocation.usage("--lead-days chooses what --format svg or --diagram draws")
       }
       try invocation.rejectFigureOptions()
     }
@@ -105,13 +133,42 @@ extension VerifyCommand {
     if let note = probe.observationNote, note != stationNote {
       invocation.info(String(note.dropFirst((stationNote.map { $0 + "; " } ?? "").count)))
     }
-    let report = try store.read { try verifier.ensemble(request) }
+    var report = try store.read { try verifier.ensemble(request) }
+    if let leadDays {
+      report.rows = report.rows.filter { leadDays.keeps(keys: groupBy, values: $0.keys) }
+      report.histograms = report.histograms.filter {
+        leadDays.keeps(keys: groupBy, values: $0.keys)
+      }
+    }
+    if figure, event != nil {
+      var reliability = report.reliabilityReport
+      if let leadDays {
+        reliability.rows = reliability.rows.filter {
+          leadDays.keeps(keys: groupBy, values: $0.keys)
+        }
+      }
+      let size = try invocation.figureSize()
+      let output = try invocation.dataOutput()
+      try output.write(
+        ReliabilityFigure.svg(
+          reliability, width: invocation.string("width") == nil ? 680 : size.width,
+          height: invocation.string("height") == nil ? 720 : size.height,
+          title: try invocation.figureTitle(), leadDays: leadDays, ensemble: true))
+      try output.flush()
+      return ExitStatus.success
+    }
     if figure {
       return try writeEnsembleFigure(
-        report, histogram: histogram, score: figureScore, invocation: invocation)
+        report, histogram: histogram, pit: pit, score: figureScore, invocation: invocation)
     }
     let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
-    if histogram {
+    if pit {
+      try writer.comment(EnsembleFigure.pitComment(report))
+      try writer.begin(columns: EnsembleFigure.pitColumns(request))
+      for row in report.histograms {
+        for cells in EnsembleFigure.pitCells(row) { try writer.write(cells) }
+      }
+    } else if histogram {
       try writer.comment(EnsembleTable.histogramComment(report))
       try writer.begin(columns: EnsembleTable.histogramColumns(request))
       for row in report.histograms {
@@ -167,15 +224,17 @@ extension VerifyCommand {
   }
 
   static func writeEnsembleFigure(
-    _ report: EnsembleReport, histogram: Bool, score: EnsembleFigure.Score,
+    _ report: EnsembleReport, histogram: Bool, pit: Bool = false, score: EnsembleFigure.Score,
     invocation: Invocation
   ) throws -> Int32 {
     let (width, height) = try invocation.figureSize()
     let title = try invocation.figureTitle()
     let svg =
-      histogram
-      ? EnsembleFigure.rankHistogram(report, width: width, height: height, title: title)
-      : EnsembleFigure.lines(report, score: score, width: width, height: height, title: title)
+      pit
+      ? EnsembleFigure.pitHistogram(report, width: width, height: height, title: title)
+      : histogram
+        ? EnsembleFigure.rankHistogram(report, width: width, height: height, title: title)
+        : EnsembleFigure.lines(report, score: score, width: width, height: height, title: title)
     if report.cases == 0 {
       invocation.warnEmptyFigure("no ensemble values matched an observation")
     }

@@ -37,11 +37,20 @@ extension VerifyCommand {
     _ request: VerifyRequest, verifier: Verifier, format: OutputFormat, figure: Bool,
     invocation: Invocation
   ) throws -> Int32 {
-    let report = try verifier.store.read { try verifier.reliability(request) }
+    var report = try verifier.store.read { try verifier.reliability(request) }
     if figure {
+      let leadDays = try leadDays(invocation)
+      if let leadDays {
+        report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
+      }
+      // Square by default: a reliability diagram's axes are both probabilities.
+      let size = try invocation.figureSize()
       let svg = ReliabilityFigure.svg(
-        report, width: try invocation.intValue(SharedOptions.figureWidth),
-        height: try invocation.intValue(SharedOptions.figureHeight))
+        report, width: invocation.string("width") == nil ? 680 : size.width,
+        height: invocation.string("height") == nil ? 720 : size.height,
+        title: try invocation.figureTitle(),
+        cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
+        leadDays: leadDays)
       let output = try invocation.dataOutput()
       try output.write(svg)
       try output.flush()

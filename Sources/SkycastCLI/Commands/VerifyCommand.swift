@@ -66,6 +66,29 @@ enum VerifyCommand {
       against those), one line per source, model or city (the other --by keys), with each \
       point's pair count; with --compare, the difference with its band.
 
+      Figures: --score takes any score the table has (ets or bs with --threshold, mse-skill \
+      with --skill); --lead-days 1-5 or 1,3,5 keeps those lead days in a figure or diagram; \
+      titles, axes and legends are in words, and the subtitle names only the cities that \
+      contributed pairs.
+
+      --diagram KIND draws a verification diagram with --format svg, or prints its points in \
+      any table format: performance (success ratio 1 − FAR against POD with frequency-bias and \
+      CSI isolines, one point per lead day; needs --threshold), taylor (standard deviation \
+      ratio and correlation with centred RMS difference arcs, one point per lead day), \
+      discrimination (the forecast's distribution when the event was and was not observed; \
+      --threshold), value (Richardson's relative economic value over cost/loss ratios \
+      0.01–0.99; --threshold), qq (forecast against observed percentiles 1–99) and \
+      conditional (mean observation in bins of the forecast and the reverse). --by model, \
+      city or source adds lines. The reliability diagram (--reliability --format svg) is square, \
+      with a log-scale sharpness inset and 90 % consistency bars: the binomial range of the \
+      observed frequency a reliable forecast of the bin's mean probability gives. \
+      --scorecard --compare A B --vars v1,v2 scores each variable as --compare does and draws \
+      variables × lead days coloured by (A − B)/B, marked where the Diebold–Mariano test is \
+      significant (--format svg, a shaded --format latex table, or the cells as rows). With \
+      --ensemble, --diagram pit draws the PIT histogram (ten bins, from the ranks) and --score \
+      takes crps, crpss, bias, mae, rmse, spread or spread-skill; with --threshold, --format \
+      svg draws the ensemble's reliability diagram (probability = share of the members).
+
       Examples:
         skycast verify --by lead-day
         skycast verify --by lead-day --ci --format latex -o rmse-table.tex
@@ -76,6 +99,9 @@ enum VerifyCommand {
         skycast verify --revisions --by lead-day
         skycast verify --pairs --city Berlin --from 2026-03-01 --to 2026-03-31 -o pairs.csv
         skycast verify --by lead-day --by model --format svg -o rmse.svg
+        skycast verify --var precipitation --threshold 1 --diagram performance --format svg -o perf.svg
+        skycast verify --diagram taylor --by model --lead-days 1-5 --format csv
+        skycast verify --scorecard --compare ecmwf_ifs025 icon_seamless --vars temperature_2m,wind_speed_10m --format svg -o card.svg
       """,
     options: [
       OptionSpec(
@@ -154,9 +180,12 @@ enum VerifyCommand {
         "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
         default: String(BootstrapSettings.defaultSeed)),
       OptionSpec(
-        "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
+        "score", value: "score",
+        help:
+          "With --format svg: the score to draw, any the table has ("
+          + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
         default: "rmse"),
-    ] + ensembleOptions + SharedOptions.figure
+    ] + diagramOptions + scorecardOptions + ensembleOptions + SharedOptions.figure
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
@@ -164,8 +193,10 @@ enum VerifyCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     if invocation.flag("ensemble") { return try runEnsemble(invocation) }
     let reliability = invocation.flag("reliability")
+    // A scorecard's first row variable stands for --var when --var is not given.
     let variableName =
-      invocation.string("var") ?? (reliability ? "precipitation" : "temperature_2m")
+      invocation.string("var") ?? invocation.list("vars").first
+      ?? (reliability ? "precipitation" : "temperature_2m")
     let vectorWind = variableName == VerifyRequest.windVectorName
     guard vectorWind || WeatherVariable.named(variableName) != nil else {
       throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
@@ -175,13 +206,35 @@ enum VerifyCommand {
     var groupBy = try VerifyKey.parse(invocation.list("by"))
     let figure = invocation.formatChoice == .svg
     let score = try invocation.choice("score", as: VerifyFigure.Score.self)
-    if figure {
+    let diagram = try invocation.choice("diagram", as: VerifyDiagram.self)
+    if let diagram {
+      try prepareDiagram(
+        diagram, groupBy: &groupBy, variableName: variableName, invocation: invocation)
+    }
+    try prepareScorecard(&groupBy, invocation: invocation)
+    let leadDays = try leadDays(invocation)
+    if leadDays != nil, !figure, diagram == nil {
+      throw invocation.usage("--lead-days chooses what --format svg or --diagram draws")
+    }
+    if diagram != nil {
+      if !figure { try invocation.rejectFigureOptions() }
+    } else if figure {
       guard !invocation.flag("revisions"), !invocation.flag("pairs") else {
         throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
       }
       // Plotted against the first of lead, lead day, valid hour or month; lead day by default.
       if !invocation.flag("reliability"), VerifyFigure.xKey(groupBy) == nil {
         groupBy.insert(.leadDay, at: 0)
+      }
+      if leadDays != nil, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
+        // A reliability diagram gets a line per chosen lead day; a figure against valid hour
+        // or month has no lead to choose by unless --by asks for one.
+        guard invocation.flag("reliability") else {
+          throw invocation.usage(
+            "--lead-days with a figure by valid hour or month needs --by lead-day (one line per lead day)"
+          )
+        }
+        groupBy.append(.leadDay)
       }
       if score == .mseSkill, invocation.string("skill") == nil {
         throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
@@ -274,7 +327,15 @@ enum VerifyCommand {
     }
     try applyLapseRate(&request, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
-    warnAboutMeaning(request, invocation: invocation)
+    // A diagram draws no Brier score, so the warning about bs's event does not apply to it.
+    if diagram == nil || !request.brierEventDiffers {
+      warnAboutMeaning(request, invocation: invocation)
+    }
+    if let diagram {
+      return try runDiagram(
+        diagram, request: request, verifier: verifier, format: format, figure: figure,
+        invocation: invocation)
+    }
     if pairs {
       if parquet {
         return try writePairsDataset(request, verifier: verifier, invocation: invocation)
@@ -286,19 +347,33 @@ enum VerifyCommand {
       return try runReliability(
         request, verifier: verifier, format: format, figure: figure, invocation: invocation)
     }
+    if invocation.flag("scorecard") {
+      return try runScorecard(
+        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
+    }
     if let compare = comparison {
       return try runComparison(
         compare, base: request, verifier: verifier, format: format, figure: figure,
         invocation: invocation)
     }
     request.measuresPeriod = (format.showsComments || figure) && period == nil
-    let report = try store.read { try verifier.scores(request) }
+    var report = try store.read { try verifier.scores(request) }
     if figure {
+      let score = score ?? .rmse
+      guard VerifyScore.reported(by: request).contains(score.verifyScore) else {
+        let available = VerifyScore.reported(by: request).map(\.optionName)
+        throw invocation.usage(
+          "--score \(score.rawValue) is not in this table (it has \(available.joined(separator: ", "))); contingency scores need --threshold, bs --var precipitation --threshold, mse-skill --skill"
+        )
+      }
+      if let leadDays {
+        report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
+      }
       let (width, height) = try invocation.figureSize()
       let svg = VerifyFigure.svg(
-        report, score: score ?? .rmse, width: width, height: height,
-        cities: (cities.isEmpty ? try store.cities() : cities).map(\.name),
-        title: try invocation.figureTitle())
+        report, score: score, width: width, height: height,
+        cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
+        title: try invocation.figureTitle(), leadDays: leadDays)
       if report.pairs == 0 {
         invocation.warnEmptyFigure(
           "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")

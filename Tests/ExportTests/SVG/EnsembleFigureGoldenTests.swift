@@ -1,4 +1,5 @@
 import Foundation
+import SkycastModel
 import Testing
 
 @testable import Verify
@@ -50,7 +51,31 @@ import Testing
       "ensemble-crps-by-lead.svg",
       { EnsembleFigure.lines(report, score: .crps, width: 800, height: 450) }
     ),
+    (
+      "ensemble-pit-histogram.svg",
+      { EnsembleFigure.pitHistogram(report, width: 800, height: 450) }
+    ),
   ]
+
+  /// The U-shaped ranks of the first model give a U-shaped PIT histogram: the outer bins above
+  /// 0.1, the middle ones below; the flat ranks of the second stay within 0.02 of 0.1.
+  @Test("the PIT histogram follows the rank histogram's shape")
+  func pitShape() throws {
+    let report = Self.report
+    let rows = report.histograms.flatMap(EnsembleFigure.pitCells)
+    #expect(rows.count == 20)
+    func value(_ cells: [Cell]) -> Double {
+      if case .number(let value) = cells.last { return value }
+      return .nan
+    }
+    let first = rows.prefix(10).map(value)
+    #expect(first[0] > 0.1 && first[9] > 0.1 && first[4] < 0.1 && first[5] < 0.1)
+    #expect(abs(first.reduce(0, +) - 1) < 1e-12)
+    for frequency in rows.suffix(10).map(value) { #expect(abs(frequency - 0.1) < 0.02) }
+    let svg = EnsembleFigure.pitHistogram(report, width: 800, height: 450)
+    #expect(svg.contains("flat: a calibrated ensemble"))
+    #expect(svg.contains("Probability integral transform of the observation"))
+  }
 
   @Test("ensemble figures match their golden SVG files", arguments: 0..<charts.count)
   func golden(index: Int) throws {

@@ -1,0 +1,181 @@
+import Export
+import SkycastModel
+import Store
+import Verify
+
+/// `verify --diagram KIND` (the verification diagrams) and `--lead-days` (which lead days a
+/// figure or diagram draws).
+extension VerifyCommand {
+  static let diagramOptions: [OptionSpec] = [
+    .choice(
+      "diagram", value: "kind",
+      help:
+        "Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq, conditional; with --ensemble pit.",
+      of: VerifyDiagram.self),
+    OptionSpec(
+      "lead-days", value: "days",
+      help: "With --format svg or --diagram: only these lead days (1-5, 1,3,5)."),
+  ]
+
+  /// `--lead-days`, parsed; nil when not given.
+  static func leadDays(_ invocation: Invocation) throws -> LeadDaySelection? {
+    guard let text = invocation.string("lead-days") else { return nil }
+    do {
+      return try LeadDaySelection.parse(text)
+    } catch let error as InvalidInput {
+      throw invocation.usage(error.message)
+    }
+  }
+
+  /// Checks `--diagram` against the other options and sets its grouping: lead day first for
+  /// the diagrams drawn one point (or line) per lead day.
+  static func prepareDiagram(
+    _ diagram: VerifyDiagram, groupBy: inout [VerifyKey], variableName: String,
+    invocation: Invocation
+  ) throws {
+    for (name, given) in [
+      ("compare", !invocation.strings("compare").isEmpty),
+      ("reliability", invocation.flag("reliability")), ("revisions", invocation.flag("revisions")),
+      ("pairs", invocation.flag("pairs")), ("ci", invocation.string("ci") != nil),
+      ("score", invocation.string("score") != nil), ("skill", invocation.string("skill") != nil),
+    ] where given {
+      throw invocation.usage("--\(name) cannot be combined with --diagram")
+    }
+    if diagram == .pit {
+      throw invocation.usage("--diagram pit is the PIT histogram of an ensemble: add --ensemble")
+    }
+    if diagram.needsEvent, invocation.string("threshold") == nil {
+      throw invocation.usage(
+        "--diagram \(diagram.rawValue) scores a yes/no event: add --threshold X (and --op)")
+    }
+    if variableName == VerifyRequest.windVectorName
+      || WeatherVariable.named(variableName)?.quantity == .direction
+    {
+      throw invocation.usage(
+        "--diagram needs a variable on a line, not \(variableName) (directions and vectors have no quantiles or bins)"
+      )
+    }
+    if diagram.usesPairs {
+      if let key = groupBy.first(where: { !DiagramPairs.supportedKeys.contains($0) }) {
+        throw invocation.usage(
+          "--diagram \(diagram.rawValue) groups by lead, lead-day, city, model or source, not \(key.rawValue)"
+        )
+      }
+    }
+    if diagram.groupsByLeadDay, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
+      groupBy.insert(.leadDay, at: 0)
+    }
+  }
+
+  /// Runs `--diagram`: the points as a table, or the figure with `--format svg`.
+  static func runDiagram(
+    _ diagram: VerifyDiagram, request: VerifyRequest, verifier: Verifier, format: OutputFormat,
+    figure: Bool, invocation: Invocation
+  ) throws -> Int32 {
+    let leadDays = try leadDays(invocation)
+    var request = request
+    let size = try diagramSize(diagram, figure: figure, invocation: invocation)
+    var context = DiagramContext(
+      request: request, cities: [], leadDays: leadDays, width: size.width, height: size.height,
+      title: figure ? try invocation.figureTitle() : .automatic)
+    let table: DiagramTable
+    let svg: String?
+    let pairCount: Int
+    if diagram.usesPairs {
+      let pairs = try verifier.store.read {
+        try DiagramPairs.collect(request, verifier: verifier, leadDays: leadDays)
+      }
+      context.cities = pairs.cities
+      if request.period == nil { context.pairedDates = pairs.dates }
+      pairCount = pairs.groups.reduce(0) { $0 + $1.forecasts.count }
+      switch diagram {
+      case .taylor:
+        table = TaylorDiagram.table(pairs, context: context)
+        svg = figure ? TaylorDiagram.svg(pairs, context: context) : nil
+      case .discrimination:
+        table = DiscriminationDiagram.table(pairs, context: context)
+        svg = figure ? DiscriminationDiagram.svg(pairs, context: context) : nil
+      case .qq:
+        table = QuantileDiagram.table(pairs, context: context)
+        svg = figure ? QuantileDiagram.svg(pairs, context: context) : nil
+      default:
+        table = ConditionalDiagram.table(pairs, context: context)
+        svg = figure ? ConditionalDiagram.svg(pairs, context: context) : nil
+      }
+    } else {
+      request.measuresPeriod = request.period == nil
+      var report = try verifier.store.read { try verifier.scores(request) }
+      if let leadDays {
+        report.rows = report.rows.filter {
+          leadDays.keeps(keys: report.request.keys, values: $0.keys)
+        }
+      }
+      context.request = report.request
+      context.pairedDates = report.pairedDates
+      context.cities = try contributingCities(
+        report.request, verifier: verifier, leadDays: leadDays)
+      pairCount = report.rows.reduce(0) { $0 + $1.scores.n }
+      if diagram == .performance {
+        table = PerformanceDiagram.table(report, context: context)
+        svg = figure ? PerformanceDiagram.svg(report, context: context) : nil
+      } else {
+        table = EconomicValueDiagram.table(report, context: context)
+        svg = figure ? EconomicValueDiagram.svg(report, context: context) : nil
+      }
+    }
+    if pairCount == 0 {
+      let what =
+        "no forecast–observation pairs matched (check --source, --model, --city, --from/--to and --lead-days)"
+      if figure { invocation.warnEmptyFigure(what) } else { invocation.info(what) }
+    }
+    let output = try invocation.dataOutput()
+    if let svg {
+      try output.write(svg)
+      try output.flush()
+      return ExitStatus.success
+    }
+    let writer = invocation.rowWriter(format: format, output: output)
+    try writer.comment(table.comment)
+    try writer.begin(columns: table.columns)
+    for row in table.rows { try writer.write(row) }
+    try writer.finish()
+    return ExitStatus.success
+  }
+
+  /// `--width`/`--height`, or the diagram's own default: a square diagram needs a canvas
+  /// taller than wide (title and legend above and below the square), not the 16:9 of a line
+  /// figure.
+  static func diagramSize(_ diagram: VerifyDiagram, figure: Bool, invocation: Invocation) throws
+    -> (width: Int, height: Int)
+  {
+    guard figure else { return (680, 720) }
+    let given = try invocation.figureSize()
+    let square = diagram != .discrimination
+    return (
+      invocation.string("width") == nil ? (square ? 680 : 800) : given.width,
+      invocation.string("height") == nil ? (square ? 720 : 500) : given.height
+    )
+  }
+
+  /// The names of the cities that contributed at least one pair to the request's groups (in
+  /// the chosen lead days), for a subtitle that names no city without data: one more grouped
+  /// pass, by city (and lead day), without intervals.
+  static func contributingCities(
+    _ request: VerifyRequest, verifier: Verifier, leadDays: LeadDaySelection?
+  ) throws -> [String] {
+    var byCity = request
+    byCity.groupBy = leadDays == nil ? [.city] : [.city, .leadDay]
+    byCity.bootstrap = nil
+    byCity.measuresPeriod = false
+    byCity.event = nil
+    byCity.skill = nil
+    let report = try verifier.store.read { try verifier.scores(byCity) }
+    let cityIndex = report.request.keys.firstIndex(of: .city) ?? 0
+    var names: Set<String> = []
+    for row in report.rows where row.scores.n > 0 {
+      if let leadDays, !leadDays.keeps(keys: report.request.keys, values: row.keys) { continue }
+      if cityIndex < row.keys.count { names.insert(row.keys[cityIndex].description) }
+    }
+    return names.sorted()
+  }
+}

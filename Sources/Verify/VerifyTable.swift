@@ -25,10 +25,19 @@ public enum VerifyTable {
     columns.append(Column("n", .integer))
     columns += score("bias", unit: unit) + score("mae", unit: unit) + score("rmse", unit: unit)
     columns += score("corr")
+    // Scores from individual pairs have no bootstrap interval (it resamples sums).
+    columns += request.withinBounds.map { Column(withinColumn($0), .score) }
+    if request.extraScores.contains(.quantiles) {
+      columns += VerifyScore.quantiles.map { Column($0.column, .score, unit: unit) }
+    }
+    if request.extraScores.contains(.spearman) { columns.append(Column("spearman", .score)) }
     if request.event != nil {
       columns += [Column("threshold", .dynamic, unit: unit), Column("op", .text)]
       columns += ["a", "b", "c", "d"].map { Column($0, .integer) }
       for name in VerifyScore.contingency { columns += score(name.column) }
+      if request.extraScores.contains(.extremes) {
+        for name in VerifyScore.extremes { columns += score(name.column) }
+      }
       if request.computesBrier { columns += [Column("n_bs", .integer)] + score("bs") }
     }
     if request.skill != nil { columns += score("mse_skill") }
@@ -53,11 +62,20 @@ public enum VerifyTable {
     var cells = row.keys.map(cell)
     cells.append(.integer(Int64(row.scores.n)))
     cells += score(.bias) + score(.mae) + score(.rmse) + score(.corr)
-    if let event = request.event {
+    let distribution = row.distribution
+    cells += request.withinBounds.indices.map { number(distribution?.within[$0]) }
+    if request.extraScores.contains(.quantiles) {
+      cells += VerifyScore.quantiles.map { number($0.value(row)) }
+    }
+    if request.extraScores.contains(.spearman) { cells.append(number(distribution?.spearman)) }
+    if let event = row.event ?? request.event {
       let table = row.contingency ?? ContingencyTable()
       cells += [.number(event.threshold), .text(event.op.rawValue)]
       cells += [table.a, table.b, table.c, table.d].map { .integer(Int64($0)) }
       for name in VerifyScore.contingency { cells += score(name) }
+      if request.extraScores.contains(.extremes) {
+        for name in VerifyScore.extremes { cells += score(name) }
+      }
       if request.computesBrier { cells += [.integer(Int64(row.brierPairs))] + score(.bs) }
     }
     if request.skill != nil { cells += score(.mseSkill) }
@@ -97,10 +115,13 @@ public enum VerifyTable {
       )
     }
     if let event = request.event {
+      let thresholds = request.thresholds.count > 1 ? request.thresholds : [event.threshold]
+      let values = thresholds.map(NumberText.shortest).joined(separator: ", ")
       parts.append(
-        "event \(event.symbol) \(NumberText.shortest(event.threshold))\(unitSuffix(request.variable, bare: true)) (op \(event.op.rawValue))"
-      )
+        "event \(event.symbol) \(values)\(unitSuffix(request.variable, bare: true)) (op \(event.op.rawValue))"
+          + (thresholds.count > 1 ? ", one row per threshold, each scored as its own run" : ""))
     }
+    if request.needsPairs { parts.append(distributionText(request)) }
     if let skill = request.skill {
       parts.append("mse_skill vs \(skill.rawValue)")
     }
@@ -209,6 +230,29 @@ public enum VerifyTable {
   }
 
   // MARK: - Pieces
+
+  /// `within_2` for `--within 2`: the share of pairs with |F − O| ≤ 2.
+  public static func withinColumn(_ bound: Double) -> String {
+    let text = NumberText.shortest(bound)
+    return "within_" + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+  }
+
+  /// What the pair-based scores are, for the comment.
+  static func distributionText(_ request: VerifyRequest) -> String {
+    var parts: [String] = []
+    if !request.withinBounds.isEmpty {
+      parts.append("within_X = share of pairs with |F − O| ≤ X")
+    }
+    if request.extraScores.contains(.quantiles) {
+      parts.append(
+        "p10…p90 = percentiles of F − O (linear interpolation, numpy's default), mad = median |e − median e| (unscaled)"
+      )
+    }
+    if request.extraScores.contains(.spearman) {
+      parts.append("spearman = rank correlation (tied values share their mean rank)")
+    }
+    return parts.joined(separator: "; ") + " (from the pairs, no bootstrap interval)"
+  }
 
   package static func keyColumns(_ keys: [VerifyKey]) -> [Column] {
     keys.map { key in

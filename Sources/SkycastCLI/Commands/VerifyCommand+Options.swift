@@ -47,11 +47,74 @@ extension VerifyCommand {
 
   static func event(_ invocation: Invocation) throws -> VerifyEvent? {
     let op = try invocation.choiceValue("op", as: EventOperator.self)
-    guard let threshold = try invocation.double("threshold") else {
+    guard let threshold = try thresholds(invocation).first else {
       if invocation.string("op") != nil { throw invocation.usage("--op needs --threshold <x>") }
       return nil
     }
     return VerifyEvent(threshold: threshold, op: op)
+  }
+
+  /// `--threshold x1,x2,…` (or repeated): every threshold in ascending order without repeats.
+  static func thresholds(_ invocation: Invocation) throws -> [Double] {
+    var values: [Double] = []
+    for text in invocation.list("threshold") {
+      guard let value = Double(text), value.isFinite else {
+        throw invocation.invalidValue(text, for: "threshold", expected: "a number")
+      }
+      if !values.contains(value) { values.append(value) }
+    }
+    return values.sorted()
+  }
+
+  /// `--within X,…` (or repeated): bounds ≥ 0 for the shares of |F − O| ≤ X, as given.
+  static func withinBounds(_ invocation: Invocation) throws -> [Double] {
+    var values: [Double] = []
+    for text in invocation.list("within") {
+      guard let value = Double(text), value.isFinite, value >= 0 else {
+        throw invocation.invalidValue(text, for: "within", expected: "an error bound ≥ 0")
+      }
+      if !values.contains(value) { values.append(value) }
+    }
+    return values
+  }
+
+  /// `--scores extremes,quantiles,spearman` (or repeated).
+  static func extraScores(_ invocation: Invocation) throws -> Set<VerifyScoreSet> {
+    var sets = Set<VerifyScoreSet>()
+    for word in invocation.list("scores") {
+      guard let set = VerifyScoreSet(rawValue: word.lowercased()) else {
+        let names = VerifyScoreSet.allCases.map(\.rawValue).joined(separator: ", ")
+        throw invocation.invalidValue(word, for: "scores", expected: "one of \(names)")
+      }
+      sets.insert(set)
+    }
+    return sets
+  }
+
+  /// `--scores`, `--within` and several thresholds belong to the score table: not to the
+  /// modes that write something else.
+  static func checkAddedScores(_ invocation: Invocation) throws {
+    _ = try thresholds(invocation)
+    _ = try withinBounds(invocation)
+    let added = ["scores", "within"].filter { invocation.string($0) != nil }
+    let several = invocation.list("threshold").count > 1
+    let modes =
+      ["ensemble", "revisions", "pairs", "reliability"].filter { invocation.flag($0) }
+      + (invocation.strings("compare").isEmpty ? [] : ["compare"])
+    if let mode = modes.first {
+      if let option = added.first {
+        throw invocation.usage("--\(option) adds columns to the score table; leave out --\(mode)")
+      }
+      if several, mode != "revisions", mode != "pairs" {
+        throw invocation.usage("--\(mode) takes one --threshold")
+      }
+    }
+    if several, invocation.formatChoice == .svg {
+      throw invocation.usage("--format svg draws one threshold; give --threshold one value")
+    }
+    if try extraScores(invocation).contains(.extremes), invocation.string("threshold") == nil {
+      throw invocation.usage("--scores extremes scores the contingency table of --threshold <x>")
+    }
   }
 
   static func checkCombinations(

@@ -9,6 +9,8 @@ enum FormatChoice: String, CaseIterable, Sendable {
   case svg
   /// A Parquet dataset in a folder (`export`, `verify --pairs`).
   case parquet
+  /// verif's text input (`verify --pairs`).
+  case verif
 
   /// The formats every tabular command writes.
   static let tables: [FormatChoice] = [.table, .csv, .json, .ndjson, .latex, .markdown]

@@ -32,6 +32,13 @@ public struct VerifyRequest: Sendable, Equatable {
   public var groupBy: [VerifyKey]
   /// The yes/no event for contingency scores (`--threshold`, `--op`).
   public var event: VerifyEvent?
+  /// Every threshold of `--threshold x1,x2,…` when there are several: `verify` scores the
+  /// request once per threshold (``event`` set to each in turn) and lists the rows together.
+  public var thresholds: [Double] = []
+  /// Scores added with `--scores`.
+  public var extraScores: Set<VerifyScoreSet> = []
+  /// `--within X`: the shares of errors with |F − O| ≤ each bound, in the order given.
+  public var withinBounds: [Double] = []
   /// Keep pairs with a negative lead (forecasts of hours already past at issue).
   public var includePast: Bool
   /// The reference forecast for `mse_skill`.
@@ -104,6 +111,12 @@ public struct VerifyRequest: Sendable, Equatable {
 
   /// True when `corr` (Pearson) is computed: not for angles or vectors.
   public var hasCorrelation: Bool { !vectorWind && !isCircular }
+
+  /// True when a score needs every pair of a group (``VerifyScoreSet/needsPairs``, `--within`):
+  /// `verify` then reads the pairs in a second pass, holding a group's errors in memory.
+  public var needsPairs: Bool {
+    !withinBounds.isEmpty || extraScores.contains(where: \.needsPairs)
+  }
 
   /// True when the SQL groups by valid local date too, for the day-block bootstrap.
   public var groupsByDay: Bool { bootstrap != nil }

@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
                 set skip 1
                 continue
             case '-*'
@@ -293,7 +293,9 @@ complete -c skycast -n 'test (__skycast_command_path) = root/summary/precip' -l 
 complete -c skycast -n 'test (__skycast_command_path) = root/summary/precip' -l help -s h -d 'Show help information'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l var -r -a 'temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant' -d 'The variable to verify (see '\''skycast vars'\'')'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l by -r -a 'lead lead-day city model source month valid-hour' -d 'Group by lead, lead-day, city, model, source, month or valid-hour (repeat or comma-separate)'
-complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l threshold -r -d 'Event threshold for contingency scores, in the variable'\''s unit'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l threshold -r -d 'Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l scores -r -d 'Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l within -r -d 'Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l op -r -a 'ge gt' -d 'Event operator: ge (value ≥ x) or gt (value > x)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l from -r -d 'First local date, YYYY-MM-DD (inclusive)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l to -r -d 'Last local date, YYYY-MM-DD (inclusive)'
@@ -324,7 +326,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l width -r
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l height -r -d 'Figure height with --format svg'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l title -r -d 'With --format svg: this title instead of the automatic one'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l no-title -d 'With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)'
-complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l format -r -a 'table csv json ndjson latex markdown svg parquet' -d 'Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l format -r -a 'table csv json ndjson latex markdown svg parquet verif' -d 'Output format: table, csv, json, ndjson, latex, markdown, svg, parquet or verif'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l output -s o -r -F -d 'Write data to a file instead of standard output'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l standalone -d 'With --format latex: a whole document pdflatex compiles, not just the table float'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l partition-by -r -d 'With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -19,7 +19,8 @@ _skycast() {
     ("/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
     ("/import/observations --format"|*" --provider")) compadd -- ghcnh meteostat dwd ecad asos isd-lite; return ;;
     ("/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
-    ("/export/hourly --format"|"/export/observations --format"|"/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
+    ("/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet verif; return ;;
+    ("/export/hourly --format"|"/export/observations --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
     ("/export/cities --format"|"/export/daily --format"|"/export/fetches --format")) compadd -- table csv json ndjson latex markdown parquet; return ;;
     (*" --city")) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
     (*" --var"|*" --vars")) compadd -- temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant; return ;;
@@ -465,7 +466,9 @@ _skycast() {
       local -a items; items=(
         '--var:The variable to verify (see '\''skycast vars'\'')'
         '--by:Group by lead, lead-day, city, model, source, month or valid-hour (repeat or comma-separate)'
-        '--threshold:Event threshold for contingency scores, in the variable'\''s unit'
+        '--threshold:Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold'
+        '--scores:Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
+        '--within:Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate)'
         '--op:Event operator: ge (value ≥ x) or gt (value > x)'
         '--from:First local date, YYYY-MM-DD (inclusive)'
         '--to:Last local date, YYYY-MM-DD (inclusive)'
@@ -496,7 +499,7 @@ _skycast() {
         '--height:Figure height with --format svg'
         '--title:With --format svg: this title instead of the automatic one'
         '--no-title:With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)'
-        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg, parquet or verif'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'

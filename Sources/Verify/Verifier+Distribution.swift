@@ -32,6 +32,11 @@ extension Verifier {
         case .model: .text(pair.model)
         case .month: .text(local.map { $0.date.monthText } ?? String((pair.date ?? "").prefix(7)))
         case .validHour: .integer(Int64(local?.hour ?? 0))
+        case .season:
+          .text(
+            VerifyKey.season(
+              month: local?.date.month ?? Int((pair.date ?? "").dropFirst(5).prefix(2)) ?? 0,
+              latitude: cities[pair.cityID]?.latitude ?? 0))
         }
       }
       let error =

@@ -258,7 +258,7 @@ public enum VerifyTable {
     keys.map { key in
       switch key {
       case .lead, .leadDay, .validHour: Column(key.column, .integer)
-      case .city, .model, .source: Column(key.column, .text)
+      case .city, .model, .source, .season: Column(key.column, .text)
       case .month: Column(key.column, .date)
       }
     }

@@ -317,7 +317,7 @@ extension Verifier {
         case .validHour: .integer(key.hour)
         case .source: .text(FetchSource.ensemble.rawValue)
         // Not among ``EnsembleVerifyRequest/allowedKeys``: the command refuses it.
-        case .season: .text("")
+        case .season, .obsRange: .text("")
         }
       }
       groups[values] = sums[index]

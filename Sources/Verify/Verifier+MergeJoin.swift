@@ -196,6 +196,7 @@ extension Verifier {
         case .month: .text(months.name(key.month))
         case .validHour: .integer(key.hour)
         case .season: .text(VerifyKey.seasonNames[Int(key.season)])
+        case .obsRange: .integer(0)  // requests with it take the pair path
         }
       }
       var group = GroupSums()

@@ -43,6 +43,7 @@ extension Verifier {
               month: Int(sequence.validDate.dropFirst(5).prefix(2)) ?? 0,
               latitude: latitudes[sequence.cityID] ?? 0))
         case .lead, .leadDay: nil
+        case .obsRange: .integer(0)  // the command refuses it: revisions have no observation
         }
       }
       func keyValues(lead: Int64) -> [VerifyKeyValue] {

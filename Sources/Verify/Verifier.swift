@@ -28,6 +28,13 @@ public struct Verifier {
   /// second pass, ``distributions(_:)``.
   public func scores(_ request: VerifyRequest) throws -> VerifyReport {
     var report: VerifyReport
+    var pairResult: PairPassResult?
+    func sums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
+      guard request.scoresFromPairs else { return try self.sums(request) }
+      let result = try pairPass(request, sums: true)
+      pairResult = result
+      return result.sums
+    }
     if request.thresholds.count > 1, let first = request.event {
       var rows: [VerifyRow] = []
       var unlistedDropped = 0
@@ -58,9 +65,19 @@ public struct Verifier {
       report = try sums(request).report()
     }
     if request.needsPairs {
-      let distributions = try distributions(request)
+      let distributions =
+        try pairResult?.distributions ?? pairPass(request, sums: false).distributions
       for index in report.rows.indices {
         report.rows[index].distribution = distributions[report.rows[index].keys]
+      }
+    }
+    report.sameCases = pairResult?.sameCases
+    // Observation bins are numbered while grouping (so they sort), then named.
+    if let column = request.keys.firstIndex(of: .obsRange) {
+      for index in report.rows.indices {
+        if case .integer(let bin) = report.rows[index].keys[column] {
+          report.rows[index].keys[column] = .text(request.observationBinLabel(Int(bin)))
+        }
       }
     }
     return report
@@ -70,7 +87,8 @@ public struct Verifier {
   /// over the pairs, by `path` (by default the one that wins for the request,
   /// ``path(for:)``); ``VerifyGroupedSums/report()`` finishes the scores and resamples.
   public func sums(_ request: VerifyRequest, path: ScoresPath? = nil) throws -> VerifyGroupedSums {
-    switch path ?? Self.path(for: request) {
+    if request.scoresFromPairs { return try pairPass(request, sums: true).sums }
+    return switch path ?? Self.path(for: request) {
     case .mergeJoin: try mergeJoinSums(request)
     case .sql: try sqlSums(request)
     }

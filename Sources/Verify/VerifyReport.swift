@@ -9,6 +9,8 @@ public struct VerifyReport: Sendable {
   public var rows: [VerifyRow]
   /// Forecasts of groups left out of ``rows`` because none of them found an observation row.
   public var unlistedDropped = 0
+  /// The cases `--same-cases` kept and dropped.
+  public var sameCases: SameCases?
 
   public init(request: VerifyRequest, rows: [VerifyRow]) {
     self.request = request

@@ -128,11 +128,26 @@ public enum VerifyTable {
     if let bootstrap = request.bootstrap {
       parts.append(bootstrapText(bootstrap))
     }
-    let dropped = report.dropped
-    let missing = report.withoutObservation
-    parts.append(
-      "\(dropped) pair\(dropped == 1 ? "" : "s") dropped (\(missing) without an observation row, \(dropped - missing) with a NULL forecast or observation)"
-    )
+    if request.groupBy.contains(.obsRange) {
+      let edges = request.observationBins.map(VerifyRequest.edgeText).joined(separator: ", ")
+      parts.append(
+        "obs_range: bins of the observed value with edges \(edges)\(unitSuffix(request.variable, bare: true)); a–b is a ≤ o < b"
+      )
+    }
+    if let same = report.sameCases {
+      parts.append(
+        "same cases: \(same.cases.count) of \(same.allCases) cases (city, valid time) are forecast by all \(same.groups) source, model and lead groups; \(same.dropped) case\(same.dropped == 1 ? "" : "s") dropped"
+      )
+    }
+    if request.scoresFromPairs {
+      parts.append("scored from the matched pairs (forecasts without an observation not counted)")
+    } else {
+      let dropped = report.dropped
+      let missing = report.withoutObservation
+      parts.append(
+        "\(dropped) pair\(dropped == 1 ? "" : "s") dropped (\(missing) without an observation row, \(dropped - missing) with a NULL forecast or observation)"
+      )
+    }
     return parts.joined(separator: "; ")
   }
 
@@ -233,8 +248,7 @@ public enum VerifyTable {
 
   /// `within_2` for `--within 2`: the share of pairs with |F − O| ≤ 2.
   public static func withinColumn(_ bound: Double) -> String {
-    let text = NumberText.shortest(bound)
-    return "within_" + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+    "within_" + VerifyRequest.edgeText(bound)
   }
 
   /// What the pair-based scores are, for the comment.
@@ -258,7 +272,7 @@ public enum VerifyTable {
     keys.map { key in
       switch key {
       case .lead, .leadDay, .validHour: Column(key.column, .integer)
-      case .city, .model, .source, .season: Column(key.column, .text)
+      case .city, .model, .source, .season, .obsRange: Column(key.column, .text)
       case .month: Column(key.column, .date)
       }
     }

@@ -78,6 +78,29 @@ extension VerifyCommand {
     return values
   }
 
+  /// `--obs-bins e1,e2,…` (ascending), else the variable's default edges.
+  static func observationBins(_ invocation: Invocation, variable: WeatherVariable) throws
+    -> [Double]
+  {
+    let words = invocation.list("obs-bins")
+    guard !words.isEmpty else {
+      guard let edges = VerifyRequest.defaultObservationBins(variable) else {
+        throw invocation.usage(
+          "--by obs-range has no default bins for \(variable.column): give --obs-bins e1,e2,…")
+      }
+      return edges
+    }
+    var edges: [Double] = []
+    for text in words {
+      guard let value = Double(text), value.isFinite, value > (edges.last ?? -.infinity) else {
+        throw invocation.invalidValue(
+          text, for: "obs-bins", expected: "ascending numbers (bin edges), such as 0,5,10")
+      }
+      edges.append(value)
+    }
+    return edges
+  }
+
   /// `--scores extremes,quantiles,spearman` (or repeated).
   static func extraScores(_ invocation: Invocation) throws -> Set<VerifyScoreSet> {
     var sets = Set<VerifyScoreSet>()
@@ -108,6 +131,25 @@ extension VerifyCommand {
       if several, mode != "revisions", mode != "pairs" {
         throw invocation.usage("--\(mode) takes one --threshold")
       }
+    }
+    let keys = (try? VerifyKey.parse(invocation.list("by"))) ?? []
+    let pairPath =
+      ["same-cases"].filter { invocation.flag($0) }.map { "--\($0)" }
+      + (keys.contains(.obsRange) ? ["--by obs-range"] : [])
+    if let option = pairPath.first {
+      if let mode = modes.first {
+        throw invocation.usage("\(option) applies to the score table; leave out --\(mode)")
+      }
+      if invocation.string("skill") != nil {
+        throw invocation.usage(
+          "\(option) scores the matched pairs, which carry no --skill reference; leave out --skill")
+      }
+    }
+    if invocation.string("obs-bins") != nil {
+      guard keys.contains(.obsRange) else {
+        throw invocation.usage("--obs-bins sets the bins of --by obs-range")
+      }
+      _ = try observationBins(invocation, variable: .temperature2m)
     }
     if several, invocation.formatChoice == .svg {
       throw invocation.usage("--format svg draws one threshold; give --threshold one value")

@@ -96,7 +96,7 @@ enum VerifyCommand {
       OptionSpec(
         "by", value: "key",
         help:
-          "Group by lead, lead-day, city, model, source, month or valid-hour (repeat or comma-separate).",
+          "Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate).",
         repeating: true),
       OptionSpec(
         "threshold", value: "x",
@@ -107,6 +107,15 @@ enum VerifyCommand {
         "scores", value: "set",
         help:
           "Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman.",
+        repeating: true),
+      .flag(
+        "same-cases",
+        help:
+          "Score every source, model and lead group only on the cases (city, valid time) all groups have."
+      ),
+      OptionSpec(
+        "obs-bins", value: "edges",
+        help: "Bin edges of --by obs-range, ascending (default per variable, e.g. 5 °C steps).",
         repeating: true),
       OptionSpec(
         "within", value: "x",
@@ -266,6 +275,15 @@ enum VerifyCommand {
     request.thresholds = try thresholds(invocation)
     request.extraScores = try extraScores(invocation)
     request.withinBounds = try withinBounds(invocation)
+    request.sameCases = invocation.flag("same-cases")
+    if groupBy.contains(.obsRange) {
+      request.observationBins = try observationBins(invocation, variable: variable)
+    }
+    if vectorWind, request.scoresFromPairs {
+      throw invocation.usage(
+        "\(VerifyRequest.windVectorName) is scored from sums of both winds: leave out --same-cases and --by obs-range"
+      )
+    }
     if vectorWind, request.needsPairs {
       throw invocation.usage(
         "\(VerifyRequest.windVectorName) has no error distribution: leave out --within and --scores quantiles,spearman"

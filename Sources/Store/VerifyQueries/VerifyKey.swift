@@ -24,6 +24,9 @@ public enum VerifyKey: String, CaseIterable, Sendable {
   /// (December–February is `JJA`, March–May `SON`, June–August `DJF`, September–November
   /// `MAM`), so `JJA` is summer on both hemispheres.
   case season
+  /// The bin of the observed value (``VerifyRequest/observationBins``), `obs_range`: `< e₀`,
+  /// `eᵢ–eᵢ₊₁` (from eᵢ inclusive to eᵢ₊₁ exclusive), `≥ eₖ`. Only the pair path groups by it (the value is known per pair).
+  case obsRange = "obs-range"
 
   /// The output column name.
   public var column: String {
@@ -36,6 +39,7 @@ public enum VerifyKey: String, CaseIterable, Sendable {
     case .month: "month"
     case .validHour: "valid_hour"
     case .season: "season"
+    case .obsRange: "obs_range"
     }
   }
 
@@ -79,7 +83,7 @@ public enum VerifyKey: String, CaseIterable, Sendable {
   package var isText: Bool {
     switch self {
     case .model, .source, .month, .season: true
-    case .lead, .leadDay, .city, .validHour: false
+    case .lead, .leadDay, .city, .validHour, .obsRange: false
     }
   }
 
@@ -103,7 +107,7 @@ public enum VerifyKey: String, CaseIterable, Sendable {
     case (.validHour, .hourly): "f.valid_hour"
     case (.season, .hourly): Self.seasonSQL(date: "f.valid_date", city: "f.city_id")
     case (.season, .daily): Self.seasonSQL(date: "f.date", city: "f.city_id")
-    case (.lead, .daily), (.validHour, .daily): nil
+    case (.lead, .daily), (.validHour, .daily), (.obsRange, _): nil
     }
   }
 

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
+      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       -*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -29,7 +29,7 @@ _skycast() {
     *" --every") COMPREPLY=($(compgen -W $'6h\n12h\n24h' -- "$cur")); return ;;
     *" --encoding") COMPREPLY=($(compgen -W $'utf-8\nutf-16\ngb18030' -- "$cur")); return ;;
     "/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by") COMPREPLY=($(compgen -W $'day\nmonth\nyear\nperiod' -- "$cur")); return ;;
-    "/verify --by") COMPREPLY=($(compgen -W $'lead\nlead-day\ncity\nmodel\nsource\nmonth\nvalid-hour' -- "$cur")); return ;;
+    "/verify --by") COMPREPLY=($(compgen -W $'lead\nlead-day\ncity\nmodel\nsource\nmonth\nvalid-hour\nseason\nobs-range' -- "$cur")); return ;;
     *" --method") COMPREPLY=($(compgen -W $'bom\nnws' -- "$cur")); return ;;
     *" --op") COMPREPLY=($(compgen -W $'ge\ngt' -- "$cur")); return ;;
     *" --loss") COMPREPLY=($(compgen -W $'se\nae' -- "$cur")); return ;;
@@ -60,7 +60,7 @@ _skycast() {
     "/summary/feels-like") words=$'--city\n--from\n--to\n--by\n--series\n--method\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/uv") words=$'--city\n--from\n--to\n--by\n--series\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/precip") words=$'--city\n--from\n--to\n--by\n--series\n--wet-threshold\n--format\n--output\n-o\n--standalone\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/verify") words=$'--var\n--by\n--threshold\n--scores\n--within\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--include-suspect\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--standalone\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/verify") words=$'--var\n--by\n--threshold\n--scores\n--same-cases\n--obs-bins\n--within\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--include-suspect\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--standalone\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/spark") words=$'--city\n--var\n--from\n--to\n--min\n--max\n--width\n--ascii\n--ensemble\n--series\n--lead-from\n--format\n--output\n-o\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export") words=$'hourly\ndaily\nobservations\nfetches\ncities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export/hourly") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--lead-from\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

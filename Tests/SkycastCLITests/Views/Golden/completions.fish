@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
+            case --archive-url --as --before --block-days --bootstrap --by --ci --city --compare --country --days --db --dwd-url --elevation --encoding --ensemble --ensemble-url --every --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --language --lat --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --obs-bins --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
                 set skip 1
                 continue
             case '-*'
@@ -292,9 +292,11 @@ complete -c skycast -n 'test (__skycast_command_path) = root/summary/precip' -l 
 complete -c skycast -n 'test (__skycast_command_path) = root/summary/precip' -l no-color -d 'Never use colour (also off when NO_COLOR is set or output is not a terminal)'
 complete -c skycast -n 'test (__skycast_command_path) = root/summary/precip' -l help -s h -d 'Show help information'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l var -r -a 'temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant' -d 'The variable to verify (see '\''skycast vars'\'')'
-complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l by -r -a 'lead lead-day city model source month valid-hour' -d 'Group by lead, lead-day, city, model, source, month or valid-hour (repeat or comma-separate)'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l by -r -a 'lead lead-day city model source month valid-hour season obs-range' -d 'Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l threshold -r -d 'Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l scores -r -d 'Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l same-cases -d 'Score every source, model and lead group only on the cases (city, valid time) all groups have'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l obs-bins -r -d 'Bin edges of --by obs-range, ascending (default per variable, e.g'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l within -r -d 'Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l op -r -a 'ge gt' -d 'Event operator: ge (value ≥ x) or gt (value > x)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l from -r -d 'First local date, YYYY-MM-DD (inclusive)'

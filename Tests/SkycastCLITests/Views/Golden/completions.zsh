@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -28,7 +28,7 @@ _skycast() {
     (*" --every")) compadd -- 6h 12h 24h; return ;;
     (*" --encoding")) compadd -- utf-8 utf-16 gb18030; return ;;
     ("/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by")) compadd -- day month year period; return ;;
-    ("/verify --by")) compadd -- lead lead-day city model source month valid-hour; return ;;
+    ("/verify --by")) compadd -- lead lead-day city model source month valid-hour season obs-range; return ;;
     (*" --method")) compadd -- bom nws; return ;;
     (*" --op")) compadd -- ge gt; return ;;
     (*" --loss")) compadd -- se ae; return ;;
@@ -465,9 +465,11 @@ _skycast() {
     ("/verify")
       local -a items; items=(
         '--var:The variable to verify (see '\''skycast vars'\'')'
-        '--by:Group by lead, lead-day, city, model, source, month or valid-hour (repeat or comma-separate)'
+        '--by:Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)'
         '--threshold:Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold'
         '--scores:Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
+        '--same-cases:Score every source, model and lead group only on the cases (city, valid time) all groups have'
+        '--obs-bins:Bin edges of --by obs-range, ascending (default per variable, e.g'
         '--within:Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate)'
         '--op:Event operator: ge (value ≥ x) or gt (value > x)'
         '--from:First local date, YYYY-MM-DD (inclusive)'

@@ -6,4 +6,5 @@ package struct PairPassResult {
   package var sums: VerifyGroupedSums
   package var distributions: [[VerifyKeyValue]: DistributionScores]
   package var sameCases: SameCases?
+  package var climate: ClimateThresholds?
 }

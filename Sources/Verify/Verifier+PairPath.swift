@@ -48,6 +48,9 @@ extension Verifier {
     }
 
     let kept = request.sameCases ? try sameCases(request) : nil
+    let climate = try request.climatePercentile.map {
+      try climateThresholds(request, percentile: $0)
+    }
     var order: [[VerifyKeyValue]] = []
     var totals: [[VerifyKeyValue]: VerifySums] = [:]
     var days: [[VerifyKeyValue]: [String: VerifySums]] = [:]
@@ -58,6 +61,16 @@ extension Verifier {
       if let kept, !kept.cases.contains(SameCases.Case(pair)) { return }
       let values = keyValues(pair)
       if wantsSums {
+        var scorer = scorer
+        if let climate, let event = request.event {
+          // The pair's own threshold: its city's percentile in its local calendar month.
+          let month =
+            pair.validAt.map { (cities[pair.cityID]?.zone ?? .utc).local($0).date.month }
+            ?? Int((pair.date ?? "").dropFirst(5).prefix(2)) ?? 0
+          scorer.event = climate.value(cityID: pair.cityID, month: month).map {
+            VerifyEvent(threshold: $0, op: event.op)
+          }
+        }
         let terms = scorer.terms(
           forecast: pair.forecast, observed: pair.observed, forecastDirection: .nan,
           observedDirection: .nan, probability: pair.probability ?? .nan, reference: .nan)
@@ -108,7 +121,7 @@ extension Verifier {
           errors: $0.errors, forecasts: $0.forecasts, observations: $0.observed,
           bounds: request.withinBounds)
       },
-      sameCases: kept)
+      sameCases: kept, climate: climate)
   }
 
   /// The cases (city, valid time) every group of `request` has a pair for: groups are the
@@ -143,5 +156,25 @@ extension Verifier {
     return SameCases(
       cases: Set(groupsOf.filter { $0.value.count == all }.keys), allCases: groupsOf.count,
       groups: all, pairs: pairCount)
+  }
+}
+
+extension Verifier {
+  /// The `--threshold pNN` thresholds of `request` (``ClimateThresholds``).
+  package func climateThresholds(_ request: VerifyRequest, percentile: Double) throws
+    -> ClimateThresholds
+  {
+    var values: [Int64: [Int: [Double]]] = [:]
+    try store.withRows(of: VerifySQL.climate(request)) { rows in
+      while try rows.next() {
+        guard let value = rows.double(2), let month = rows.text(1).flatMap({ Int($0) }) else {
+          continue
+        }
+        values[rows.int64(0) ?? 0, default: [:]][month, default: []].append(value)
+      }
+    }
+    var thresholds = ClimateThresholds(percentile: percentile, values: values)
+    thresholds.labels = try cityLabels()
+    return thresholds
   }
 }

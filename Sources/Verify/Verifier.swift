@@ -72,6 +72,7 @@ public struct Verifier {
       }
     }
     report.sameCases = pairResult?.sameCases
+    report.climate = pairResult?.climate
     // Observation bins are numbered while grouping (so they sort), then named.
     if let column = request.keys.firstIndex(of: .obsRange) {
       for index in report.rows.indices {

@@ -11,6 +11,8 @@ public struct VerifyReport: Sendable {
   public var unlistedDropped = 0
   /// The cases `--same-cases` kept and dropped.
   public var sameCases: SameCases?
+  /// The thresholds of `--threshold pNN`.
+  public var climate: ClimateThresholds?
 
   public init(request: VerifyRequest, rows: [VerifyRow]) {
     self.request = request

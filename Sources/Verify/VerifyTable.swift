@@ -70,7 +70,10 @@ public enum VerifyTable {
     if request.extraScores.contains(.spearman) { cells.append(number(distribution?.spearman)) }
     if let event = row.event ?? request.event {
       let table = row.contingency ?? ContingencyTable()
-      cells += [.number(event.threshold), .text(event.op.rawValue)]
+      let threshold: Cell =
+        request.climatePercentile.map { .text("p" + VerifyRequest.edgeText($0)) }
+        ?? .number(event.threshold)
+      cells += [threshold, .text(event.op.rawValue)]
       cells += [table.a, table.b, table.c, table.d].map { .integer(Int64($0)) }
       for name in VerifyScore.contingency { cells += score(name) }
       if request.extraScores.contains(.extremes) {
@@ -114,7 +117,15 @@ public enum VerifyTable {
         "vector wind from speed and direction: bias = mean speed error, mae = mean |Vf − Vo|, rmse = RMSVE (MET VL1L2); no corr"
       )
     }
-    if let event = request.event {
+    if let percentile = request.climatePercentile, let event = request.event {
+      let name = "p" + VerifyRequest.edgeText(percentile)
+      var text =
+        "event \(event.symbol) \(name) (op \(event.op.rawValue)): each city's \(VerifyRequest.edgeText(percentile))th percentile of its \(request.observationSource) observations in the pair's local calendar month, \(request.period == nil ? "over all stored dates" : "over the period") (numpy's linear percentile)"
+      if let climate = report.climate {
+        text += "; thresholds\(unitSuffix(request.variable)): " + climate.text
+      }
+      parts.append(text)
+    } else if let event = request.event {
       let thresholds = request.thresholds.count > 1 ? request.thresholds : [event.threshold]
       let values = thresholds.map(NumberText.shortest).joined(separator: ", ")
       parts.append(

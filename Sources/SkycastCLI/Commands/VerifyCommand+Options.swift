@@ -56,6 +56,8 @@ extension VerifyCommand {
 
   /// `--threshold x1,x2,…` (or repeated): every threshold in ascending order without repeats.
   static func thresholds(_ invocation: Invocation) throws -> [Double] {
+    // `pNN` is a percentile of the observed climate: its event carries only the operator.
+    if try climatePercentile(invocation) != nil { return [0] }
     var values: [Double] = []
     for text in invocation.list("threshold") {
       guard let value = Double(text), value.isFinite else {
@@ -64,6 +66,21 @@ extension VerifyCommand {
       if !values.contains(value) { values.append(value) }
     }
     return values.sorted()
+  }
+
+  /// `--threshold pNN` (one value, 0 < NN < 100): the percentile; nil for numeric thresholds.
+  static func climatePercentile(_ invocation: Invocation) throws -> Double? {
+    let words = invocation.list("threshold")
+    guard words.contains(where: { $0.lowercased().hasPrefix("p") }) else { return nil }
+    guard words.count == 1, let percent = Double(words[0].dropFirst()), percent > 0,
+      percent < 100
+    else {
+      let word = words.first { $0.lowercased().hasPrefix("p") } ?? ""
+      throw invocation.invalidValue(
+        words.count == 1 ? word : words.joined(separator: ","), for: "threshold",
+        expected: "numbers, or one percentile of the observed climate such as p90")
+    }
+    return percent
   }
 
   /// `--within X,…` (or repeated): bounds ≥ 0 for the shares of |F − O| ≤ X, as given.
@@ -133,9 +150,11 @@ extension VerifyCommand {
       }
     }
     let keys = (try? VerifyKey.parse(invocation.list("by"))) ?? []
+    let percentile = try climatePercentile(invocation)
     let pairPath =
       ["same-cases"].filter { invocation.flag($0) }.map { "--\($0)" }
       + (keys.contains(.obsRange) ? ["--by obs-range"] : [])
+      + (percentile.map { ["--threshold p" + VerifyRequest.edgeText($0)] } ?? [])
     if let option = pairPath.first {
       if let mode = modes.first {
         throw invocation.usage("\(option) applies to the score table; leave out --\(mode)")
@@ -183,7 +202,7 @@ extension VerifyCommand {
 
   /// Warnings where a score means something other than it seems.
   static func warnAboutMeaning(_ request: VerifyRequest, invocation: Invocation) {
-    if request.brierEventDiffers, let event = request.event {
+    if request.brierEventDiffers, request.climatePercentile == nil, let event = request.event {
       invocation.warn(
         "bs scores Open-Meteo's precipitation_probability, which is P(> 0.1 mm in the hour), against the event \(event.symbol) \(NumberText.shortest(event.threshold)) mm; use --threshold 0.1 --op gt for the event it forecasts"
       )

@@ -101,7 +101,7 @@ enum VerifyCommand {
       OptionSpec(
         "threshold", value: "x",
         help:
-          "Event threshold for contingency scores, in the variable's unit; several (0.1,1,5) give one row per threshold.",
+          "Event threshold for contingency scores, in the variable's unit; several (0.1,1,5) give one row per threshold; p90: each city's 90th percentile of the observations per calendar month.",
         repeating: true),
       OptionSpec(
         "scores", value: "set",
@@ -276,6 +276,7 @@ enum VerifyCommand {
     request.extraScores = try extraScores(invocation)
     request.withinBounds = try withinBounds(invocation)
     request.sameCases = invocation.flag("same-cases")
+    request.climatePercentile = try climatePercentile(invocation)
     if groupBy.contains(.obsRange) {
       request.observationBins = try observationBins(invocation, variable: variable)
     }

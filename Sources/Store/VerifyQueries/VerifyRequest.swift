@@ -44,10 +44,16 @@ public struct VerifyRequest: Sendable, Equatable {
   public var sameCases = false
   /// The ascending bin edges of `--by obs-range`.
   public var observationBins: [Double] = []
+  /// `--threshold pNN`: the event threshold is each city's NN-th percentile of the observations
+  /// (``VerifySQL/climate(_:)``) in the pair's local calendar month; ``event`` then carries only
+  /// the operator.
+  public var climatePercentile: Double?
 
   /// True when the scores are summed from the matched pairs in Swift (``sameCases``, or a key
   /// only a pair has, ``VerifyKey/obsRange``) rather than by SQL or the merge join.
-  public var scoresFromPairs: Bool { sameCases || groupBy.contains(.obsRange) }
+  public var scoresFromPairs: Bool {
+    sameCases || groupBy.contains(.obsRange) || climatePercentile != nil
+  }
 
   /// The bin of `value` among ``observationBins``: the number of edges ≤ value.
   public func observationBin(_ value: Double) -> Int {

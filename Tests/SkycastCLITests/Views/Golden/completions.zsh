@@ -466,7 +466,7 @@ _skycast() {
       local -a items; items=(
         '--var:The variable to verify (see '\''skycast vars'\'')'
         '--by:Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)'
-        '--threshold:Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold'
+        '--threshold:Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold; p90: each city'\''s 90th percentile of the observations per calendar month'
         '--scores:Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
         '--same-cases:Score every source, model and lead group only on the cases (city, valid time) all groups have'
         '--obs-bins:Bin edges of --by obs-range, ascending (default per variable, e.g'

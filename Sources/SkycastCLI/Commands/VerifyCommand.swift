@@ -41,6 +41,16 @@ enum VerifyCommand {
       within_X, the share of pairs with |F − O| ≤ X. Quantiles, spearman and within are read \
       from a second pass over the pairs and have no --ci interval.
 
+      --threshold p90 tests each pair against its city's 90th percentile of the --obs \
+      observations in the pair's local calendar month over the period (all stored without \
+      --from/--to; numpy's linear percentile); the comment lists the values. --by season groups \
+      by DJF, MAM, JJA, SON of the local date, shifted by six months for cities south of the \
+      equator (JJA is summer on both hemispheres); --by hour-of-day is the local valid hour; \
+      --by obs-range bins the observed value (--obs-bins edges, or defaults per variable). \
+      --same-cases scores every source, model and lead group only on the cases (city, valid \
+      time) all groups have; the comment counts the cases dropped. These and --by obs-range \
+      sum the matched pairs, so forecasts without an observation are not counted.
+
       --ci [LEVEL] adds <score>_lo and <score>_hi (percentile intervals, default 95 %) from a \
       circular block bootstrap that resamples whole valid local days (all pairs of a day, \
       across the group's cities and leads, move together) of per-day sums, so its cost does not \

@@ -139,7 +139,7 @@ extension VerifyCommand {
     let added = ["scores", "within"].filter { invocation.string($0) != nil }
     let several = invocation.list("threshold").count > 1
     let modes =
-      ["ensemble", "revisions", "pairs", "reliability"].filter { invocation.flag($0) }
+      modeFlags.filter { invocation.flag($0) }
       + (invocation.strings("compare").isEmpty ? [] : ["compare"])
     if let mode = modes.first {
       if let option = added.first {

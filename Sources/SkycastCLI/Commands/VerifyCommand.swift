@@ -199,9 +199,12 @@ enum VerifyCommand {
         "score", value: "score", help: "With --format svg: rmse, mae, bias, corr or mse-skill.",
         default: "rmse"),
     ] + ensembleOptions + SharedOptions.figure
-      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif])
+      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif, .metMPR])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
+
+  /// The flags that make `verify` write something other than the score table.
+  static let modeFlags = ["ensemble", "revisions", "pairs", "reliability"]
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try checkAddedScores(invocation)
@@ -271,7 +274,10 @@ enum VerifyCommand {
         "--format verif writes one forecast system per file (verif compares files): give one --source and one --model"
       )
     }
-    let format = figure || parquet || verifText ? .csv : try invocation.outputFormat()
+    let metPairs = invocation.formatChoice == .metMPR
+    if metPairs, !pairs { throw invocation.usage("--format met-mpr writes pairs; add --pairs") }
+    let format =
+      figure || parquet || verifText || metPairs ? .csv : try invocation.outputFormat()
 
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
@@ -353,6 +359,7 @@ enum VerifyCommand {
       if verifText {
         return try writeVerifText(request, verifier: verifier, invocation: invocation)
       }
+      if metPairs { return try writeMETPairs(request, verifier: verifier, invocation: invocation) }
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }
@@ -461,6 +468,34 @@ enum VerifyCommand {
     }
     try output.flush()
     if count == 0 { invocation.info("no forecast–observation pairs matched") }
+    return ExitStatus.success
+  }
+
+  /// `--pairs --format met-mpr`: MET's MPR lines (``METMatchedPairs``); the pairs are counted
+  /// first, as every line carries the total.
+  static func writeMETPairs(_ request: VerifyRequest, verifier: Verifier, invocation: Invocation)
+    throws -> Int32
+  {
+    let cities = Dictionary(uniqueKeysWithValues: try verifier.store.cities().map { ($0.id, $0) })
+    let labels = try verifier.cityLabels()
+    let output = try invocation.dataOutput()
+    try output.write(METMatchedPairs.header)
+    let total = try verifier.store.read {
+      try verifier.pairs(request) { _ in }
+    }
+    var index = 0
+    try verifier.store.read {
+      try verifier.pairs(request) { pair in
+        guard let city = cities[pair.cityID] else { return }
+        index += 1
+        try output.write(
+          METMatchedPairs.line(
+            pair, city: city, label: labels[pair.cityID] ?? city.name, request: request,
+            index: index, total: total))
+      }
+    }
+    try output.flush()
+    if total == 0 { invocation.info("no forecast–observation pairs matched") }
     return ExitStatus.success
   }
 

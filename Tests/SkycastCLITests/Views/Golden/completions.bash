@@ -20,7 +20,7 @@ _skycast() {
     "/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
     "/import/observations --format"|*" --provider") COMPREPLY=($(compgen -W $'ghcnh\nmeteostat\ndwd\necad\nasos\nisd-lite' -- "$cur")); return ;;
     "/summary/precip --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg' -- "$cur")); return ;;
-    "/verify --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet\nverif' -- "$cur")); return ;;
+    "/verify --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet\nverif\nmet-mpr' -- "$cur")); return ;;
     "/export/hourly --format"|"/export/observations --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet' -- "$cur")); return ;;
     "/export/cities --format"|"/export/daily --format"|"/export/fetches --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nparquet' -- "$cur")); return ;;
     *" --city") COMPREPLY=($(compgen -W "$(skycast completions --list-cities 2>/dev/null)" -- "$cur")); return ;;

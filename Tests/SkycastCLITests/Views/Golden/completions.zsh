@@ -19,7 +19,7 @@ _skycast() {
     ("/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
     ("/import/observations --format"|*" --provider")) compadd -- ghcnh meteostat dwd ecad asos isd-lite; return ;;
     ("/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
-    ("/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet verif; return ;;
+    ("/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet verif met-mpr; return ;;
     ("/export/hourly --format"|"/export/observations --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
     ("/export/cities --format"|"/export/daily --format"|"/export/fetches --format")) compadd -- table csv json ndjson latex markdown parquet; return ;;
     (*" --city")) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
@@ -501,7 +501,7 @@ _skycast() {
         '--height:Figure height with --format svg'
         '--title:With --format svg: this title instead of the automatic one'
         '--no-title:With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)'
-        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg, parquet or verif'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg, parquet, verif or met-mpr'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'

@@ -81,7 +81,9 @@ enum VerifyCommand {
       A NULL forecast is left out of its valid time's series: the revision then runs from the \
       forecast issued before it to the one issued after. --pairs writes the matched pairs \
       instead of scores; with --format verif, verif's text input (date hour leadtime location \
-      lat lon altitude obs fcst; one --source and --model per file). --format svg -o FILE.svg draws one score (--score, default rmse) \
+      lat lon altitude obs fcst; one --source and --model per file), with --format met-mpr \
+      MET's matched-pair (MPR) lines. --format svg -o FILE.svg draws one score (--score, \
+      default rmse) \
       against lead time or lead day (or, grouped by valid-hour or month without a lead key, \
       against those), one line per source, model or city (the other --by keys), with each \
       point's pair count; with --compare, the difference with its band.

@@ -316,6 +316,8 @@ extension Verifier {
         case .month: .text(observations.months.name(key.month))
         case .validHour: .integer(key.hour)
         case .source: .text(FetchSource.ensemble.rawValue)
+        // Not among ``EnsembleVerifyRequest/allowedKeys``: the command refuses it.
+        case .season, .obsRange: .text("")
         }
       }
       groups[values] = sums[index]

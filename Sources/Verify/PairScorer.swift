@@ -8,7 +8,8 @@ package struct PairScorer {
   package let circular: Bool
   package let vector: Bool
   package let correlation: Bool
-  package let event: VerifyEvent?
+  /// The event (a pair path with percentile thresholds sets it per city and month).
+  package var event: VerifyEvent?
   package let brier: Bool
   package let persistence: Bool
 

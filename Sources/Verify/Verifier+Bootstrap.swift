@@ -116,7 +116,7 @@ package struct GroupSums {
     fields: [VerifySums.Field]
   ) -> [VerifyScore: ScoreInterval] {
     guard dayCount > 0 else { return [:] }
-    let scores = VerifyScore.reported(by: request)
+    let scores = VerifyScore.reported(by: request).filter { !$0.needsPairs }
     let intervals = BlockBootstrap.intervals(
       days: days, width: fields.count, blockLength: blockDays, resamples: settings.resamples,
       seed: settings.seed, level: settings.level

@@ -44,6 +44,10 @@ extension Verifier {
       (wants.contains(.lead), wants.contains(.leadDay), wants.contains(.city))
     let (bySource, byModel) = (wants.contains(.source), wants.contains(.model))
     let (byMonth, byHour) = (wants.contains(.month), wants.contains(.validHour))
+    let bySeason = wants.contains(.season)
+    let latitudes =
+      bySeason
+      ? Dictionary(uniqueKeysWithValues: try store.cities().map { ($0.id, $0.latitude) }) : [:]
     let (vector, brier) = (request.vectorWind, request.computesBrier)
     let persistence = request.skill == .persistence
     typealias Column = VerifyStreams.ForecastColumn
@@ -103,6 +107,15 @@ extension Verifier {
             } ?? -1
         }
         if byHour { key.hour = rows.int64(Column.validHour) ?? 0 }
+        if bySeason {
+          // The month digits of YYYY-MM-DD, and the city's hemisphere.
+          let month =
+            rows.withTextBytes(Column.validDate) { bytes in
+              bytes.count >= 7 ? Int(bytes[5] &- 48) * 10 + Int(bytes[6] &- 48) : 0
+            } ?? 0
+          key.season = Int32(
+            VerifyKey.seasonIndex(month: month, latitude: latitudes[city] ?? 0))
+        }
         if key != lastSegmentKey {
           if let known = segmentOf[key] {
             segment = known
@@ -182,6 +195,8 @@ extension Verifier {
         case .model: .text(models.name(key.model))
         case .month: .text(months.name(key.month))
         case .validHour: .integer(key.hour)
+        case .season: .text(VerifyKey.seasonNames[Int(key.season)])
+        case .obsRange: .integer(0)  // requests with it take the pair path
         }
       }
       var group = GroupSums()
@@ -290,6 +305,8 @@ package struct MergeGroupKey: Hashable {
   package var model: Int32 = 0
   package var month: Int32 = 0
   package var hour: Int64 = 0
+  /// ``VerifyKey/seasonIndex(month:latitude:)``.
+  package var season: Int32 = 0
 }
 
 /// Numbers the distinct texts of a column as they stream by, comparing each row's bytes with

@@ -16,6 +16,9 @@ public struct VerifyPair: Sendable, Equatable {
   public var lead: Int64
   public var forecast: Double
   public var observed: Double
+  /// The stored precipitation probability (%), read only when the request computes the Brier
+  /// score.
+  public var probability: Double?
 
   public init(
     cityID: Int64, source: String, model: String, issuedAt: Int64, validAt: Int64?,
@@ -51,13 +54,14 @@ extension Verifier {
       while try prepared.next() {
         Self.reuse(&source, prepared, 1)
         Self.reuse(&model, prepared, 2)
-        let pair = VerifyPair(
+        var pair = VerifyPair(
           cityID: prepared.int64(0) ?? 0, source: source, model: model,
           issuedAt: try StoredTime.check(prepared.int64(3) ?? 0, column: "issued_at"),
           validAt: isDaily ? nil : try StoredTime.check(prepared.int64(4), column: "valid_at"),
           date: isDaily ? prepared.text(4) : nil,
           lead: prepared.int64(5) ?? 0, forecast: prepared.double(6) ?? .nan,
           observed: prepared.double(7) ?? .nan)
+        pair.probability = prepared.double(8)
         try body(pair)
         count += 1
       }

@@ -12,6 +12,8 @@ extension Verifier {
     if request.groupBy.isEmpty { request.groupBy = [.leadDay] }
     let keys = request.keys
     let labels = try cityLabels()
+    let latitudes = Dictionary(
+      uniqueKeysWithValues: try store.cities().map { ($0.id, $0.latitude) })
     let isDaily = request.variable.frequency == .daily
     let splitsByLead = keys.contains(where: \.isForecastLevel)
     let byLeadHour = isDaily || keys.contains(.lead)
@@ -35,7 +37,13 @@ extension Verifier {
         case .source: .text(sequence.source)
         case .month: .text(String(sequence.validDate.prefix(7)))
         case .validHour: .integer(sequence.validHour)
+        case .season:
+          .text(
+            VerifyKey.season(
+              month: Int(sequence.validDate.dropFirst(5).prefix(2)) ?? 0,
+              latitude: latitudes[sequence.cityID] ?? 0))
         case .lead, .leadDay: nil
+        case .obsRange: .integer(0)  // the command refuses it: revisions have no observation
         }
       }
       func keyValues(lead: Int64) -> [VerifyKeyValue] {

@@ -21,15 +21,75 @@ public struct Verifier {
   ///
   /// Groups whose forecasts found no observation row at all are not listed; their forecasts
   /// still count in ``VerifyReport/dropped``.
+  ///
+  /// With several ``VerifyRequest/thresholds`` the request is scored once per threshold and the
+  /// rows listed together, sorted by key values and then threshold, so each row is the row of
+  /// its single-threshold run. Pair-based scores (``VerifyRequest/needsPairs``) come from a
+  /// second pass, ``distributions(_:)``.
   public func scores(_ request: VerifyRequest) throws -> VerifyReport {
-    try sums(request).report()
+    var report: VerifyReport
+    var pairResult: PairPassResult?
+    func sums(_ request: VerifyRequest) throws -> VerifyGroupedSums {
+      guard request.scoresFromPairs else { return try self.sums(request) }
+      let result = try pairPass(request, sums: true)
+      pairResult = result
+      return result.sums
+    }
+    if request.thresholds.count > 1, let first = request.event {
+      var rows: [VerifyRow] = []
+      var unlistedDropped = 0
+      for threshold in request.thresholds {
+        var single = request
+        single.event = VerifyEvent(threshold: threshold, op: first.op)
+        single.thresholds = []
+        let part = try sums(single).report()
+        for var row in part.rows {
+          row.event = single.event
+          rows.append(row)
+        }
+        // Dropped forecasts do not depend on the threshold: count them once.
+        if threshold == request.thresholds[0] { unlistedDropped = part.unlistedDropped }
+      }
+      rows.sort {
+        $0.keys != $1.keys
+          ? $0.keys.lexicographicallyPrecedes($1.keys)
+          : ($0.event?.threshold ?? 0) < ($1.event?.threshold ?? 0)
+      }
+      var event = first
+      event.threshold = request.thresholds[0]
+      var combined = request
+      combined.event = event
+      report = VerifyReport(request: combined, rows: rows)
+      report.unlistedDropped = unlistedDropped
+    } else {
+      report = try sums(request).report()
+    }
+    if request.needsPairs {
+      let distributions =
+        try pairResult?.distributions ?? pairPass(request, sums: false).distributions
+      for index in report.rows.indices {
+        report.rows[index].distribution = distributions[report.rows[index].keys]
+      }
+    }
+    report.sameCases = pairResult?.sameCases
+    report.climate = pairResult?.climate
+    // Observation bins are numbered while grouping (so they sort), then named.
+    if let column = request.keys.firstIndex(of: .obsRange) {
+      for index in report.rows.indices {
+        if case .integer(let bin) = report.rows[index].keys[column] {
+          report.rows[index].keys[column] = .text(request.observationBinLabel(Int(bin)))
+        }
+      }
+    }
+    return report
   }
 
   /// The per-group (with `--ci`, per-group and per-day) sums of ``scores(_:)``, from one pass
   /// over the pairs, by `path` (by default the one that wins for the request,
   /// ``path(for:)``); ``VerifyGroupedSums/report()`` finishes the scores and resamples.
   public func sums(_ request: VerifyRequest, path: ScoresPath? = nil) throws -> VerifyGroupedSums {
-    switch path ?? Self.path(for: request) {
+    if request.scoresFromPairs { return try pairPass(request, sums: true).sums }
+    return switch path ?? Self.path(for: request) {
     case .mergeJoin: try mergeJoinSums(request)
     case .sql: try sqlSums(request)
     }

@@ -16,6 +16,8 @@ public struct VerifyRow: Sendable, Equatable {
   public var withoutObservation = 0
   /// Hits, false alarms, misses and correct negatives, with `--threshold`.
   public var contingency: ContingencyTable?
+  /// The row's own event when `--threshold` lists several (nil: the request's event).
+  public var event: VerifyEvent?
   /// The Brier score, for precipitation with a threshold; nil when no pair has a probability.
   public var brier: Double?
   /// Pairs the Brier score is over (pairs with a stored probability in 0–100 %).
@@ -37,6 +39,8 @@ public struct VerifyRow: Sendable, Equatable {
   public var intervalNote: String?
   /// MET's VL1L2 partial sums (means), for `wind_vector_10m`.
   public var vector: VectorMeans?
+  /// `--within` shares, error percentiles, MAD and Spearman, when asked for.
+  public var distribution: DistributionScores?
 
   public init(
     keys: [VerifyKeyValue], scores: ContinuousScores, dropped: Int = 0,

@@ -20,13 +20,29 @@ extension VerifyScore {
     .pc: "Proportion correct",
     .bs: "Brier score",
     .mseSkill: "Mean-square-error skill score",
+    .kss: "Peirce skill score",
+    .oddsRatio: "Odds ratio",
+    .yulesQ: "Yule's Q",
+    .edi: "Extremal dependence index",
+    .sedi: "Symmetric extremal dependence index",
+    .p10: "10th percentile of the error",
+    .p25: "25th percentile of the error",
+    .p50: "Median error",
+    .p75: "75th percentile of the error",
+    .p90: "90th percentile of the error",
+    .mad: "Median absolute deviation of the error",
+    .spearman: "Spearman rank correlation",
   ]
 
   /// Scores in the variable's unit; every other score is a ratio, probability or index.
-  private static let inVariableUnit: Set<VerifyScore> = [.bias, .mae, .rmse]
+  private static let inVariableUnit: Set<VerifyScore> = [
+    .bias, .mae, .rmse, .p10, .p25, .p50, .p75, .p90, .mad,
+  ]
 
   /// Scores that cannot be negative and mean "no error" at zero, so their axis starts at 0.
-  private static let fromZero: Set<VerifyScore> = [.mae, .rmse, .pod, .far, .pofd, .csi, .pc, .bs]
+  private static let fromZero: Set<VerifyScore> = [
+    .mae, .rmse, .pod, .far, .pofd, .csi, .pc, .bs, .mad, .oddsRatio,
+  ]
 
   /// The score in words, sentence case (`Root-mean-square error`).
   public var words: String { Self.words[self] ?? column.uppercased() }

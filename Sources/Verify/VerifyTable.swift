@@ -25,10 +25,19 @@ public enum VerifyTable {
     columns.append(Column("n", .integer))
     columns += score("bias", unit: unit) + score("mae", unit: unit) + score("rmse", unit: unit)
     columns += score("corr")
+    // Scores from individual pairs have no bootstrap interval (it resamples sums).
+    columns += request.withinBounds.map { Column(withinColumn($0), .score) }
+    if request.extraScores.contains(.quantiles) {
+      columns += VerifyScore.quantiles.map { Column($0.column, .score, unit: unit) }
+    }
+    if request.extraScores.contains(.spearman) { columns.append(Column("spearman", .score)) }
     if request.event != nil {
       columns += [Column("threshold", .dynamic, unit: unit), Column("op", .text)]
       columns += ["a", "b", "c", "d"].map { Column($0, .integer) }
       for name in VerifyScore.contingency { columns += score(name.column) }
+      if request.extraScores.contains(.extremes) {
+        for name in VerifyScore.extremes { columns += score(name.column) }
+      }
       if request.computesBrier { columns += [Column("n_bs", .integer)] + score("bs") }
     }
     if request.skill != nil { columns += score("mse_skill") }
@@ -53,11 +62,23 @@ public enum VerifyTable {
     var cells = row.keys.map(cell)
     cells.append(.integer(Int64(row.scores.n)))
     cells += score(.bias) + score(.mae) + score(.rmse) + score(.corr)
-    if let event = request.event {
+    let distribution = row.distribution
+    cells += request.withinBounds.indices.map { number(distribution?.within[$0]) }
+    if request.extraScores.contains(.quantiles) {
+      cells += VerifyScore.quantiles.map { number($0.value(row)) }
+    }
+    if request.extraScores.contains(.spearman) { cells.append(number(distribution?.spearman)) }
+    if let event = row.event ?? request.event {
       let table = row.contingency ?? ContingencyTable()
-      cells += [.number(event.threshold), .text(event.op.rawValue)]
+      let threshold: Cell =
+        request.climatePercentile.map { .text("p" + VerifyRequest.edgeText($0)) }
+        ?? .number(event.threshold)
+      cells += [threshold, .text(event.op.rawValue)]
       cells += [table.a, table.b, table.c, table.d].map { .integer(Int64($0)) }
       for name in VerifyScore.contingency { cells += score(name) }
+      if request.extraScores.contains(.extremes) {
+        for name in VerifyScore.extremes { cells += score(name) }
+      }
       if request.computesBrier { cells += [.integer(Int64(row.brierPairs))] + score(.bs) }
     }
     if request.skill != nil { cells += score(.mseSkill) }
@@ -96,22 +117,48 @@ public enum VerifyTable {
         "vector wind from speed and direction: bias = mean speed error, mae = mean |Vf − Vo|, rmse = RMSVE (MET VL1L2); no corr"
       )
     }
-    if let event = request.event {
+    if let percentile = request.climatePercentile, let event = request.event {
+      let name = "p" + VerifyRequest.edgeText(percentile)
+      var text =
+        "event \(event.symbol) \(name) (op \(event.op.rawValue)): each city's \(VerifyRequest.edgeText(percentile))th percentile of its \(request.observationSource) observations in the pair's local calendar month, \(request.period == nil ? "over all stored dates" : "over the period") (numpy's linear percentile)"
+      if let climate = report.climate {
+        text += "; thresholds\(unitSuffix(request.variable)): " + climate.text
+      }
+      parts.append(text)
+    } else if let event = request.event {
+      let thresholds = request.thresholds.count > 1 ? request.thresholds : [event.threshold]
+      let values = thresholds.map(NumberText.shortest).joined(separator: ", ")
       parts.append(
-        "event \(event.symbol) \(NumberText.shortest(event.threshold))\(unitSuffix(request.variable, bare: true)) (op \(event.op.rawValue))"
-      )
+        "event \(event.symbol) \(values)\(unitSuffix(request.variable, bare: true)) (op \(event.op.rawValue))"
+          + (thresholds.count > 1 ? ", one row per threshold, each scored as its own run" : ""))
     }
+    if request.needsPairs { parts.append(distributionText(request)) }
     if let skill = request.skill {
       parts.append("mse_skill vs \(skill.rawValue)")
     }
     if let bootstrap = request.bootstrap {
       parts.append(bootstrapText(bootstrap))
     }
-    let dropped = report.dropped
-    let missing = report.withoutObservation
-    parts.append(
-      "\(dropped) pair\(dropped == 1 ? "" : "s") dropped (\(missing) without an observation row, \(dropped - missing) with a NULL forecast or observation)"
-    )
+    if request.groupBy.contains(.obsRange) {
+      let edges = request.observationBins.map(VerifyRequest.edgeText).joined(separator: ", ")
+      parts.append(
+        "obs_range: bins of the observed value with edges \(edges)\(unitSuffix(request.variable, bare: true)); a–b is a ≤ o < b"
+      )
+    }
+    if let same = report.sameCases {
+      parts.append(
+        "same cases: \(same.cases.count) of \(same.allCases) cases (city, valid time) are forecast by all \(same.groups) source, model and lead groups; \(same.dropped) case\(same.dropped == 1 ? "" : "s") dropped"
+      )
+    }
+    if request.scoresFromPairs {
+      parts.append("scored from the matched pairs (forecasts without an observation not counted)")
+    } else {
+      let dropped = report.dropped
+      let missing = report.withoutObservation
+      parts.append(
+        "\(dropped) pair\(dropped == 1 ? "" : "s") dropped (\(missing) without an observation row, \(dropped - missing) with a NULL forecast or observation)"
+      )
+    }
     return parts.joined(separator: "; ")
   }
 
@@ -210,11 +257,33 @@ public enum VerifyTable {
 
   // MARK: - Pieces
 
+  /// `within_2` for `--within 2`: the share of pairs with |F − O| ≤ 2.
+  public static func withinColumn(_ bound: Double) -> String {
+    "within_" + VerifyRequest.edgeText(bound)
+  }
+
+  /// What the pair-based scores are, for the comment.
+  static func distributionText(_ request: VerifyRequest) -> String {
+    var parts: [String] = []
+    if !request.withinBounds.isEmpty {
+      parts.append("within_X = share of pairs with |F − O| ≤ X")
+    }
+    if request.extraScores.contains(.quantiles) {
+      parts.append(
+        "p10…p90 = percentiles of F − O (linear interpolation, numpy's default), mad = median |e − median e| (unscaled)"
+      )
+    }
+    if request.extraScores.contains(.spearman) {
+      parts.append("spearman = rank correlation (tied values share their mean rank)")
+    }
+    return parts.joined(separator: "; ") + " (from the pairs, no bootstrap interval)"
+  }
+
   package static func keyColumns(_ keys: [VerifyKey]) -> [Column] {
     keys.map { key in
       switch key {
       case .lead, .leadDay, .validHour: Column(key.column, .integer)
-      case .city, .model, .source: Column(key.column, .text)
+      case .city, .model, .source, .season, .obsRange: Column(key.column, .text)
       case .month: Column(key.column, .date)
       }
     }

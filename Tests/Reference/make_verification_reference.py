@@ -17,8 +17,12 @@ import numpy as np
 import scipy.special
 import scipy.stats
 import xarray as xr
-from scores.probability import brier_score, roc_auc
+from scores.categorical import BinaryContingencyManager
+from scores.continuous import percent_within_x
+from scores.continuous.correlation import spearmanr
+from scores.probability import brier_score, relative_economic_value, roc_auc
 from scores.stats.statistical_tests import diebold_mariano
+import verif.interval
 import verif.metric
 
 rng = np.random.default_rng(20260301)
@@ -147,6 +151,83 @@ def probability_set():
     }
 
 
+def nan_to_none(x):
+    x = float(x)
+    return x if np.isfinite(x) else None
+
+
+def contingency_set():
+    """2x2 tables from generated binary forecasts and observations (rare, common and
+    degenerate events), with verif 1.4's Kss, Or, YulesQ, Edi and Sedi (`compute_from_abcd`;
+    NaN as null) and scores 2.7's peirce_skill_score, odds_ratio, yules_q and
+    symmetric_extremal_dependence_index (`BasicContingencyManager`), and scores'
+    relative_economic_value of the binary forecasts at several cost/loss ratios."""
+    cost_loss = [0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 0.98]
+    cases = []
+    for n, base, hit, false_alarm in [(500, 0.3, 0.7, 0.2), (2000, 0.02, 0.5, 0.01),
+                                      (300, 0.1, 0.9, 0.05), (50, 0.5, 0.5, 0.5),
+                                      (1000, 0.005, 0.8, 0.002), (40, 0.2, 1.0, 0.0),
+                                      (40, 0.2, 0.0, 0.3), (60, 0.25, 1.0, 1.0)]:
+        obs = rng.random(n) < base
+        fcst = np.where(obs, rng.random(n) < hit, rng.random(n) < false_alarm)
+        a = int(np.sum(fcst & obs))
+        b = int(np.sum(fcst & ~obs))
+        c = int(np.sum(~fcst & obs))
+        d = int(np.sum(~fcst & ~obs))
+        basic = BinaryContingencyManager(
+            xr.DataArray(fcst.astype(float)), xr.DataArray(obs.astype(float))).transform()
+        rev = relative_economic_value(
+            xr.DataArray(fcst.astype(float)), xr.DataArray(obs.astype(float)),
+            cost_loss_ratios=cost_loss)
+        cases.append({
+            "a": a, "b": b, "c": c, "d": d,
+            "verif": {
+                "kss": nan_to_none(verif.metric.Kss().compute_from_abcd(a, b, c, d)),
+                "odds_ratio": nan_to_none(verif.metric.Or().compute_from_abcd(a, b, c, d)),
+                "yules_q": nan_to_none(verif.metric.YulesQ().compute_from_abcd(a, b, c, d)),
+                "edi": nan_to_none(verif.metric.Edi().compute_from_abcd(a, b, c, d)),
+                "sedi": nan_to_none(verif.metric.Sedi().compute_from_abcd(a, b, c, d)),
+            },
+            "scores": {
+                "kss": nan_to_none(basic.peirce_skill_score()),
+                "odds_ratio": nan_to_none(basic.odds_ratio()),
+                "yules_q": nan_to_none(basic.yules_q()),
+                "sedi": nan_to_none(basic.symmetric_extremal_dependence_index()),
+            },
+            "cost_loss": cost_loss,
+            "economic_value": [nan_to_none(v) for v in rev.values],
+        })
+    return cases
+
+
+def distribution_set():
+    """Groups of forecasts and observations at 0.1 resolution (so errors tie and fall on the
+    bounds), with numpy's linear percentile of F - O, scipy's median_abs_deviation (scale 1;
+    neither verif nor scores has a MAD), scores 2.7's spearmanr and percent_within_x
+    (inclusive, errors rounded to 10 decimals, as Skycast compares) and verif 1.4's RankCorr.
+    (verif's Within compares the unrounded |F - O|, so 1.3 - 0.3 falls outside 1.)"""
+    bounds = [0.5, 1.0, 2.0]
+    groups = []
+    for n, sd, bias in [(7, 1.0, 0.2), (50, 2.0, -0.5), (333, 1.2, 0.0), (2, 1.0, 0.0),
+                        (1000, 3.0, 1.0)]:
+        obs = (10 + rng.normal(0, 4, n)).round(1)
+        fcst = (obs + bias + rng.normal(0, sd, n)).round(1)
+        error = fcst - obs
+        f, o = xr.DataArray(fcst), xr.DataArray(obs)
+        groups.append({
+            "forecast": fcst.tolist(),
+            "observed": obs.tolist(),
+            "bounds": bounds,
+            "percentiles": [float(np.percentile(error, q)) for q in [10, 25, 50, 75, 90]],
+            "mad": float(scipy.stats.median_abs_deviation(error)),
+            "spearman": nan_to_none(spearmanr(f, o)),
+            "verif_rank_corr": nan_to_none(
+                verif.metric.RankCorr().compute_from_obs_fcst(obs, fcst)),
+            "within": [float(percent_within_x(f, o, x, decimals=10)) / 100 for x in bounds],
+        })
+    return groups
+
+
 def build():
     return {
         "generator": "Tests/Reference/make_verification_reference.py",
@@ -156,6 +237,8 @@ def build():
         "incomplete_beta": incomplete_beta(),
         "comparison": comparison_history(),
         "probabilities": probability_set(),
+        "contingency": contingency_set(),
+        "distribution": distribution_set(),
     }
 
 

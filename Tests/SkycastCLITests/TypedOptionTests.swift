@@ -55,7 +55,7 @@ import Testing
     #expect(verify.stdout.contains("(default: ge)"), "\(verify.stdout)")
     #expect(verify.stdout.contains("(default: se)"), "\(verify.stdout)")
     // --format lists what each command writes.
-    #expect(verify.stdout.contains("markdown, svg or parquet."), "\(verify.stdout)")
+    #expect(verify.stdout.contains("markdown, svg, parquet, verif or met-mpr."), "\(verify.stdout)")
     let precip = await CLIHarness().run("summary", "precip", "--help")
     #expect(precip.stdout.contains("markdown or svg."), "\(precip.stdout)")
   }

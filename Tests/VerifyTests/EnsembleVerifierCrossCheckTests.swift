@@ -103,6 +103,7 @@ import Testing
         case .month: .text(String((row[3].stringValue ?? "").prefix(7)))
         case .validHour: .integer(row[4].int64Value ?? 0)
         case .source: .text("ensemble")
+        case .season, .obsRange: .text("")  // not ensemble keys
         }
       }
       var group = groups[keys] ?? Expected()

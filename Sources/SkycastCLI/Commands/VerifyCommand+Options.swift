@@ -47,11 +47,135 @@ extension VerifyCommand {
 
   static func event(_ invocation: Invocation) throws -> VerifyEvent? {
     let op = try invocation.choiceValue("op", as: EventOperator.self)
-    guard let threshold = try invocation.double("threshold") else {
+    guard let threshold = try thresholds(invocation).first else {
       if invocation.string("op") != nil { throw invocation.usage("--op needs --threshold <x>") }
       return nil
     }
     return VerifyEvent(threshold: threshold, op: op)
+  }
+
+  /// `--threshold x1,x2,…` (or repeated): every threshold in ascending order without repeats.
+  static func thresholds(_ invocation: Invocation) throws -> [Double] {
+    // `pNN` is a percentile of the observed climate: its event carries only the operator.
+    if try climatePercentile(invocation) != nil { return [0] }
+    var values: [Double] = []
+    for text in invocation.list("threshold") {
+      guard let value = Double(text), value.isFinite else {
+        throw invocation.invalidValue(text, for: "threshold", expected: "a number")
+      }
+      if !values.contains(value) { values.append(value) }
+    }
+    return values.sorted()
+  }
+
+  /// `--threshold pNN` (one value, 0 < NN < 100): the percentile; nil for numeric thresholds.
+  static func climatePercentile(_ invocation: Invocation) throws -> Double? {
+    let words = invocation.list("threshold")
+    guard words.contains(where: { $0.lowercased().hasPrefix("p") }) else { return nil }
+    guard words.count == 1, let percent = Double(words[0].dropFirst()), percent > 0,
+      percent < 100
+    else {
+      let word = words.first { $0.lowercased().hasPrefix("p") } ?? ""
+      throw invocation.invalidValue(
+        words.count == 1 ? word : words.joined(separator: ","), for: "threshold",
+        expected: "numbers, or one percentile of the observed climate such as p90")
+    }
+    return percent
+  }
+
+  /// `--within X,…` (or repeated): bounds ≥ 0 for the shares of |F − O| ≤ X, as given.
+  static func withinBounds(_ invocation: Invocation) throws -> [Double] {
+    var values: [Double] = []
+    for text in invocation.list("within") {
+      guard let value = Double(text), value.isFinite, value >= 0 else {
+        throw invocation.invalidValue(text, for: "within", expected: "an error bound ≥ 0")
+      }
+      if !values.contains(value) { values.append(value) }
+    }
+    return values
+  }
+
+  /// `--obs-bins e1,e2,…` (ascending), else the variable's default edges.
+  static func observationBins(_ invocation: Invocation, variable: WeatherVariable) throws
+    -> [Double]
+  {
+    let words = invocation.list("obs-bins")
+    guard !words.isEmpty else {
+      guard let edges = VerifyRequest.defaultObservationBins(variable) else {
+        throw invocation.usage(
+          "--by obs-range has no default bins for \(variable.column): give --obs-bins e1,e2,…")
+      }
+      return edges
+    }
+    var edges: [Double] = []
+    for text in words {
+      guard let value = Double(text), value.isFinite, value > (edges.last ?? -.infinity) else {
+        throw invocation.invalidValue(
+          text, for: "obs-bins", expected: "ascending numbers (bin edges), such as 0,5,10")
+      }
+      edges.append(value)
+    }
+    return edges
+  }
+
+  /// `--scores extremes,quantiles,spearman` (or repeated).
+  static func extraScores(_ invocation: Invocation) throws -> Set<VerifyScoreSet> {
+    var sets = Set<VerifyScoreSet>()
+    for word in invocation.list("scores") {
+      guard let set = VerifyScoreSet(rawValue: word.lowercased()) else {
+        let names = VerifyScoreSet.allCases.map(\.rawValue).joined(separator: ", ")
+        throw invocation.invalidValue(word, for: "scores", expected: "one of \(names)")
+      }
+      sets.insert(set)
+    }
+    return sets
+  }
+
+  /// `--scores`, `--within` and several thresholds belong to the score table: not to the
+  /// modes that write something else.
+  static func checkAddedScores(_ invocation: Invocation) throws {
+    _ = try thresholds(invocation)
+    _ = try withinBounds(invocation)
+    let added = ["scores", "within"].filter { invocation.string($0) != nil }
+    let several = invocation.list("threshold").count > 1
+    let modes =
+      modeFlags.filter { invocation.flag($0) }
+      + (invocation.strings("compare").isEmpty ? [] : ["compare"])
+    if let mode = modes.first {
+      if let option = added.first {
+        throw invocation.usage("--\(option) adds columns to the score table; leave out --\(mode)")
+      }
+      if several, mode != "revisions", mode != "pairs" {
+        throw invocation.usage("--\(mode) takes one --threshold")
+      }
+    }
+    let keys = (try? VerifyKey.parse(invocation.list("by"))) ?? []
+    let percentile = try climatePercentile(invocation)
+    let pairPath =
+      ["same-cases"].filter { invocation.flag($0) }.map { "--\($0)" }
+      + (keys.contains(.obsRange) ? ["--by obs-range"] : [])
+      + (percentile.map { ["--threshold p" + VerifyRequest.edgeText($0)] } ?? [])
+    if let option = pairPath.first {
+      if let mode = modes.first {
+        throw invocation.usage("\(option) applies to the score table; leave out --\(mode)")
+      }
+      if invocation.string("skill") != nil {
+        throw invocation.usage(
+          "\(option) scores the matched pairs, which carry no --skill reference; leave out --skill")
+      }
+    }
+    if invocation.string("obs-bins") != nil {
+      guard keys.contains(.obsRange) else {
+        throw invocation.usage("--obs-bins sets the bins of --by obs-range")
+      }
+      _ = try observationBins(invocation, variable: .temperature2m)
+    }
+    if several, invocation.formatChoice == .svg {
+      throw invocation.usage("--format svg draws one threshold; give --threshold one value")
+    }
+    if try extraScores(invocation).contains(.extremes), invocation.string("threshold") == nil {
+      throw invocation.usage("--scores extremes scores the contingency table of --threshold <x>")
+    }
   }
 
   static func checkCombinations(
@@ -78,7 +202,7 @@ extension VerifyCommand {
 
   /// Warnings where a score means something other than it seems.
   static func warnAboutMeaning(_ request: VerifyRequest, invocation: Invocation) {
-    if request.brierEventDiffers, let event = request.event {
+    if request.brierEventDiffers, request.climatePercentile == nil, let event = request.event {
       invocation.warn(
         "bs scores Open-Meteo's precipitation_probability, which is P(> 0.1 mm in the hour), against the event \(event.symbol) \(NumberText.shortest(event.threshold)) mm; use --threshold 0.1 --op gt for the event it forecasts"
       )

@@ -30,7 +30,26 @@ enum VerifyCommand {
       precipitation_probability over every pair with a probability and an observation \
       (Open-Meteo's probability is P(> 0.1 mm in the hour)). --skill adds mse_skill = 1 − \
       MSE/MSE_ref against persistence (the observation at issue time) or climatology (mean \
-      observation of the city, calendar month and hour over the period).
+      observation of the city, calendar month and hour over the period). Several thresholds \
+      (--threshold 0.1,1,5) give one row per group and threshold, each equal to its single run.
+
+      --scores adds columns to the table (the default table is unchanged): extremes (with \
+      --threshold) kss = pod − pofd (Peirce, Hanssen–Kuipers), odds_ratio = ad/bc, yules_q = \
+      (ad − bc)/(ad + bc), edi and sedi (Ferro and Stephenson 2011), as verif defines them; \
+      quantiles p10, p25, p50, p75, p90 of the errors F − O (numpy's linear percentile) and mad = \
+      median |e − median e| (unscaled); spearman, the rank correlation. --within X adds \
+      within_X, the share of pairs with |F − O| ≤ X. Quantiles, spearman and within are read \
+      from a second pass over the pairs and have no --ci interval.
+
+      --threshold p90 tests each pair against its city's 90th percentile of the --obs \
+      observations in the pair's local calendar month over the period (all stored without \
+      --from/--to; numpy's linear percentile); the comment lists the values. --by season groups \
+      by DJF, MAM, JJA, SON of the local date, shifted by six months for cities south of the \
+      equator (JJA is summer on both hemispheres); --by hour-of-day is the local valid hour; \
+      --by obs-range bins the observed value (--obs-bins edges, or defaults per variable). \
+      --same-cases scores every source, model and lead group only on the cases (city, valid \
+      time) all groups have; the comment counts the cases dropped. These and --by obs-range \
+      sum the matched pairs, so forecasts without an observation are not counted.
 
       --ci [LEVEL] adds <score>_lo and <score>_hi (percentile intervals, default 95 %) from a \
       circular block bootstrap that resamples whole valid local days (all pairs of a day, \
@@ -61,7 +80,10 @@ enum VerifyCommand {
       time changes between successive issues (mean absolute revision) and the flip-flop index. \
       A NULL forecast is left out of its valid time's series: the revision then runs from the \
       forecast issued before it to the one issued after. --pairs writes the matched pairs \
-      instead of scores. --format svg -o FILE.svg draws one score (--score, default rmse) \
+      instead of scores; with --format verif, verif's text input (date hour leadtime location \
+      lat lon altitude obs fcst; one --source and --model per file), with --format met-mpr \
+      MET's matched-pair (MPR) lines. --format svg -o FILE.svg draws one score (--score, \
+      default rmse) \
       against lead time or lead day (or, grouped by valid-hour or month without a lead key, \
       against those), one line per source, model or city (the other --by keys), with each \
       point's pair count; with --compare, the difference with its band.
@@ -95,6 +117,8 @@ enum VerifyCommand {
         skycast verify --var temperature_2m_max --compare ecmwf_ifs025 icon_seamless --by lead-day
         skycast verify --reliability --by lead-day --format svg -o reliability.svg
         skycast verify --var precipitation --threshold 1 --op ge --by lead-day,city
+        skycast verify --var precipitation --threshold 0.1,1,5 --scores extremes --by lead-day
+        skycast verify --by lead-day --within 1,2 --scores quantiles,spearman
         skycast verify --var temperature_2m_max --by lead-day --skill persistence
         skycast verify --revisions --by lead-day
         skycast verify --pairs --city Berlin --from 2026-03-01 --to 2026-03-31 -o pairs.csv
@@ -110,11 +134,31 @@ enum VerifyCommand {
       OptionSpec(
         "by", value: "key",
         help:
-          "Group by lead, lead-day, city, model, source, month or valid-hour (repeat or comma-separate).",
+          "Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate).",
         repeating: true),
       OptionSpec(
         "threshold", value: "x",
-        help: "Event threshold for contingency scores, in the variable's unit."),
+        help:
+          "Event threshold for contingency scores, in the variable's unit; several (0.1,1,5) give one row per threshold; p90: each city's 90th percentile of the observations per calendar month.",
+        repeating: true),
+      OptionSpec(
+        "scores", value: "set",
+        help:
+          "Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman.",
+        repeating: true),
+      .flag(
+        "same-cases",
+        help:
+          "Score every source, model and lead group only on the cases (city, valid time) all groups have."
+      ),
+      OptionSpec(
+        "obs-bins", value: "edges",
+        help: "Bin edges of --by obs-range, ascending (default per variable, e.g. 5 °C steps).",
+        repeating: true),
+      OptionSpec(
+        "within", value: "x",
+        help: "Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate).",
+        repeating: true),
       .choice(
         "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).",
         of: EventOperator.self, default: .ge),
@@ -186,11 +230,15 @@ enum VerifyCommand {
           + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
         default: "rmse"),
     ] + diagramOptions + scorecardOptions + ensembleOptions + SharedOptions.figure
-      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet])
+      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif, .metMPR])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
 
+  /// The flags that make `verify` write something other than the score table.
+  static let modeFlags = ["ensemble", "revisions", "pairs", "reliability"]
+
   static func run(_ invocation: Invocation) throws -> Int32 {
+    try checkAddedScores(invocation)
     if invocation.flag("ensemble") { return try runEnsemble(invocation) }
     let reliability = invocation.flag("reliability")
     // A scorecard's first row variable stands for --var when --var is not given.
@@ -271,7 +319,20 @@ enum VerifyCommand {
       skill: skill)
     let period = try invocation.dateRange(required: false)
     let parquet = pairs && invocation.formatChoice == .parquet
-    let format = figure || parquet ? .csv : try invocation.outputFormat()
+    let verifText = invocation.formatChoice == .verif
+    if verifText, !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
+    if verifText,
+      unique(invocation.list("source")).count != 1
+        || unique(invocation.list("model")).count != 1
+    {
+      throw invocation.usage(
+        "--format verif writes one forecast system per file (verif compares files): give one --source and one --model"
+      )
+    }
+    let metPairs = invocation.formatChoice == .metMPR
+    if metPairs, !pairs { throw invocation.usage("--format met-mpr writes pairs; add --pairs") }
+    let format =
+      figure || parquet || verifText || metPairs ? .csv : try invocation.outputFormat()
 
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
@@ -282,6 +343,24 @@ enum VerifyCommand {
       cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
       includePast: invocation.flag("include-past"), skill: skill)
     request.vectorWind = vectorWind
+    request.thresholds = try thresholds(invocation)
+    request.extraScores = try extraScores(invocation)
+    request.withinBounds = try withinBounds(invocation)
+    request.sameCases = invocation.flag("same-cases")
+    request.climatePercentile = try climatePercentile(invocation)
+    if groupBy.contains(.obsRange) {
+      request.observationBins = try observationBins(invocation, variable: variable)
+    }
+    if vectorWind, request.scoresFromPairs {
+      throw invocation.usage(
+        "\(VerifyRequest.windVectorName) is scored from sums of both winds: leave out --same-cases and --by obs-range"
+      )
+    }
+    if vectorWind, request.needsPairs {
+      throw invocation.usage(
+        "\(VerifyRequest.windVectorName) has no error distribution: leave out --within and --scores quantiles,spearman"
+      )
+    }
     request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
     try chooseLeadOrigin(&request, invocation: invocation, store: store)
     var comparison: ComparisonRequest?
@@ -340,6 +419,10 @@ enum VerifyCommand {
       if parquet {
         return try writePairsDataset(request, verifier: verifier, invocation: invocation)
       }
+      if verifText {
+        return try writeVerifText(request, verifier: verifier, invocation: invocation)
+      }
+      if metPairs { return try writeMETPairs(request, verifier: verifier, invocation: invocation) }
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }
@@ -445,6 +528,52 @@ enum VerifyCommand {
     for row in report.rows { try writer.write(VerifyTable.revisionCells(row)) }
     try writer.finish()
     if report.rows.isEmpty { invocation.info("no stored forecasts match") }
+  }
+
+  /// `--pairs --format verif`: verif's text input (``VerifText``), for one source and model.
+  static func writeVerifText(_ request: VerifyRequest, verifier: Verifier, invocation: Invocation)
+    throws -> Int32
+  {
+    let cities = Dictionary(uniqueKeysWithValues: try verifier.store.cities().map { ($0.id, $0) })
+    let output = try invocation.dataOutput()
+    try output.write(VerifText.header(request))
+    let count = try verifier.store.read {
+      try verifier.pairs(request) { pair in
+        guard let city = cities[pair.cityID] else { return }
+        try output.write(VerifText.line(pair, city: city))
+      }
+    }
+    try output.flush()
+    if count == 0 { invocation.info("no forecast–observation pairs matched") }
+    return ExitStatus.success
+  }
+
+  /// `--pairs --format met-mpr`: MET's MPR lines (``METMatchedPairs``); the pairs are counted
+  /// first, as every line carries the total.
+  static func writeMETPairs(_ request: VerifyRequest, verifier: Verifier, invocation: Invocation)
+    throws -> Int32
+  {
+    let cities = Dictionary(uniqueKeysWithValues: try verifier.store.cities().map { ($0.id, $0) })
+    let labels = try verifier.cityLabels()
+    let output = try invocation.dataOutput()
+    try output.write(METMatchedPairs.header)
+    let total = try verifier.store.read {
+      try verifier.pairs(request) { _ in }
+    }
+    var index = 0
+    try verifier.store.read {
+      try verifier.pairs(request) { pair in
+        guard let city = cities[pair.cityID] else { return }
+        index += 1
+        try output.write(
+          METMatchedPairs.line(
+            pair, city: city, label: labels[pair.cityID] ?? city.name, request: request,
+            index: index, total: total))
+      }
+    }
+    try output.flush()
+    if total == 0 { invocation.info("no forecast–observation pairs matched") }
+    return ExitStatus.success
   }
 
   static func writePairs(

@@ -9,6 +9,10 @@ enum FormatChoice: String, CaseIterable, Sendable {
   case svg
   /// A Parquet dataset in a folder (`export`, `verify --pairs`).
   case parquet
+  /// verif's text input (`verify --pairs`).
+  case verif
+  /// MET's matched-pair (MPR) lines (`verify --pairs`).
+  case metMPR = "met-mpr"
 
   /// The formats every tabular command writes.
   static let tables: [FormatChoice] = [.table, .csv, .json, .ndjson, .latex, .markdown]

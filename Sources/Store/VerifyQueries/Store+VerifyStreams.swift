@@ -54,7 +54,8 @@ public enum VerifyStreams {
       column("f.issued_at", if: request.skill == .persistence),
       column("s.source", if: keys.contains(.source)),
       column("s.model", if: keys.contains(.model)),
-      column(ForecastHourColumns.validDate("f"), if: keys.contains(.month)),
+      column(
+        ForecastHourColumns.validDate("f"), if: keys.contains(.month) || keys.contains(.season)),
       column(ForecastHourColumns.validHour("f"), if: keys.contains(.validHour)),
     ]
     let conditions = VerifySQL.storedHourFilters(request)

@@ -17,8 +17,16 @@ public enum VerifyKey: String, CaseIterable, Sendable {
   case source
   /// The local month of the valid time, `YYYY-MM`.
   case month
-  /// The local hour of the valid time, 0–23.
+  /// The local hour of the valid time, 0–23 (`--by hour-of-day` is the same key).
   case validHour = "valid-hour"
+  /// The meteorological season of the local valid date, `DJF`, `MAM`, `JJA` or `SON`, named as
+  /// north of the equator: for a city with latitude < 0 the months are shifted by six
+  /// (December–February is `JJA`, March–May `SON`, June–August `DJF`, September–November
+  /// `MAM`), so `JJA` is summer on both hemispheres.
+  case season
+  /// The bin of the observed value (``VerifyRequest/observationBins``), `obs_range`: `< e₀`,
+  /// `eᵢ–eᵢ₊₁` (from eᵢ inclusive to eᵢ₊₁ exclusive), `≥ eₖ`. Only the pair path groups by it (the value is known per pair).
+  case obsRange = "obs-range"
 
   /// The output column name.
   public var column: String {
@@ -30,7 +38,41 @@ public enum VerifyKey: String, CaseIterable, Sendable {
     case .source: "source"
     case .month: "month"
     case .validHour: "valid_hour"
+    case .season: "season"
+    case .obsRange: "obs_range"
     }
+  }
+
+  /// Words `--by` accepts besides the raw values.
+  public static let aliases: [String: VerifyKey] = ["hour-of-day": .validHour]
+
+  /// The season of month 1–12 at `latitude` (``season``); "" for another month.
+  public static func season(month: Int, latitude: Double) -> String {
+    seasonNames[seasonIndex(month: month, latitude: latitude)]
+  }
+
+  /// The index in ``seasonNames`` of month 1–12 at `latitude`; 0 ("") for another month.
+  public static func seasonIndex(month: Int, latitude: Double) -> Int {
+    guard (1...12).contains(month) else { return 0 }
+    let name = (latitude < 0 ? southernSeasons : northernSeasons)[month - 1]
+    return seasonNames.firstIndex(of: name) ?? 0
+  }
+
+  /// "" and the four seasons.
+  public static let seasonNames = ["", "DJF", "MAM", "JJA", "SON"]
+
+  private static let northernSeasons = [
+    "DJF", "DJF", "MAM", "MAM", "MAM", "JJA", "JJA", "JJA", "SON", "SON", "SON", "DJF",
+  ]
+  private static let southernSeasons = [
+    "JJA", "JJA", "SON", "SON", "SON", "DJF", "DJF", "DJF", "MAM", "MAM", "MAM", "JJA",
+  ]
+
+  /// ``season`` in SQL, from a `YYYY-MM-DD` date expression and a city id expression.
+  package static func seasonSQL(date: String, city: String) -> String {
+    let index = "(3 * CAST(substr(\(date), 6, 2) AS INTEGER) - 2)"
+    return
+      "CASE WHEN (SELECT latitude FROM cities WHERE id = \(city)) < 0 THEN substr('\(southernSeasons.joined())', \(index), 3) ELSE substr('\(northernSeasons.joined())', \(index), 3) END"
   }
 
   /// True for keys that belong to one forecast rather than to its valid time: the lead keys.
@@ -40,8 +82,8 @@ public enum VerifyKey: String, CaseIterable, Sendable {
   /// True when the key's SQL value is text (the others are integers).
   package var isText: Bool {
     switch self {
-    case .model, .source, .month: true
-    case .lead, .leadDay, .city, .validHour: false
+    case .model, .source, .month, .season: true
+    case .lead, .leadDay, .city, .validHour, .obsRange: false
     }
   }
 
@@ -63,7 +105,9 @@ public enum VerifyKey: String, CaseIterable, Sendable {
     case (.month, .hourly): "substr(f.valid_date, 1, 7)"
     case (.month, .daily): "substr(f.date, 1, 7)"
     case (.validHour, .hourly): "f.valid_hour"
-    case (.lead, .daily), (.validHour, .daily): nil
+    case (.season, .hourly): Self.seasonSQL(date: "f.valid_date", city: "f.city_id")
+    case (.season, .daily): Self.seasonSQL(date: "f.date", city: "f.city_id")
+    case (.lead, .daily), (.validHour, .daily), (.obsRange, _): nil
     }
   }
 
@@ -73,8 +117,8 @@ public enum VerifyKey: String, CaseIterable, Sendable {
   public static func parse(_ words: [String]) throws -> [VerifyKey] {
     var keys: [VerifyKey] = []
     for word in words {
-      guard let key = VerifyKey(rawValue: word.lowercased()) else {
-        let allowed = allCases.map(\.rawValue).joined(separator: ", ")
+      guard let key = VerifyKey(rawValue: word.lowercased()) ?? aliases[word.lowercased()] else {
+        let allowed = (allCases.map(\.rawValue) + aliases.keys.sorted()).joined(separator: ", ")
         throw InvalidInput("The value '\(word)' is invalid for '--by': expected one of \(allowed)")
       }
       if !keys.contains(key) { keys.append(key) }

@@ -32,6 +32,71 @@ public struct VerifyRequest: Sendable, Equatable {
   public var groupBy: [VerifyKey]
   /// The yes/no event for contingency scores (`--threshold`, `--op`).
   public var event: VerifyEvent?
+  /// Every threshold of `--threshold x1,x2,…` when there are several: `verify` scores the
+  /// request once per threshold (``event`` set to each in turn) and lists the rows together.
+  public var thresholds: [Double] = []
+  /// Scores added with `--scores`.
+  public var extraScores: Set<VerifyScoreSet> = []
+  /// `--within X`: the shares of errors with |F − O| ≤ each bound, in the order given.
+  public var withinBounds: [Double] = []
+  /// `--same-cases`: score every source, model and lead group only on the cases (city, valid
+  /// time) every group has a pair for.
+  public var sameCases = false
+  /// The ascending bin edges of `--by obs-range`.
+  public var observationBins: [Double] = []
+  /// `--threshold pNN`: the event threshold is each city's NN-th percentile of the observations
+  /// (``VerifySQL/climate(_:)``) in the pair's local calendar month; ``event`` then carries only
+  /// the operator.
+  public var climatePercentile: Double?
+
+  /// True when the scores are summed from the matched pairs in Swift (``sameCases``, or a key
+  /// only a pair has, ``VerifyKey/obsRange``) rather than by SQL or the merge join.
+  public var scoresFromPairs: Bool {
+    sameCases || groupBy.contains(.obsRange) || climatePercentile != nil
+  }
+
+  /// The bin of `value` among ``observationBins``: the number of edges ≤ value.
+  public func observationBin(_ value: Double) -> Int {
+    var low = 0
+    var high = observationBins.count
+    while low < high {
+      let middle = (low + high) / 2
+      if observationBins[middle] <= value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The label of bin `index`: `< e₀`, `eᵢ₋₁–eᵢ` (the interval [eᵢ₋₁, eᵢ)) or `≥ eₖ` (no
+  /// comma, so a CSV cell needs no quotes).
+  public func observationBinLabel(_ index: Int) -> String {
+    let edges = observationBins.map(Self.edgeText)
+    guard !edges.isEmpty else { return "" }
+    if index <= 0 { return "< " + edges[0] }
+    if index >= edges.count { return "≥ " + edges[edges.count - 1] }
+    return "\(edges[index - 1])–\(edges[index])"
+  }
+
+  /// A bound or edge as typed: the shortest round-trip text, without a trailing `.0`.
+  public static func edgeText(_ value: Double) -> String {
+    let text = NumberText.shortest(value)
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+  }
+
+  /// Bin edges for `--by obs-range` without `--obs-bins`, by quantity (nil: none, the user
+  /// must give them): 5 °C steps from −30 to 40, precipitation 0.1 1 5 10 20 50 mm, snowfall
+  /// 0.1 1 5 10 20 cm, percentages every 20, speeds 5 10 20 30 50 75 km/h, pressure every
+  /// 10 hPa from 980 to 1030.
+  public static func defaultObservationBins(_ variable: WeatherVariable) -> [Double]? {
+    switch variable.quantity {
+    case .temperature: stride(from: -30.0, through: 40, by: 5).map { $0 }
+    case .precipitation: [0.1, 1, 5, 10, 20, 50]
+    case .snowfall: [0.1, 1, 5, 10, 20]
+    case .percentage: [20, 40, 60, 80]
+    case .speed: [5, 10, 20, 30, 50, 75]
+    case .pressure: stride(from: 980.0, through: 1030, by: 10).map { $0 }
+    default: nil
+    }
+  }
   /// Keep pairs with a negative lead (forecasts of hours already past at issue).
   public var includePast: Bool
   /// The reference forecast for `mse_skill`.
@@ -105,6 +170,12 @@ public struct VerifyRequest: Sendable, Equatable {
   /// True when `corr` (Pearson) is computed: not for angles or vectors.
   public var hasCorrelation: Bool { !vectorWind && !isCircular }
 
+  /// True when a score needs every pair of a group (``VerifyScoreSet/needsPairs``, `--within`):
+  /// `verify` then reads the pairs in a second pass, holding a group's errors in memory.
+  public var needsPairs: Bool {
+    !withinBounds.isEmpty || extraScores.contains(where: \.needsPairs)
+  }
+
   /// True when the SQL groups by valid local date too, for the day-block bootstrap.
   public var groupsByDay: Bool { bootstrap != nil }
 
@@ -129,7 +200,7 @@ public struct VerifyRequest: Sendable, Equatable {
       throw InvalidInput(
         "\(Self.windVectorName) is built from wind_speed_10m and wind_direction_10m")
     }
-    for key in groupBy where key.sql(for: variable.frequency) == nil {
+    for key in groupBy where key != .obsRange && key.sql(for: variable.frequency) == nil {
       let hint = key == .lead ? "; use --by lead-day (lead_days)" : ""
       throw InvalidInput(
         "--by \(key.rawValue) does not apply to the daily variable \(variable.column)\(hint)")

@@ -78,6 +78,8 @@ extension VerifySQL {
       case .lead, .leadDay: expression = "a.bucket"
       case .month: expression = "substr(a.valid_date, 1, 7)"
       case .validHour: expression = "a.valid_hour"
+      case .season: expression = VerifyKey.seasonSQL(date: "a.valid_date", city: "a.city_id")
+      case .obsRange: expression = "NULL"  // the command refuses it with --compare
       case .model: expression = "NULL"
       }
       return "\(expression) AS k\(index)"

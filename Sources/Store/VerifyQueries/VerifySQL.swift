@@ -178,7 +178,8 @@ public enum VerifySQL {
   /// there are.
   ///
   /// Columns: `city_id, source, model, issued_at, valid_at (daily: date), lead, forecast,
-  /// observed`.
+  /// observed, probability` (the stored precipitation probability when the request computes
+  /// the Brier score, else NULL).
   public static func pairs(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
     if !tables.isDaily { return storedHourPairs(request) }
@@ -188,7 +189,7 @@ public enum VerifySQL {
     var conditions = filters(request, tables: tables)
     conditions += ["f.\(v) IS NOT NULL", "\(ov) IS NOT NULL"]
     let sql = """
-      SELECT f.city_id, f.source, f.model, f.issued_at, \(valid), f.\(tables.lead), f.\(v), \(ov)
+      SELECT f.city_id, f.source, f.model, f.issued_at, \(valid), f.\(tables.lead), f.\(v), \(ov), NULL
       FROM \(tables.forecasts) AS f
       CROSS JOIN \(tables.observations) AS o
         ON o.city_id = f.city_id AND o.source = \(obs(request, city: "f.city_id"))\(unflagged(request, alias: "o")) AND o.\(tables.valid) = f.\(tables.valid)

@@ -63,7 +63,7 @@ public struct DiagramPairs: Sendable {
         case .city: .text(labels[pair.cityID] ?? String(pair.cityID))
         case .model: .text(pair.model)
         case .source: .text(pair.source)
-        case .month, .validHour: .text("")
+        case .month, .validHour, .season, .obsRange: .text("")
         }
       }
       let position: Int

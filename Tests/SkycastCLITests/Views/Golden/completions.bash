@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      --archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      --archive-url|--as|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       -*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -20,7 +20,8 @@ _skycast() {
     "/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
     "/import/observations --format"|*" --provider") COMPREPLY=($(compgen -W $'ghcnh\nmeteostat\ndwd\necad\nasos\nisd-lite' -- "$cur")); return ;;
     "/summary/precip --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg' -- "$cur")); return ;;
-    "/export/hourly --format"|"/export/observations --format"|"/verify --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet' -- "$cur")); return ;;
+    "/verify --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet\nverif\nmet-mpr' -- "$cur")); return ;;
+    "/export/hourly --format"|"/export/observations --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet' -- "$cur")); return ;;
     "/export/cities --format"|"/export/daily --format"|"/export/fetches --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nparquet' -- "$cur")); return ;;
     *" --city") COMPREPLY=($(compgen -W "$(skycast completions --list-cities 2>/dev/null)" -- "$cur")); return ;;
     *" --var"|*" --vars") COMPREPLY=($(compgen -W $'temperature_2m\nrelative_humidity_2m\ndew_point_2m\napparent_temperature\nprecipitation_probability\nprecipitation\nrain\nshowers\nsnowfall\nweather_code\ncloud_cover\npressure_msl\nwind_speed_10m\nwind_direction_10m\nwind_gusts_10m\nuv_index\nis_day\ntemperature_2m_max\ntemperature_2m_min\napparent_temperature_max\napparent_temperature_min\nsunrise\nsunset\nsunshine_duration\nuv_index_max\nprecipitation_sum\nrain_sum\nsnowfall_sum\nprecipitation_hours\nprecipitation_probability_max\nwind_speed_10m_max\nwind_gusts_10m_max\nwind_direction_10m_dominant' -- "$cur")); return ;;
@@ -28,12 +29,13 @@ _skycast() {
     *" --every") COMPREPLY=($(compgen -W $'6h\n12h\n24h' -- "$cur")); return ;;
     *" --encoding") COMPREPLY=($(compgen -W $'utf-8\nutf-16\ngb18030' -- "$cur")); return ;;
     "/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by") COMPREPLY=($(compgen -W $'day\nmonth\nyear\nperiod' -- "$cur")); return ;;
-    "/verify --by") COMPREPLY=($(compgen -W $'lead\nlead-day\ncity\nmodel\nsource\nmonth\nvalid-hour' -- "$cur")); return ;;
+    "/verify --by") COMPREPLY=($(compgen -W $'lead\nlead-day\ncity\nmodel\nsource\nmonth\nvalid-hour\nseason\nobs-range' -- "$cur")); return ;;
     *" --method") COMPREPLY=($(compgen -W $'bom\nnws' -- "$cur")); return ;;
     *" --op") COMPREPLY=($(compgen -W $'ge\ngt' -- "$cur")); return ;;
     *" --loss") COMPREPLY=($(compgen -W $'se\nae' -- "$cur")); return ;;
     *" --lead-from") COMPREPLY=($(compgen -W $'run\nfetch' -- "$cur")); return ;;
     *" --diagram") COMPREPLY=($(compgen -W $'performance\ntaylor\ndiscrimination\nvalue\nqq\nconditional\npit' -- "$cur")); return ;;
+    *" --excel-locale") COMPREPLY=($(compgen -W $'en\nde\nfr\nes\nit\nnl\npt\npl\nru\nsv' -- "$cur")); return ;;
     *" --split-by") COMPREPLY=($(compgen -W $'city\nmonth' -- "$cur")); return ;;
   esac
   local words=""
@@ -41,7 +43,7 @@ _skycast() {
     "") words=$'city\ncollect\nobserve\nbackfill\nimport\nstation\nnow\nsummary\nverify\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--version\n--help\n-h' ;;
     "/city") words=$'add\nlist\nremove\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/add") words=$'--country\n--language\n--pick\n--as\n--name\n--lat\n--lon\n--timezone\n--elevation\n--geocoding-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/city/list") words=$'--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/city/list") words=$'--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/remove") words=$'--purge\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/collect") words=$'--city\n--days\n--models\n--vars\n--min-interval\n--force\n--elevation\n--dry-run\n--ensemble\n--ensemble-url\n--forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--station\n--keep-suspect\n--ghcnh-url\n--meteostat-url\n--dwd-url\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -51,25 +53,25 @@ _skycast() {
     "/import/forecasts") words=$'--source\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station") words=$'load\nsearch\nlink\nunlink\nlist\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station/load") words=$'--ghcnh-url\n--meteostat-url\n--dwd-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/station/search") words=$'--city\n--lat\n--lon\n--radius\n--provider\n--limit\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/search") words=$'--city\n--lat\n--lon\n--radius\n--provider\n--limit\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station/link") words=$'--default\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station/unlink") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/station/list") words=$'--city\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/station/list") words=$'--city\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/now") words=$'--refresh\n--width\n--ascii\n--forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary") words=$'feels-like\nuv\nprecip\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/summary/feels-like") words=$'--city\n--from\n--to\n--by\n--series\n--method\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/summary/uv") words=$'--city\n--from\n--to\n--by\n--series\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/summary/precip") words=$'--city\n--from\n--to\n--by\n--series\n--wet-threshold\n--format\n--output\n-o\n--standalone\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/verify") words=$'--var\n--by\n--threshold\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--include-suspect\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--diagram\n--lead-days\n--scorecard\n--vars\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--standalone\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/summary/feels-like") words=$'--city\n--from\n--to\n--by\n--series\n--method\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/summary/uv") words=$'--city\n--from\n--to\n--by\n--series\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/summary/precip") words=$'--city\n--from\n--to\n--by\n--series\n--wet-threshold\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/verify") words=$'--var\n--by\n--threshold\n--scores\n--same-cases\n--obs-bins\n--within\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--include-suspect\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--diagram\n--lead-days\n--scorecard\n--vars\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/spark") words=$'--city\n--var\n--from\n--to\n--min\n--max\n--width\n--ascii\n--ensemble\n--series\n--lead-from\n--format\n--output\n-o\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export") words=$'hourly\ndaily\nobservations\nfetches\ncities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/export/hourly") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--lead-from\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/export/daily") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--split-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/export/observations") words=$'--daily\n--city\n--from\n--to\n--source\n--var\n--wide\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/export/fetches") words=$'--city\n--from\n--to\n--source\n--model\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--split-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/export/cities") words=$'--city\n--format\n--output\n-o\n--standalone\n--excel\n--partition-by\n--append\n--utc\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/report") words=$'--list\n--param\n--city\n--from\n--to\n--timeout\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/sql") words=$'--param\n--timeout\n--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/export/hourly") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--lead-from\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/export/daily") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--split-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/export/observations") words=$'--daily\n--city\n--from\n--to\n--source\n--var\n--wide\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/export/fetches") words=$'--city\n--from\n--to\n--source\n--model\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--split-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/export/cities") words=$'--city\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/report") words=$'--list\n--param\n--city\n--from\n--to\n--timeout\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/sql") words=$'--param\n--timeout\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/db") words=$'info\ncheck\nvacuum\nbackup\nprune\nmerge\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/db/info") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/db/check") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -77,7 +79,7 @@ _skycast() {
     "/db/backup") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/db/prune") words=$'--before\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/db/merge") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/vars") words=$'--format\n--output\n-o\n--standalone\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/vars") words=$'--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/demo") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/completions") words=$'--list-cities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/manual") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

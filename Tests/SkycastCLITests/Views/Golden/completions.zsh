@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--ci|--city|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -19,7 +19,8 @@ _skycast() {
     ("/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
     ("/import/observations --format"|*" --provider")) compadd -- ghcnh meteostat dwd ecad asos isd-lite; return ;;
     ("/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
-    ("/export/hourly --format"|"/export/observations --format"|"/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
+    ("/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet verif met-mpr; return ;;
+    ("/export/hourly --format"|"/export/observations --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
     ("/export/cities --format"|"/export/daily --format"|"/export/fetches --format")) compadd -- table csv json ndjson latex markdown parquet; return ;;
     (*" --city")) local -a cities; cities=("${(@f)$(skycast completions --list-cities 2>/dev/null)}"); compadd -a cities; return ;;
     (*" --var"|*" --vars")) compadd -- temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant; return ;;
@@ -27,12 +28,13 @@ _skycast() {
     (*" --every")) compadd -- 6h 12h 24h; return ;;
     (*" --encoding")) compadd -- utf-8 utf-16 gb18030; return ;;
     ("/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by")) compadd -- day month year period; return ;;
-    ("/verify --by")) compadd -- lead lead-day city model source month valid-hour; return ;;
+    ("/verify --by")) compadd -- lead lead-day city model source month valid-hour season obs-range; return ;;
     (*" --method")) compadd -- bom nws; return ;;
     (*" --op")) compadd -- ge gt; return ;;
     (*" --loss")) compadd -- se ae; return ;;
     (*" --lead-from")) compadd -- run fetch; return ;;
     (*" --diagram")) compadd -- performance taylor discrimination value qq conditional pit; return ;;
+    (*" --excel-locale")) compadd -- en de fr es it nl pt pl ru sv; return ;;
     (*" --split-by")) compadd -- city month; return ;;
   esac
   case "$cmdpath" in
@@ -111,7 +113,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -307,7 +312,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -349,7 +357,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -404,7 +415,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -425,7 +439,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -447,7 +464,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex, markdown or svg'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--width:Figure width with --format svg'
         '--height:Figure height with --format svg'
         '--title:With --format svg: this title instead of the automatic one'
@@ -465,8 +485,12 @@ _skycast() {
     ("/verify")
       local -a items; items=(
         '--var:The variable to verify (see '\''skycast vars'\'')'
-        '--by:Group by lead, lead-day, city, model, source, month or valid-hour (repeat or comma-separate)'
-        '--threshold:Event threshold for contingency scores, in the variable'\''s unit'
+        '--by:Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)'
+        '--threshold:Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold; p90: each city'\''s 90th percentile of the observations per calendar month'
+        '--scores:Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
+        '--same-cases:Score every source, model and lead group only on the cases (city, valid time) all groups have'
+        '--obs-bins:Bin edges of --by obs-range, ascending (default per variable, e.g'
+        '--within:Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate)'
         '--op:Event operator: ge (value ≥ x) or gt (value > x)'
         '--from:First local date, YYYY-MM-DD (inclusive)'
         '--to:Last local date, YYYY-MM-DD (inclusive)'
@@ -489,7 +513,7 @@ _skycast() {
         '--bootstrap:Bootstrap resamples for --ci and --compare'
         '--block-days:Bootstrap block length in valid days'
         '--seed:Seed of the bootstrap'\''s generator (echoed in the comment)'
-        '--score:With --format svg: the score to draw, any the table has (bias, mae, rmse, corr, pod, far, pofd, csi, ets, fbias, hss, pc, bs, mse-skill)'
+        '--score:With --format svg: the score to draw, any the table has (bias, mae, rmse, corr, pod, far, pofd, csi, ets, fbias, hss, pc, kss, odds-ratio, yules-q, edi, sedi, bs, mse-skill, p10, p25, p50, p75, p90, mad, spearman)'
         '--diagram:Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq, conditional; with --ensemble pit'
         '--lead-days:With --format svg or --diagram: only these lead days (1-5, 1,3,5)'
         '--scorecard:With --compare A B: variables × lead days, coloured by (A − B)/B, marked where the Diebold–Mariano test is significant'
@@ -501,10 +525,13 @@ _skycast() {
         '--height:Figure height with --format svg'
         '--title:With --format svg: this title instead of the automatic one'
         '--no-title:With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)'
-        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown, svg, parquet, verif or met-mpr'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
@@ -576,8 +603,12 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -609,8 +640,12 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex, markdown or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -637,8 +672,12 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex, markdown, svg or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -667,8 +706,12 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex, markdown or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -689,8 +732,12 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex, markdown or parquet'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--excel:CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised'
+        '--excel-locale:With --excel: the spreadsheet'\''s locale; de, fr, es, it, nl, pt, pl, ru and sv get '\'';'\'' between fields and a decimal comma'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
         '--append:With --format parquet: add only what is new since the last export into the same folder'
         '--utc:Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset'
@@ -715,7 +762,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -733,7 +783,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -840,7 +893,10 @@ _skycast() {
         '--format:Output format: table, csv, json, ndjson, latex or markdown'
         '--output:Write data to a file instead of standard output'
         '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
         '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'

@@ -1,0 +1,180 @@
+import Analysis
+import SkycastModel
+import Store
+
+extension Verifier {
+  /// Scores summed in Swift from the matched pairs (``pairs(_:_:)``: the pairs `--pairs`
+  /// writes, with the same filters, leads and NULL rule as the other paths), for what needs a
+  /// pair in hand: `--same-cases`, `--by obs-range`, and the pair-based scores
+  /// (``VerifyRequest/needsPairs``).
+  ///
+  /// Local month, hour and season come from the city's zone at the valid time, as they were
+  /// stored. Forecasts without an observation are not seen here, so the rows' dropped counts
+  /// stay 0 and the comment says what the pair path left out instead.
+  package func pairPass(_ request: VerifyRequest, sums wantsSums: Bool) throws -> PairPassResult {
+    let cities = Dictionary(uniqueKeysWithValues: try store.cities().map { ($0.id, $0) })
+    let labels = try cityLabels()
+    let keys = request.keys
+    let isDaily = request.variable.frequency == .daily
+    let fields = VerifySums.fields(request)
+    let scorer = PairScorer(request: request)
+    let ranks = request.extraScores.contains(.spearman) && request.hasCorrelation
+    let wantsSamples = request.needsPairs
+
+    func keyValues(_ pair: VerifyPair) -> [VerifyKeyValue] {
+      let zone = cities[pair.cityID]?.zone ?? .utc
+      let local = pair.validAt.map { zone.local($0) }
+      let month = local?.date.month ?? Int((pair.date ?? "").dropFirst(5).prefix(2)) ?? 0
+      return keys.map { key -> VerifyKeyValue in
+        switch key {
+        case .lead: .integer(pair.lead)
+        case .leadDay: .integer(isDaily ? pair.lead : LeadTime.day(hours: pair.lead))
+        case .city: .text(labels[pair.cityID] ?? String(pair.cityID))
+        case .source: .text(pair.source)
+        case .model: .text(pair.model)
+        case .month: .text(local.map { $0.date.monthText } ?? String((pair.date ?? "").prefix(7)))
+        case .validHour: .integer(Int64(local?.hour ?? 0))
+        case .season:
+          .text(VerifyKey.season(month: month, latitude: cities[pair.cityID]?.latitude ?? 0))
+        case .obsRange: .integer(Int64(request.observationBin(pair.observed)))
+        }
+      }
+    }
+    func localDate(_ pair: VerifyPair) -> String {
+      if let validAt = pair.validAt {
+        return (cities[pair.cityID]?.zone ?? .utc).localDate(validAt).description
+      }
+      return pair.date ?? ""
+    }
+
+    let kept = request.sameCases ? try sameCases(request) : nil
+    let climate = try request.climatePercentile.map {
+      try climateThresholds(request, percentile: $0)
+    }
+    var order: [[VerifyKeyValue]] = []
+    var totals: [[VerifyKeyValue]: VerifySums] = [:]
+    var days: [[VerifyKeyValue]: [String: VerifySums]] = [:]
+    var periods: [[VerifyKeyValue]: (first: String, last: String)] = [:]
+    var samples: [[VerifyKeyValue]: (errors: [Double], forecasts: [Double], observed: [Double])] =
+      [:]
+    try pairs(request) { pair in
+      if let kept, !kept.cases.contains(SameCases.Case(pair)) { return }
+      let values = keyValues(pair)
+      if wantsSums {
+        var scorer = scorer
+        if let climate, let event = request.event {
+          // The pair's own threshold: its city's percentile in its local calendar month.
+          let month =
+            pair.validAt.map { (cities[pair.cityID]?.zone ?? .utc).local($0).date.month }
+            ?? Int((pair.date ?? "").dropFirst(5).prefix(2)) ?? 0
+          scorer.event = climate.value(cityID: pair.cityID, month: month).map {
+            VerifyEvent(threshold: $0, op: event.op)
+          }
+        }
+        let terms = scorer.terms(
+          forecast: pair.forecast, observed: pair.observed, forecastDirection: .nan,
+          observedDirection: .nan, probability: pair.probability ?? .nan, reference: .nan)
+        if totals[values] == nil { order.append(values) }
+        totals[values, default: VerifySums()].addEvery(terms)
+        if request.groupsByDay || request.measuresPeriod {
+          let date = localDate(pair)
+          if request.groupsByDay {
+            days[values, default: [:]][date, default: VerifySums()].addEvery(terms)
+          } else if let period = periods[values] {
+            periods[values] = (min(period.first, date), max(period.last, date))
+          } else {
+            periods[values] = (date, date)
+          }
+        }
+      }
+      if wantsSamples {
+        let error =
+          request.isCircular
+          ? PairScorer.circularDifference(pair.forecast, pair.observed)
+          : pair.forecast - pair.observed
+        samples[values, default: ([], [], [])].errors.append(error)
+        if ranks {
+          samples[values]!.forecasts.append(pair.forecast)
+          samples[values]!.observed.append(pair.observed)
+        }
+      }
+    }
+
+    var groups: [[VerifyKeyValue]: GroupSums] = [:]
+    for values in order {
+      var group = GroupSums()
+      if request.groupsByDay {
+        for (date, sums) in (days[values] ?? [:]).sorted(by: { $0.key < $1.key }) {
+          group.addDay(sums, date: date, fields: fields)
+        }
+      } else {
+        group.total = totals[values] ?? VerifySums()
+        group.firstDate = periods[values]?.first
+        group.lastDate = periods[values]?.last
+      }
+      groups[values] = group
+    }
+    return PairPassResult(
+      sums: VerifyGroupedSums(request: request, order: order, groups: groups),
+      distributions: samples.mapValues {
+        DistributionScores(
+          errors: $0.errors, forecasts: $0.forecasts, observations: $0.observed,
+          bounds: request.withinBounds)
+      },
+      sameCases: kept, climate: climate)
+  }
+
+  /// The cases (city, valid time) every group of `request` has a pair for: groups are the
+  /// distinct source, model and lead (lead hours with `--by lead`, lead day with `--by
+  /// lead-day`, else all leads together), the rule of verif (`remove_missing_across_all`) and
+  /// MET's `stat_analysis -event_equal`.
+  package func sameCases(_ request: VerifyRequest) throws -> SameCases {
+    let keys = Set(request.keys)
+    let isDaily = request.variable.frequency == .daily
+    var groupIDs: [String: Int32] = [:]
+    var groupsOf: [SameCases.Case: Set<Int32>] = [:]
+    var pairCount = 0
+    try pairs(request) { pair in
+      var lead = ""
+      if keys.contains(.lead) {
+        lead = String(pair.lead)
+      } else if keys.contains(.leadDay) {
+        lead = String(isDaily ? pair.lead : LeadTime.day(hours: pair.lead))
+      }
+      let name = pair.source + "\u{1F}" + pair.model + "\u{1F}" + lead
+      let id: Int32
+      if let known = groupIDs[name] {
+        id = known
+      } else {
+        id = Int32(groupIDs.count)
+        groupIDs[name] = id
+      }
+      groupsOf[SameCases.Case(pair), default: []].insert(id)
+      pairCount += 1
+    }
+    let all = groupIDs.count
+    return SameCases(
+      cases: Set(groupsOf.filter { $0.value.count == all }.keys), allCases: groupsOf.count,
+      groups: all, pairs: pairCount)
+  }
+}
+
+extension Verifier {
+  /// The `--threshold pNN` thresholds of `request` (``ClimateThresholds``).
+  package func climateThresholds(_ request: VerifyRequest, percentile: Double) throws
+    -> ClimateThresholds
+  {
+    var values: [Int64: [Int: [Double]]] = [:]
+    try store.withRows(of: VerifySQL.climate(request)) { rows in
+      while try rows.next() {
+        guard let value = rows.double(2), let month = rows.text(1).flatMap({ Int($0) }) else {
+          continue
+        }
+        values[rows.int64(0) ?? 0, default: [:]][month, default: []].append(value)
+      }
+    }
+    var thresholds = ClimateThresholds(percentile: percentile, values: values)
+    thresholds.labels = try cityLabels()
+    return thresholds
+  }
+}

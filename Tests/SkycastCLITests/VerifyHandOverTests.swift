@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SkycastCLI
+
+/// `verify --pairs --format verif`: verif's text input (CI has verif read it back, see
+/// `Tests/Reference/check_verif_pairs.py`).
+@Suite struct VerifyHandOverTests {
+  /// Issued 2026-03-01 06:00 UTC; leads 1 h and 30 h: reference time = valid − lead = the
+  /// issue time, so both rows have date 20260301 and hour 6.
+  @Test("rows are date hour leadtime location lat lon altitude obs fcst under verif's # lines")
+  func verifText() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(7, "Alpha")
+    let issued = march1 + 6 * hour
+    for (lead, forecast, observed) in [(Int64(1), 2.5, 2.0), (30, -1.25, 0.5)] {
+      try writer.forecast(city: 7, issuedAt: issued, lead: lead, ["temperature_2m": forecast])
+      try writer.observation(city: 7, validAt: issued + lead * hour, ["temperature_2m": observed])
+    }
+    let result = await harness.run(
+      "verify", "--pairs", "--format", "verif", "--source", "forecast", "--model", "best_match")
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == """
+        # variable: temperature_2m
+        # units: °C
+        date hour leadtime location lat lon altitude obs fcst
+        20260301 6 1 7 0.0 0.0 0.0 2.0 2.5
+        20260301 6 30 7 0.0 0.0 0.0 0.5 -1.25
+
+        """)
+  }
+
+  /// The same two pairs as MET MPR lines: leads 010000 and 300000, valid 07:00 and 12:00 UTC
+  /// the next day, TOTAL 2, INDEX 1 and 2.
+  @Test("MET MPR lines carry the STAT header columns, lead HHMMSS, valid times and the pair")
+  func metMPR() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(7, "Alpha Town")
+    let issued = march1 + 6 * hour
+    for (lead, forecast, observed) in [(Int64(1), 2.5, 2.0), (30, -1.25, 0.5)] {
+      try writer.forecast(city: 7, issuedAt: issued, lead: lead, ["temperature_2m": forecast])
+      try writer.observation(city: 7, validAt: issued + lead * hour, ["temperature_2m": observed])
+    }
+    let result = await harness.run("verify", "--pairs", "--format", "met-mpr")
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
+    #expect(lines.count == 3)
+    let header = lines[0]
+    #expect(header.count == 39 && header.prefix(4) == ["VERSION", "MODEL", "DESC", "FCST_LEAD"])
+    #expect(
+      header[23] == "LINE_TYPE"
+        && header[24...33] == [
+          "TOTAL", "INDEX", "OBS_SID", "OBS_LAT", "OBS_LON", "OBS_LVL", "OBS_ELV", "FCST", "OBS",
+          "OBS_QC",
+        ])
+    for line in lines.dropFirst() { #expect(line.count == header.count) }
+    let row = Dictionary(uniqueKeysWithValues: zip(header, lines[2]))
+    #expect(row["MODEL"] == "forecast:best_match")
+    #expect(row["FCST_LEAD"] == "300000")
+    #expect(row["FCST_VALID_BEG"] == "20260302_120000")
+    #expect(row["FCST_VAR"] == "temperature_2m" && row["FCST_UNITS"] == "°C")
+    #expect(row["OBTYPE"] == "era5" && row["LINE_TYPE"] == "MPR")
+    #expect(row["TOTAL"] == "2" && row["INDEX"] == "2")
+    #expect(row["OBS_SID"] == "Alpha_Town")
+    #expect(row["FCST"] == "-1.25" && row["OBS"] == "0.5")
+    #expect(lines[1][3] == "010000" && lines[1][4] == "20260301_070000")
+  }
+
+  @Test("verif reads one forecast system per file; --format verif needs --pairs")
+  func usage() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha")
+    let several = await harness.run("verify", "--pairs", "--format", "verif")
+    #expect(several.exitCode == 64)
+    #expect(several.stderr.contains("give one --source and one --model"), "\(several.stderr)")
+    let scores = await harness.run("verify", "--format", "verif")
+    #expect(scores.exitCode == 64)
+    #expect(scores.stderr.contains("--format verif writes pairs; add --pairs"), "\(scores.stderr)")
+  }
+}

@@ -20,6 +20,8 @@ public struct DemoDataset {
   public static let issuesPerDay = 4
   /// The observation source of the synthetic truth.
   public static let observationSource = FetchSource.synthetic.rawValue
+  /// The synthetic places' second model: the same truth with errors 1.35 times as large.
+  public static let secondModel = "demo_model_b"
 
   /// One line of what was loaded, for the tour's log.
   public struct Step: Sendable, Equatable {
@@ -171,19 +173,26 @@ public struct DemoDataset {
       lastIssue - Int64($0) * 21_600
     }
     var rows = 0
-    for issuedAt in issues {
-      let items = try cities.indices.map { index in
-        let body = history.forecastBody(place: index, issuedAt: issuedAt)
-        return ForecastIngest.Item(
-          location: try ResponseDecoder().decode(body)[0], city: cities[index],
-          provenance: ResponseProvenance(
-            url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)", body: body,
-            callWeight: nil))
+    // The demo's own forecasts (best_match) and a second, less skilful model of the same
+    // truth, so `verify --compare` has two models to compare offline.
+    for (model, scale) in [(nil, 1.0), (Self.secondModel, 1.35)] as [(String?, Double)] {
+      for issuedAt in issues {
+        let items = try cities.indices.map { index in
+          let body = history.forecastBody(
+            place: index, issuedAt: issuedAt, model: model, errorScale: scale)
+          return ForecastIngest.Item(
+            location: try ResponseDecoder(models: model.map { [$0] } ?? []).decode(body)[0],
+            city: cities[index],
+            provenance: ResponseProvenance(
+              url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)"
+                + (model.map { "&model=" + $0 } ?? ""), body: body, callWeight: nil))
+        }
+        rows += try ForecastIngest.storeBatch(
+          items, store: store, requestedAt: issuedAt, models: [model ?? "best_match"],
+          minInterval: nil
+        )
+        .reduce(0) { $0 + ($1?.rows ?? 0) }
       }
-      rows += try ForecastIngest.storeBatch(
-        items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil
-      )
-      .reduce(0) { $0 + ($1?.rows ?? 0) }
     }
     let zone = cities[0].zone
     let lastDay = zone.localDate(Self.clock)
@@ -212,7 +221,7 @@ public struct DemoDataset {
     return Step(
       label: "synthetic history (seed \(Self.seed))",
       detail:
-        "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) forecasts issued every 6 h for \(Self.syntheticDays) days, \(rows) rows; \(observed) hourly observations (source \(Self.observationSource))"
+        "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) forecasts issued every 6 h for \(Self.syntheticDays) days by best_match and \(Self.secondModel), \(rows) rows; \(observed) hourly observations (source \(Self.observationSource))"
     )
   }
 }

@@ -34,7 +34,13 @@ public struct SyntheticHistory: Sendable {
 
   /// One forecast response as the Forecast API would send it at `issuedAt` with
   /// `timeformat=unixtime`: hours from the local midnight of the issue day, `forecastDays` days.
-  public func forecastBody(place index: Int, issuedAt: Int64) -> [UInt8] {
+  ///
+  /// - Parameter model: a second model's name draws its own errors (seeded by the name too),
+  ///   `errorScale` times as large, so two models of one history differ as real ones do; nil
+  ///   is the demo's `best_match` history as it always was.
+  public func forecastBody(
+    place index: Int, issuedAt: Int64, model: String? = nil, errorScale: Double = 1
+  ) -> [UInt8] {
     let weather = weathers[index]
     let place = places[index]
     let zone = weather.zone
@@ -43,7 +49,8 @@ public struct SyntheticHistory: Sendable {
     let start = issueDate.midnightAsUTC - Int64(offset)
     let hours = forecastDays * 24
     var random = SplitMix64(
-      seed: seed ^ SyntheticWeather.hash(place.name) ^ UInt64(bitPattern: issuedAt))
+      seed: seed ^ SyntheticWeather.hash(place.name) ^ UInt64(bitPattern: issuedAt)
+        ^ (model.map(SyntheticWeather.hash) ?? 0))
     let runError = random.nextGaussian()
     let dailyErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
     let windErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
@@ -60,7 +67,7 @@ public struct SyntheticHistory: Sendable {
       let dayIndex = min(dailyErrors.count - 1, Int(leadDays))
       let truth = weather.hour(valid)
       let shifted = weather.hour(valid + Int64(timing * 3600 * 1.5 * leadDays))
-      let sigma = 0.45 + 0.13 * leadDays
+      let sigma = (0.45 + 0.13 * leadDays) * errorScale
       let temperature =
         truth.temperature + 0.2 + sigma * (0.55 * runError + 0.85 * dailyErrors[dayIndex])
       let wind = max(

@@ -134,8 +134,47 @@ public struct Verifier {
 
   // MARK: - Observation source
 
-  /// The `--obs` source: the one asked for, else `era5` when it holds the variable, else the
-  /// only source that does (`Store.resolveObservationSource` holds the rule).
+  /// The `--obs` source and why it was chosen: the one asked for; else, among sources holding
+  /// the variable, the one with most values inside the span of the stored forecasts (so a
+  /// reanalysis of two days does not win over a station series covering the forecasts; ties go
+  /// to `era5`, then by name); else the rule of `Store.resolveObservationSource` (`era5`, or
+  /// the only source), which also names what is stored when nothing overlaps.
+  ///
+  /// - Returns: the source, and a note when it was chosen by overlap among several.
+  /// - Throws: `InvalidInput` (usage) for an unknown or ambiguous source;
+  ///   ``VerifyError/noObservations`` when nothing is stored to compare with.
+  public func chooseObservationSourceWithReason(
+    requested: String?, variable: WeatherVariable, cityIDs: [Int64] = []
+  ) throws -> (source: String, note: String?) {
+    if requested == nil {
+      let overlap = try store.observationOverlap(variable: variable, cityIDs: cityIDs)
+      let ranked = overlap.filter { $0.value > 0 }.sorted {
+        ($0.value, $0.key == Store.defaultObservationSource ? 1 : 0, $1.key)
+          > ($1.value, $1.key == Store.defaultObservationSource ? 1 : 0, $0.key)
+      }
+      // A tie between sources other than era5 stays a choice for the user (the rule below
+      // then says which sources there are).
+      let tied = ranked.count > 1 && ranked[1].value == ranked[0].value
+      if overlap.count > 1, let best = ranked.first,
+        !tied || best.key == Store.defaultObservationSource
+      {
+        let unit = variable.frequency == .daily ? "days" : "hours"
+        let others = overlap.keys.sorted().filter { $0 != best.key }.map {
+          "\($0) \(overlap[$0] ?? 0)"
+        }
+        return (
+          best.key,
+          "observations from '\(best.key)', the source with most \(unit) inside the forecasts' span (\(best.value); \(others.joined(separator: ", "))); --obs chooses another"
+        )
+      }
+    }
+    return (
+      try chooseObservationSource(requested: requested, variable: variable, cityIDs: cityIDs), nil
+    )
+  }
+
+  /// The `--obs` source by `Store.resolveObservationSource`'s rule alone: the one asked for,
+  /// else `era5` when it holds the variable, else the only source that does.
   ///
   /// - Throws: `InvalidInput` (usage) for an unknown or ambiguous source;
   ///   ``VerifyError/noObservations`` when nothing is stored to compare with.

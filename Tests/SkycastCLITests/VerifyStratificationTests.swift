@@ -84,7 +84,8 @@ import Testing
 /// from `--pairs`.
 @Suite struct VerifyPairPathTests {
   static let common = [
-    "verify", "--var", "temperature_2m", "--obs", "synthetic", "--source", "forecast",
+    "verify", "--var", "temperature_2m", "--obs", "synthetic", "--source", "forecast", "--model",
+    "best_match",
   ]
 
   /// The pairs as (lead day, city, valid time, observed).

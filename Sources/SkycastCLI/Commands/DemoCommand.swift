@@ -81,19 +81,27 @@ enum DemoCommand {
     try await section(
       6, "Verification by lead day: error grows with lead time",
       ["verify"] + synthetic + [
-        "--obs", DemoDataset.observationSource, "--by", "lead-day", "--format", "table",
+        "--obs", DemoDataset.observationSource, "--model", "best_match", "--by", "lead-day",
+        "--format", "table",
       ])
     try await section(
       7, "Measurable rain (> 0.1 mm in the hour): contingency scores and Brier score by lead day",
       ["verify"] + synthetic + [
-        "--obs", DemoDataset.observationSource, "--var", "precipitation", "--threshold", "0.1",
-        "--op", "gt", "--by",
-        "lead-day", "--format", "table",
+        "--obs", DemoDataset.observationSource, "--model", "best_match", "--var", "precipitation",
+        "--threshold", "0.1", "--op", "gt", "--by", "lead-day", "--format", "table",
+      ])
+    try await section(
+      8, "Two models on the same cases: difference, interval and Diebold–Mariano test",
+      ["verify"] + synthetic + [
+        "--obs", DemoDataset.observationSource, "--compare", "best_match",
+        DemoDataset.secondModel, "--by", "lead-day", "--columns",
+        "lead_day,n,days,rmse_a,rmse_b,rmse_diff,p_value,verdict", "--format", "table",
       ])
     try out.line()
     try out.line("── Try next " + String(repeating: "─", count: 62))
     for command in [
       "verify --obs synthetic --by lead-day --by city",
+      "verify --obs synthetic --compare best_match \(DemoDataset.secondModel) --by lead-day --format latex",
       "verify --obs synthetic --by lead-day --format svg -o rmse-by-lead-day.svg",
       "export hourly --city Alpenau --latest --excel -o alpenau.csv",
       "report --list",

@@ -165,7 +165,7 @@ enum VerifyCommand {
       SharedOptions.from, SharedOptions.to,
       OptionSpec(
         "obs", value: "source", help: "Observation source to compare with.",
-        default: "era5 if stored, else the only source"),
+        default: "the one overlapping the forecasts most"),
       OptionSpec(
         "source", value: "source",
         help: "Only forecasts from this source (forecast, previous-runs, an import name).",
@@ -399,10 +399,12 @@ enum VerifyCommand {
 
     request = try request.validated()
     if try !useLinkedStations(&request, store: store, invocation: invocation) {
-      request.observationSource = try store.read {
-        try verifier.chooseObservationSource(
+      let chosen = try store.read {
+        try verifier.chooseObservationSourceWithReason(
           requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
       }
+      request.observationSource = chosen.source
+      if let note = chosen.note { invocation.info("note: " + note) }
     }
     try applyLapseRate(&request, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)

@@ -93,6 +93,39 @@ extension Store {
     }
   }
 
+  /// For each observation source holding `variable`, how many of its values fall inside the
+  /// span of the stored forecasts of the same city (hours, or days for a daily variable): how
+  /// well it covers what there is to verify. Sources without such a value are left out.
+  public func observationOverlap(variable: WeatherVariable, cityIDs: [Int64] = []) throws
+    -> [String: Int64]
+  {
+    let daily = variable.frequency == .daily
+    let cities =
+      cityIDs.isEmpty
+      ? "" : " WHERE city_id IN (" + cityIDs.map { _ in "?" }.joined(separator: ", ") + ")"
+    let sql =
+      daily
+      ? """
+      WITH f AS (SELECT city_id, min(date) AS lo, max(date) AS hi FROM daily_forecasts\(cities)
+        GROUP BY city_id)
+      SELECT o.source, count(*) FROM daily_observations AS o
+      JOIN f ON f.city_id = o.city_id AND o.date BETWEEN f.lo AND f.hi
+      WHERE o.\(variable.column) IS NOT NULL GROUP BY o.source
+      """
+      : """
+      WITH f AS (SELECT city_id, min(valid_at) AS lo, max(valid_at) AS hi FROM forecast_hours\(cities)
+        GROUP BY city_id)
+      SELECT o.source, count(*) FROM hourly_observations AS o
+      JOIN f ON f.city_id = o.city_id AND o.valid_at BETWEEN f.lo AND f.hi
+      WHERE o.\(variable.column) IS NOT NULL GROUP BY o.source
+      """
+    var overlap: [String: Int64] = [:]
+    for row in try database.query(sql, cityIDs.map { .integer($0) }) {
+      if let source = row[0].stringValue { overlap[source] = row[1].int64Value ?? 0 }
+    }
+    return overlap
+  }
+
   /// Each observation source stored for `cityIDs` (all cities when empty) in the hourly or the
   /// daily table: its first and last local date and its rows, by source: what `verify` lists
   /// when no pair matched, so the user sees which `--obs` covers the forecasts.

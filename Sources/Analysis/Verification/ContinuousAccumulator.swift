@@ -62,6 +62,12 @@ public struct ContinuousAccumulator: Sendable, Equatable {
     n += other.n
   }
 
+  /// σf, the forecast's population standard deviation (divided by n); nil without pairs.
+  public var forecastDeviation: Double? { n > 0 ? (squaresF / Double(n)).squareRoot() : nil }
+
+  /// σo, the observation's population standard deviation (divided by n); nil without pairs.
+  public var observedDeviation: Double? { n > 0 ? (squaresO / Double(n)).squareRoot() : nil }
+
   /// The pooled scores of the pairs added so far.
   public var scores: ContinuousScores {
     guard n > 0 else { return ContinuousScores(n: 0, bias: nil, mae: nil, rmse: nil, corr: nil) }

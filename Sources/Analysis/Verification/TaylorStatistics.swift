@@ -8,41 +8,27 @@ import Foundation
 /// Standard deviations are population ones (divided by n), as in Taylor's paper, so that
 /// E′² = σf² + σo² − 2σfσoR holds exactly for the pairs.
 public struct TaylorStatistics: Sendable, Equatable {
+  /// The running means and (co-)moments, shared with the verify scores.
+  private var moments = ContinuousAccumulator()
+
   /// Pairs added.
-  public private(set) var n = 0
-  private var meanF = 0.0
-  private var meanO = 0.0
-  private var squaresF = 0.0
-  private var squaresO = 0.0
-  private var coMoment = 0.0
+  public var n: Int { moments.n }
 
   public init() {}
 
   /// Adds a pair (Welford 1962 running means and co-moment); a non-finite side drops it.
   public mutating func add(forecast: Double, observed: Double) {
-    guard forecast.isFinite, observed.isFinite else { return }
-    n += 1
-    let count = Double(n)
-    let deltaF = forecast - meanF
-    meanF += deltaF / count
-    let deltaO = observed - meanO
-    meanO += deltaO / count
-    squaresF += deltaF * (forecast - meanF)
-    squaresO += deltaO * (observed - meanO)
-    coMoment += deltaF * (observed - meanO)
+    moments.add(forecast: forecast, observed: observed)
   }
 
   /// σf, the forecast's population standard deviation; nil without pairs.
-  public var forecastDeviation: Double? { n > 0 ? (squaresF / Double(n)).squareRoot() : nil }
+  public var forecastDeviation: Double? { moments.forecastDeviation }
 
   /// σo, the observation's population standard deviation; nil without pairs.
-  public var observedDeviation: Double? { n > 0 ? (squaresO / Double(n)).squareRoot() : nil }
+  public var observedDeviation: Double? { moments.observedDeviation }
 
   /// R, the Pearson correlation; nil when either side has no spread.
-  public var correlation: Double? {
-    guard n >= 2, squaresF > 0, squaresO > 0 else { return nil }
-    return min(1, max(-1, coMoment / (squaresF * squaresO).squareRoot()))
-  }
+  public var correlation: Double? { moments.scores.corr }
 
   /// σf/σo, the normalised standard deviation; nil when σo is 0.
   public var normalisedDeviation: Double? {

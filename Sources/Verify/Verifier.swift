@@ -146,7 +146,10 @@ public struct Verifier {
   public func chooseObservationSourceWithReason(
     requested: String?, variable: WeatherVariable, cityIDs: [Int64] = []
   ) throws -> (source: String, note: String?) {
-    if requested == nil {
+    // The overlap reads every forecast's valid time: only worth it when there is a choice.
+    if requested == nil,
+      try store.observationSources(cityIDs: cityIDs, holding: variable).count > 1
+    {
       let overlap = try store.observationOverlap(variable: variable, cityIDs: cityIDs)
       let ranked = overlap.filter { $0.value > 0 }.sorted {
         ($0.value, $0.key == Store.defaultObservationSource ? 1 : 0, $1.key)

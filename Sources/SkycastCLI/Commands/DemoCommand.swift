@@ -100,9 +100,9 @@ enum DemoCommand {
     try out.line()
     try out.line("── Try next " + String(repeating: "─", count: 62))
     for command in [
-      "verify --obs synthetic --by lead-day --by city",
+      "verify --obs synthetic --by lead-day --by model",
       "verify --obs synthetic --compare best_match \(DemoDataset.secondModel) --by lead-day --format latex",
-      "verify --obs synthetic --by lead-day --format svg -o rmse-by-lead-day.svg",
+      "verify --obs synthetic --by lead-day --by model --format svg -o rmse-by-lead-day.svg",
       "export hourly --city Alpenau --latest --excel -o alpenau.csv",
       "report --list",
       "report data-completeness --city Alpenau",

@@ -23,6 +23,9 @@ enum NowCommand {
       26.7 °C, else the air temperature), next to Open-Meteo's apparent temperature; each is \
       labelled. Colour only on a terminal (never with NO_COLOR or --no-color).
 
+      --at (or SKYCAST_NOW) shows the view as it was at that local time: the newest forecast \
+      fetched by then, its age counted from then.
+
       Examples:
         skycast now Berlin --refresh
         skycast now
@@ -37,6 +40,7 @@ enum NowCommand {
         "width", value: "columns", help: "Width in columns.", type: .integer(1...100_000),
         shown: "$COLUMNS, the terminal, or 80"),
       .flag("ascii", help: "ASCII symbols (METAR abbreviations), ticks and bars."),
+      SharedOptions.at,
     ] + SharedOptions.network([.forecast], defaults: refreshPolicy),
     run: { try await run($0) })
 
@@ -50,7 +54,13 @@ enum NowCommand {
     // A reader: a read-only database (or folder) still shows the stored forecast.
     let store = try invocation.openExistingStore()
     var city = try chooseCity(invocation, store: store)
-    let now = invocation.context.nowEpoch
+    let reference = try invocation.referenceTime()
+    if reference.pinned, invocation.flag("refresh") {
+      throw invocation.usage(
+        "--refresh fetches at the present time; leave out --at (or \(Invocation.nowVariable)) to refresh"
+      )
+    }
+    let now = reference.time.epoch(in: city.zone)
     var refreshFailure: String?
     if invocation.flag("refresh") {
       if store.isReadOnly {
@@ -60,8 +70,15 @@ enum NowCommand {
         city = try store.city(id: city.id) ?? city
       }
     }
-    guard var model = try store.nowModel(city: city, now: now, listedDays: NowView.listedDays)
+    guard
+      var model = try store.nowModel(
+        city: city, now: now, listedDays: NowView.listedDays, asOf: reference.pinned ? now : nil)
     else {
+      if reference.pinned {
+        throw CLIError.failure(
+          "no forecast of \(city.name) was fetched by \(reference.time.description); choose a later --at"
+        )
+      }
       if let refreshFailure {
         throw CLIError.failure(
           "no forecast stored for \(city.name), and fetching one failed: \(refreshFailure); check the connection and try 'skycast now \(city.name) --refresh' again"

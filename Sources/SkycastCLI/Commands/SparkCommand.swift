@@ -21,8 +21,10 @@ enum SparkCommand {
 
       The default series is the latest forecast (source forecast, model best_match: for each \
       valid time the newest issue with lead >= 0) over the 168 hours up to and including the \
-      current hour; a daily variable shows the last 7 local dates up to today. --from/--to \
-      choose local dates instead. --series observed[:SOURCE] draws observations (default era5 \
+      current hour; a daily variable shows the last 7 local dates up to today. --at (or \
+      SKYCAST_NOW) moves "now" to a local time, --from/--to choose local dates instead. When \
+      neither is given and the last week holds nothing, the newest stored week is drawn, with \
+      a note. --series observed[:SOURCE] draws observations (default era5 \
       when stored, else the only source). The lead of an hourly forecast counts from its \
       model run where the fetch recorded one (--lead-from run, the default when any did), so \
       the hours a run covered before it was fetched count too; --lead-from fetch keeps only \
@@ -44,6 +46,7 @@ enum SparkCommand {
       Examples:
         skycast spark --city Berlin --city 北京 --min -10 --max 30
         skycast spark --var precipitation --from 2026-03-01 --to 2026-03-31
+        skycast spark --city Berlin --at 2026-07-30T12:00
         skycast spark --city Berlin --from 2026-03-01 --to 2026-03-31 --format svg -o berlin.svg
         printf '1 2 3 4 5 6 7 8' | skycast spark -
       """,
@@ -57,7 +60,7 @@ enum SparkCommand {
       OptionSpec(
         "var", value: "variable", help: "The variable (see 'skycast vars').",
         default: "temperature_2m"),
-      SharedOptions.from, SharedOptions.to,
+      SharedOptions.from, SharedOptions.to, SharedOptions.at,
       OptionSpec("min", value: "x", help: "Bottom of the scale (shared by all lines)."),
       OptionSpec("max", value: "y", help: "Top of the scale (shared by all lines)."),
       .typed(
@@ -113,7 +116,7 @@ enum SparkCommand {
         throw invocation.usage(
           "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
       }
-      for option in ["city", "var", "from", "to", "series", "lead-from"]
+      for option in ["city", "var", "from", "to", "series", "lead-from", "at"]
       where invocation.string(option) != nil {
         throw invocation.usage("--\(option) does not apply to 'spark -'")
       }
@@ -236,16 +239,19 @@ enum SparkCommand {
         "--lead-from applies to hourly forecast series; \(variable.column) \(daily ? "is daily" : "is observed here")"
       )
     }
-    let now = invocation.context.nowEpoch
-    var result: [CitySeries] = []
-    for city in cities {
-      if daily {
-        let today = city.zone.localDate(now)
-        let range = dates ?? today.adding(days: -6)...today
-        result.append(
-          try SeriesQuery.daily(
-            store: store, city: city, variable: variable, series: resolved, dates: range))
-      } else {
+    if dates != nil, invocation.string("at") != nil {
+      throw invocation.usage("--at cannot be combined with --from/--to (they choose the dates)")
+    }
+    let reference = try invocation.referenceTime()
+    func load(_ dates: ClosedRange<LocalDate>?) throws -> [CitySeries] {
+      try cities.map { city in
+        let now = reference.time.epoch(in: city.zone)
+        if daily {
+          let today = city.zone.localDate(now)
+          return try SeriesQuery.daily(
+            store: store, city: city, variable: variable, series: resolved,
+            dates: dates ?? today.adding(days: -6)...today)
+        }
         let range: Range<Int64>
         if let dates {
           range =
@@ -255,16 +261,32 @@ enum SparkCommand {
           let end = WallClock.floorToHour(now) + 3600
           range = (end - 168 * 3600)..<end
         }
-        result.append(
-          try SeriesQuery.hourly(
-            store: store, city: city, variable: variable, series: resolved, range: range))
+        return try SeriesQuery.hourly(
+          store: store, city: city, variable: variable, series: resolved, range: range)
       }
     }
-    let span =
+    func isEmpty(_ lines: [CitySeries]) -> Bool {
+      lines.allSatisfy { $0.values.allSatisfy { $0 == nil } }
+    }
+    var result = try load(dates)
+    let upTo = reference.pinned ? reference.time.description : "now"
+    var span =
       dates.map { "\($0.lowerBound) to \($0.upperBound)" }
-      ?? (daily ? "the last 7 days" : "the 168 hours up to now")
+      ?? (daily ? "the 7 days up to \(upTo)" : "the 168 hours up to \(upTo)")
+    // Nothing in the last week of the clock (an archive collected earlier, the demo): the
+    // newest stored week, said in a note, rather than an empty picture.
+    if isEmpty(result), dates == nil, !reference.pinned,
+      let newest = try store.newestLocalDate(of: resolved, cityIDs: cities.map(\.id))
+    {
+      let week = newest.adding(days: -6)...newest
+      result = try load(week)
+      invocation.note(
+        "nothing stored in \(span); showing the newest stored week, \(week.lowerBound) to \(week.upperBound) (--at or --from/--to choose another)"
+      )
+      span = "\(week.lowerBound) to \(week.upperBound)"
+    }
     invocation.info("\(variable.column): \(resolved.label), \(span)")
-    if result.allSatisfy({ $0.values.allSatisfy { $0 == nil } }) {
+    if isEmpty(result) {
       invocation.warn(
         "nothing stored for \(variable.column) (\(resolved.label)) in \(span); collect first, or choose dates with --from/--to"
       )
@@ -286,12 +308,27 @@ enum SparkCommand {
     }
     let store = try invocation.openStore(access: .readOnly)
     let cities = try invocation.cities(in: store)
-    let start = WallClock.floorToHour(invocation.context.nowEpoch)
-    let hours = (0..<168).map { start + Int64($0) * 3600 }
+    let reference = try invocation.referenceTime()
     var series: [SparkSeries] = []
+    var fellBack: [String] = []
     for city in cities {
-      let steps = try store.latestEnsemble(
-        cityID: city.id, variable: variable, range: start..<(start + 168 * 3600))
+      var start = WallClock.floorToHour(reference.time.epoch(in: city.zone))
+      // Pinned: the ensemble the user had at that time, not one fetched later.
+      let issuedBy = reference.pinned ? reference.time.epoch(in: city.zone) : nil
+      var steps = try store.latestEnsemble(
+        cityID: city.id, variable: variable, range: start..<(start + 168 * 3600),
+        issuedBy: issuedBy)
+      if steps.isEmpty, !reference.pinned,
+        let first = try store.latestEnsembleFirstHour(cityID: city.id, variable: variable)
+      {
+        start = first
+        steps = try store.latestEnsemble(
+          cityID: city.id, variable: variable, range: start..<(start + 168 * 3600))
+        fellBack.append(
+          "\(invocation.label(city)) from \(WallClock.iso8601(epoch: start, offset: city.zone.offset(at: start)).prefix(16))"
+        )
+      }
+      let hours = (0..<168).map { start + Int64($0) * 3600 }
       let byTime = Dictionary(
         steps.map { ($0.validAt, $0) }, uniquingKeysWith: { first, _ in first })
       let median = hours.map { byTime[$0]?.quantile(0.5) }
@@ -304,7 +341,9 @@ enum SparkCommand {
       let count = (median.lastIndex { $0 != nil } ?? -1) + 1
       if count == 0 {
         invocation.warn(
-          "\(invocation.label(city)): no ensemble stored from now on; collect --ensemble first")
+          reference.pinned
+            ? "\(invocation.label(city)): no ensemble issued by \(reference.time.description) covers the week from then"
+            : "\(invocation.label(city)): no ensemble stored; collect --ensemble first")
       }
       series.append(
         SparkSeries(
@@ -315,8 +354,14 @@ enum SparkCommand {
           name: "", variable: "spread p90−p10", unit: variable.unit,
           decimals: variable.decimals, values: Array(width.prefix(count))))
     }
+    if !fellBack.isEmpty {
+      invocation.note(
+        "no ensemble covers the 168 hours from now; showing each city's newest stored ensemble from its first hour (\(fellBack.joined(separator: "; ")))"
+      )
+    }
     invocation.info(
-      "\(variable.column): latest ensemble, median and 10–90 % width over the 168 hours from now")
+      "\(variable.column): latest ensemble, median and 10–90 % width over the 168 hours from \(reference.pinned ? reference.time.description : "now")"
+    )
     return series
   }
 }

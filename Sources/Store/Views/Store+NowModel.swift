@@ -4,13 +4,16 @@ import SkycastModel
 extension Store {
   /// The newest successful `forecast` fetch of a city: its id and request time. With several
   /// models in one request, the `best_match` row is preferred.
-  public func newestForecastFetch(cityID: Int64) throws -> (id: Int64, requestedAt: Int64)? {
+  /// With `asOf`, only fetches requested at or before it count (`now --at`).
+  public func newestForecastFetch(cityID: Int64, asOf: Int64? = nil) throws -> (
+    id: Int64, requestedAt: Int64
+  )? {
     let row = try database.query(
       """
       SELECT id, requested_at FROM fetches
-      WHERE city_id = ? AND source = 'forecast' AND status = 'ok'
+      WHERE city_id = ? AND source = 'forecast' AND status = 'ok' AND requested_at <= ?
       ORDER BY requested_at DESC, model = 'best_match' DESC, id DESC LIMIT 1
-      """, [.integer(cityID)]
+      """, [.integer(cityID), .integer(asOf ?? Int64.max)]
     ).first
     guard let row, let id = row[0].int64Value, let requestedAt = row[1].int64Value else {
       return nil
@@ -20,8 +23,11 @@ extension Store {
 
   /// The `now` view's data from the city's newest stored forecast (rows by `fetch_id`), or nil
   /// when no forecast is stored; the ensemble's ranges cover `listedDays` local days from today.
-  public func nowModel(city: City, now: Int64, listedDays: Int) throws -> NowModel? {
-    guard let fetch = try newestForecastFetch(cityID: city.id) else { return nil }
+  /// With `asOf`, the newest forecast fetched at or before it.
+  public func nowModel(city: City, now: Int64, listedDays: Int, asOf: Int64? = nil) throws
+    -> NowModel?
+  {
+    guard let fetch = try newestForecastFetch(cityID: city.id, asOf: asOf) else { return nil }
     // Hand-edited times far outside the calendar would make every date below meaningless.
     let fetchedAt = try StoredTime.check(fetch.requestedAt, column: "fetches.requested_at")
     var model = NowModel(city: city, fetchedAt: fetchedAt, now: now)
@@ -100,7 +106,8 @@ extension Store {
       day.windGustsMax = daily.double(10)
       model.days.append(day)
     }
-    model.ensembleDays = try ensembleDays(city: city, now: now, listedDays: listedDays)
+    model.ensembleDays = try ensembleDays(
+      city: city, now: now, listedDays: listedDays, issuedBy: asOf)
     return model
   }
 }
@@ -108,7 +115,7 @@ extension Store {
 extension Store {
   /// The 10–90 % member range of 2 m temperature per local day, for `listedDays` days from
   /// today on, of the city's latest ensemble fetch.
-  package func ensembleDays(city: City, now: Int64, listedDays: Int) throws
+  package func ensembleDays(city: City, now: Int64, listedDays: Int, issuedBy: Int64? = nil) throws
     -> [NowModel.EnsembleDay]
   {
     let zone = city.zone
@@ -116,7 +123,9 @@ extension Store {
     let start = zone.startOfDay(today)
     let end = zone.startOfDay(today.adding(days: listedDays))
     var days: [NowModel.EnsembleDay] = []
-    for step in try latestEnsemble(cityID: city.id, variable: .temperature2m, range: start..<end) {
+    for step in try latestEnsemble(
+      cityID: city.id, variable: .temperature2m, range: start..<end, issuedBy: issuedBy)
+    {
       guard let low = step.quantile(0.1), let high = step.quantile(0.9) else { continue }
       let date = zone.localDate(step.validAt)
       if let last = days.last, last.date == date {

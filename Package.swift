@@ -85,7 +85,7 @@ let package = Package(
     .target(
       name: "Demo",
       dependencies: [
-        "Store", "Collect", "OpenMeteo", "Synthetic", "SkycastModel", "SkycastResources",
+        "Store", "Collect", "Import", "OpenMeteo", "Synthetic", "SkycastModel", "SkycastResources",
       ]),
 
     // MARK: - CLI and executables

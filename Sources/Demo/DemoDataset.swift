@@ -1,5 +1,6 @@
 import Collect
 import Foundation
+import Import
 import OpenMeteo
 import SkycastModel
 import SkycastResources
@@ -22,6 +23,14 @@ public struct DemoDataset {
   public static let observationSource = FetchSource.synthetic.rawValue
   /// The synthetic places' second model: the same truth with errors 1.35 times as large.
   public static let secondModel = "demo_model_b"
+  /// The imported forecast source: another provider's log loaded as `import forecasts` does,
+  /// issued once a day for 7 days, errors 1.15 times as large.
+  public static let importedSource = "demo_provider"
+  /// The synthetic ensemble's model (`collect --ensemble` storing), 20 members and a control,
+  /// issued once a day for 7 days.
+  public static let ensembleModel = "demo_ensemble"
+  public static let ensembleMembers = 20
+  public static let ensembleDays = 7
 
   /// One line of what was loaded, for the tour's log.
   public struct Step: Sendable, Equatable {
@@ -48,7 +57,7 @@ public struct DemoDataset {
     var steps: [Step] = []
     steps += try loadRecordedForecasts()
     steps += try loadRecordedHistory()
-    steps.append(try loadSynthetic())
+    steps += try loadSynthetic()
     return steps
   }
 
@@ -165,7 +174,7 @@ public struct DemoDataset {
   /// Four weeks of forecasts issued every 6 hours, 16 days ahead, for three invented places,
   /// ending at the demo clock; observations (the synthetic truth) for the same period plus two
   /// weeks before.
-  package func loadSynthetic() throws -> Step {
+  package func loadSynthetic() throws -> [Step] {
     let history = SyntheticHistory(places: SyntheticCity.demo, seed: Self.seed)
     let cities = try history.places.map { try store.addCity($0.city(addedAt: Self.clock)) }
     let lastIssue = Self.clock / 21_600 * 21_600
@@ -218,10 +227,84 @@ public struct DemoDataset {
         return counts.hourly.changed
       }
     }
+    let daily = issues.filter { $0 % 86_400 == 0 }
+    return [
+      Step(
+        label: "synthetic history (seed \(Self.seed))",
+        detail:
+          "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) forecasts issued every 6 h for \(Self.syntheticDays) days by best_match and \(Self.secondModel), \(rows) rows; \(observed) hourly observations (source \(Self.observationSource))"
+      ),
+      try loadImported(history: history, cities: cities, issues: daily),
+      try loadEnsemble(history: history, cities: cities, issues: daily),
+    ]
+  }
+
+  /// Another provider's forecast log, written as CSV and loaded through the importer as
+  /// `skycast import forecasts FILE --source demo_provider` loads it: one issue a day at 00 UTC,
+  /// 7 days ahead, temperature, precipitation and wind speed.
+  package func loadImported(history: SyntheticHistory, cities: [City], issues: [Int64]) throws
+    -> Step
+  {
+    let variables: [WeatherVariable] = [.temperature2m, .precipitation, .windSpeed10m]
+    var csv = "city,issued_at,time," + variables.map(\.column).joined(separator: ",") + "\n"
+    for (index, city) in cities.enumerated() {
+      for issuedAt in issues {
+        let hours = history.forecastHours(
+          place: index, issuedAt: issuedAt, model: Self.importedSource, errorScale: 1.15)
+        for (position, time) in hours.times.enumerated()
+        where time >= issuedAt && time < issuedAt + 7 * 86_400 {
+          let cells = variables.map { variable in
+            (hours.columns[variable]?[position] ?? nil).map {
+              NumberText.fixed($0, decimals: variable.decimals)
+            } ?? ""
+          }
+          csv +=
+            "\(city.id),\(WallClock.utc(epoch: issuedAt)),\(WallClock.utc(epoch: time)),"
+            + cells.joined(separator: ",") + "\n"
+        }
+      }
+    }
+    let result = try Importer.run(
+      Array(csv.utf8), path: "synthetic://skycast-demo/\(Self.importedSource).csv",
+      options: ImportOptions(kind: .forecasts, source: Self.importedSource), store: store,
+      now: Self.clock)
     return Step(
-      label: "synthetic history (seed \(Self.seed))",
+      label: "\(Self.importedSource).csv (synthetic, through import forecasts)",
       detail:
-        "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) forecasts issued every 6 h for \(Self.syntheticDays) days by best_match and \(Self.secondModel), \(rows) rows; \(observed) hourly observations (source \(Self.observationSource))"
+        "\(cities.map(\.name).joined(separator: ", ")): \(result.rows) rows, one issue a day for 7 days (source \(Self.importedSource))"
+    )
+  }
+
+  /// A synthetic ensemble stored as `collect --ensemble` stores one: every member of
+  /// `demo_ensemble` from an Ensemble API body, one issue a day at 00 UTC, 7 days ahead.
+  package func loadEnsemble(history: SyntheticHistory, cities: [City], issues: [Int64]) throws
+    -> Step
+  {
+    var options = EnsembleRequestOptions(models: [Self.ensembleModel])
+    options.variables = SyntheticHistory.ensembleVariables
+    options.days = Self.ensembleDays
+    let decoder = EnsembleDecoder(models: options.models, variables: options.variables)
+    var rows = 0
+    for issuedAt in issues {
+      let items = try cities.indices.map { index in
+        let body = history.ensembleBody(
+          place: index, issuedAt: issuedAt, members: Self.ensembleMembers, days: Self.ensembleDays)
+        return EnsembleIngest.Item(
+          ensemble: try decoder.decode(body)[0], city: cities[index],
+          provenance: ResponseProvenance(
+            url: "synthetic://skycast-demo?seed=\(Self.seed)&place=\(index + 1)&ensemble",
+            body: body, callWeight: nil))
+      }
+      for result in try EnsembleIngest.storeEach(
+        items, store: store, requestedAt: issuedAt, options: options, minInterval: nil)
+      {
+        rows += try result.get() ?? 0
+      }
+    }
+    return Step(
+      label: "synthetic ensemble \(Self.ensembleModel)",
+      detail:
+        "\(cities.map(\.name).joined(separator: ", ")): \(issues.count * cities.count) ensembles of \(Self.ensembleMembers) members and a control, one a day for \(Self.ensembleDays) days, \(rows) rows (source ensemble)"
     )
   }
 }

@@ -46,59 +46,8 @@ public struct SyntheticHistory: Sendable {
     let zone = weather.zone
     let offset = zone.offset(at: issuedAt)
     let issueDate = zone.localDate(issuedAt)
-    let start = issueDate.midnightAsUTC - Int64(offset)
-    let hours = forecastDays * 24
-    var random = SplitMix64(
-      seed: seed ^ SyntheticWeather.hash(place.name) ^ UInt64(bitPattern: issuedAt)
-        ^ (model.map(SyntheticWeather.hash) ?? 0))
-    let runError = random.nextGaussian()
-    let dailyErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
-    let windErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
-    let timing = random.nextGaussian()
-
-    var columns = [WeatherVariable: [Double?]]()
-    var times: [Int64] = []
-    times.reserveCapacity(hours)
-    for step in 0..<hours {
-      let valid = start + Int64(step) * 3600
-      times.append(valid)
-      let lead = Double(valid - issuedAt) / 3600
-      let leadDays = max(0, lead / 24)
-      let dayIndex = min(dailyErrors.count - 1, Int(leadDays))
-      let truth = weather.hour(valid)
-      let shifted = weather.hour(valid + Int64(timing * 3600 * 1.5 * leadDays))
-      let sigma = (0.45 + 0.13 * leadDays) * errorScale
-      let temperature =
-        truth.temperature + 0.2 + sigma * (0.55 * runError + 0.85 * dailyErrors[dayIndex])
-      let wind = max(
-        0,
-        truth.windSpeed * (1 + 0.04 * leadDays * windErrors[dayIndex]) + 0.3 * leadDays
-          * windErrors[dayIndex])
-      let humidity = min(100, max(5, shifted.relativeHumidity))
-      let values: [WeatherVariable: Double?] = [
-        .temperature2m: temperature,
-        .relativeHumidity2m: humidity,
-        .dewPoint2m: Humidity.dewPoint(temperature: temperature, relativeHumidity: humidity),
-        .apparentTemperature: FeelsLike.bom(
-          temperature: temperature, relativeHumidity: humidity, windSpeed: wind),
-        .precipitationProbability: min(100, max(0, (shifted.wetness - 0.45) * 110)),
-        .precipitation: shifted.precipitation,
-        .rain: temperature < 0 ? 0 : shifted.precipitation * 0.7,
-        .showers: temperature < 0 ? 0 : shifted.precipitation * 0.3,
-        .snowfall: temperature < 0 ? shifted.precipitation * 0.7 : 0,
-        .weatherCode: Double(shifted.weatherCode),
-        .cloudCover: shifted.cloudCover,
-        .pressureMSL: truth.pressure + 0.4 * leadDays * windErrors[dayIndex],
-        .windSpeed10m: wind,
-        .windDirection10m: truth.windDirection,
-        .windGusts10m: wind * 1.7 + 3,
-        .uvIndex: truth.uvIndex * (1 - 0.3 * (shifted.cloudCover - truth.cloudCover) / 100),
-        .isDay: truth.isDay ? 1 : 0,
-      ]
-      for variable in Self.hourlyVariables {
-        columns[variable, default: []].append(values[variable] ?? nil)
-      }
-    }
+    let (times, columns) = forecastHours(
+      place: index, issuedAt: issuedAt, model: model, errorScale: errorScale)
 
     var writer = BodyWriter()
     writer.header(place: place, offset: offset, timezone: place.timezone)
@@ -167,6 +116,71 @@ public struct SyntheticHistory: Sendable {
     writer.block(times: dayStarts, columns: Self.dailyVariables.map { ($0, daily[$0] ?? []) })
     writer.raw("}")
     return writer.bytes
+  }
+
+  /// The hourly values of ``forecastBody(place:issuedAt:model:errorScale:)``: valid times
+  /// from the local midnight of the issue day, and each of ``hourlyVariables``' column.
+  public func forecastHours(
+    place index: Int, issuedAt: Int64, model: String? = nil, errorScale: Double = 1
+  ) -> (times: [Int64], columns: [WeatherVariable: [Double?]]) {
+    let weather = weathers[index]
+    let place = places[index]
+    let zone = weather.zone
+    let offset = zone.offset(at: issuedAt)
+    let start = zone.localDate(issuedAt).midnightAsUTC - Int64(offset)
+    let hours = forecastDays * 24
+    var random = SplitMix64(
+      seed: seed ^ SyntheticWeather.hash(place.name) ^ UInt64(bitPattern: issuedAt)
+        ^ (model.map(SyntheticWeather.hash) ?? 0))
+    let runError = random.nextGaussian()
+    let dailyErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
+    let windErrors = (0...forecastDays + 1).map { _ in random.nextGaussian() }
+    let timing = random.nextGaussian()
+
+    var columns = [WeatherVariable: [Double?]]()
+    var times: [Int64] = []
+    times.reserveCapacity(hours)
+    for step in 0..<hours {
+      let valid = start + Int64(step) * 3600
+      times.append(valid)
+      let lead = Double(valid - issuedAt) / 3600
+      let leadDays = max(0, lead / 24)
+      let dayIndex = min(dailyErrors.count - 1, Int(leadDays))
+      let truth = weather.hour(valid)
+      let shifted = weather.hour(valid + Int64(timing * 3600 * 1.5 * leadDays))
+      let sigma = (0.45 + 0.13 * leadDays) * errorScale
+      let temperature =
+        truth.temperature + 0.2 + sigma * (0.55 * runError + 0.85 * dailyErrors[dayIndex])
+      let wind = max(
+        0,
+        truth.windSpeed * (1 + 0.04 * leadDays * windErrors[dayIndex]) + 0.3 * leadDays
+          * windErrors[dayIndex])
+      let humidity = min(100, max(5, shifted.relativeHumidity))
+      let values: [WeatherVariable: Double?] = [
+        .temperature2m: temperature,
+        .relativeHumidity2m: humidity,
+        .dewPoint2m: Humidity.dewPoint(temperature: temperature, relativeHumidity: humidity),
+        .apparentTemperature: FeelsLike.bom(
+          temperature: temperature, relativeHumidity: humidity, windSpeed: wind),
+        .precipitationProbability: min(100, max(0, (shifted.wetness - 0.45) * 110)),
+        .precipitation: shifted.precipitation,
+        .rain: temperature < 0 ? 0 : shifted.precipitation * 0.7,
+        .showers: temperature < 0 ? 0 : shifted.precipitation * 0.3,
+        .snowfall: temperature < 0 ? shifted.precipitation * 0.7 : 0,
+        .weatherCode: Double(shifted.weatherCode),
+        .cloudCover: shifted.cloudCover,
+        .pressureMSL: truth.pressure + 0.4 * leadDays * windErrors[dayIndex],
+        .windSpeed10m: wind,
+        .windDirection10m: truth.windDirection,
+        .windGusts10m: wind * 1.7 + 3,
+        .uvIndex: truth.uvIndex * (1 - 0.3 * (shifted.cloudCover - truth.cloudCover) / 100),
+        .isDay: truth.isDay ? 1 : 0,
+      ]
+      for variable in Self.hourlyVariables {
+        columns[variable, default: []].append(values[variable] ?? nil)
+      }
+    }
+    return (times, columns)
   }
 
   // MARK: - Observation bodies

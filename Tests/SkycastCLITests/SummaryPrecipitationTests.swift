@@ -197,6 +197,14 @@ import Testing
     #expect(unknown.exitCode == 64)
     #expect(unknown.stderr.contains("no observations from source 'nope'"))
     #expect(unknown.stderr.contains("stored sources: dwd, station"))
+    // Clearly more data in one source: that one, with a note that names the counts.
+    try history.observedDay(city, date: "2026-03-31", source: "station", ["precipitation_sum": 1])
+    let most = await harness.run(args)
+    #expect(most.exitCode == 0, "\(most)")
+    #expect(CSVTable(most.stdout).row("date", "2026-04-01")?["total_mm"] == "2.00", "\(most)")
+    #expect(
+      most.stderr.contains("observations from 'station', the source with most rows stored"),
+      "\(most)")
 
     try history.observedDay(city, date: "2026-04-01", source: "era5", ["precipitation_sum": 4])
     let era5 = await harness.run(args)

@@ -97,12 +97,27 @@ enum DemoCommand {
         DemoDataset.secondModel, "--by", "lead-day", "--columns",
         "lead_day,n,days,rmse_a,rmse_b,rmse_diff,p_value,verdict", "--format", "table",
       ])
+    try await section(
+      9, "An imported forecast source against the collected forecasts, same cases",
+      ["verify"] + synthetic + [
+        "--obs", DemoDataset.observationSource, "--compare", FetchSource.forecast.rawValue,
+        DemoDataset.importedSource, "--model", "best_match,\(DemoDataset.importedSource)", "--by",
+        "lead-day", "--columns",
+        "lead_day,n,rmse_a,rmse_b,rmse_diff,verdict", "--format", "table",
+      ])
+    try await section(
+      10, "The ensemble: CRPS, spread and spread–skill by lead day",
+      ["verify", "--ensemble"] + synthetic + [
+        "--obs", DemoDataset.observationSource, "--by", "lead-day", "--format", "table",
+      ])
     try out.line()
     try out.line("── Try next " + String(repeating: "─", count: 62))
     for command in [
       "verify --obs synthetic --by lead-day --by model",
       "verify --obs synthetic --compare best_match \(DemoDataset.secondModel) --by lead-day --format latex",
       "verify --obs synthetic --by lead-day --by model --format svg -o rmse-by-lead-day.svg",
+      "verify --ensemble --obs synthetic --rank-histogram --format svg -o rank-histogram.svg",
+      "spark --city Alpenau --at 2026-07-20",
       "export hourly --city Alpenau --latest --excel -o alpenau.csv",
       "report --list",
       "report data-completeness --city Alpenau",

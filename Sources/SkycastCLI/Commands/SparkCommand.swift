@@ -220,6 +220,7 @@ enum SparkCommand {
     var resolved: ResolvedSeries
     do {
       resolved = try selection.resolve(in: store, daily: daily, cityIDs: cities.map(\.id))
+      if let note = resolved.note { invocation.note(note) }
     } catch let error as ObservationSourceError {
       throw invocation.failure(error, choosingWith: "--series observed:")
     }

@@ -144,15 +144,12 @@ enum SummaryCommand {
     var series = ResolvedSeries.latestForecast
     let (table, dates) = try store.read {
       let cities = try invocation.cities(in: store)
-      switch selection {
-      case .forecast: series = .latestForecast
-      case .observed(let source):
-        do {
-          series = .observed(try store.resolveObservationSource(source, cityIDs: cities.map(\.id)))
-        } catch let error as ObservationSourceError {
-          throw invocation.failure(error, choosingWith: "--series observed:")
-        }
+      do {
+        series = try selection.resolve(in: store, daily: nil, cityIDs: cities.map(\.id))
+      } catch let error as ObservationSourceError {
+        throw invocation.failure(error, choosingWith: "--series observed:")
       }
+      if let note = series.note { invocation.note(note) }
       let dates =
         try given
         ?? defaultWindow(store: store, series: series, cities: cities, invocation: invocation)

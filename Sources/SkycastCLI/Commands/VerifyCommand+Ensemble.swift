@@ -122,10 +122,12 @@ extension VerifyCommand {
       request.observationSource = probe.observationSource
       if let note = probe.observationNote { invocation.info(note) }
     } else {
-      request.observationSource = try store.read {
-        try verifier.chooseObservationSource(
+      let chosen = try store.read {
+        try verifier.chooseObservationSourceWithReason(
           requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
       }
+      request.observationSource = chosen.source
+      if let note = chosen.note { invocation.note(note) }
     }
     let stationNote = probe.observationNote
     try applyFlags(&probe, store: store, invocation: invocation)

@@ -93,6 +93,25 @@ extension Store {
     }
   }
 
+  /// Rows per observation source for `cityIDs` (all cities when empty), in the daily or the
+  /// hourly table, or both when `daily` is nil.
+  public func observationRowCounts(daily: Bool?, cityIDs: [Int64]) throws -> [String: Int64] {
+    let tables =
+      daily.map { [$0 ? "daily_observations" : "hourly_observations"] }
+      ?? ["hourly_observations", "daily_observations"]
+    var counts: [String: Int64] = [:]
+    for table in tables {
+      var sql = "SELECT source, count(*) FROM \(table)"
+      if !cityIDs.isEmpty {
+        sql += " WHERE city_id IN (" + cityIDs.map { _ in "?" }.joined(separator: ", ") + ")"
+      }
+      for row in try database.query(sql + " GROUP BY source", cityIDs.map { .integer($0) }) {
+        if let source = row[0].stringValue { counts[source, default: 0] += row[1].int64Value ?? 0 }
+      }
+    }
+    return counts
+  }
+
   /// For each observation source holding `variable`, how many of its values fall inside the
   /// span of the stored forecasts of the same city (hours, or days for a daily variable): how
   /// well it covers what there is to verify. Sources without such a value are left out.

@@ -42,13 +42,28 @@ public enum SeriesSelection: Sendable, Equatable, CustomStringConvertible {
   ///   - daily: daily variables (`daily_forecasts_latest` / `daily_observations`).
   ///   - cityIDs: the cities shown (the default observation source is looked for among them).
   /// - Throws: `ObservationSourceError` when no observation source can be chosen.
-  public func resolve(in store: Store, daily: Bool, cityIDs: [Int64]) throws -> ResolvedSeries {
+  public func resolve(in store: Store, daily: Bool?, cityIDs: [Int64]) throws -> ResolvedSeries {
     switch self {
     case .forecast:
-      return daily ? .latestDailyForecast : .latestForecast
+      return daily == true ? .latestDailyForecast : .latestForecast
     case .observed(let source):
-      let name = try store.resolveObservationSource(source, daily: daily, cityIDs: cityIDs)
-      return .observed(name, daily: daily)
+      do {
+        let name = try store.resolveObservationSource(source, daily: daily, cityIDs: cityIDs)
+        return .observed(name, daily: daily ?? false)
+      } catch ObservationSourceError.ambiguous(let names) where source == nil {
+        // Several sources and no era5: the one with clearly most data for these cities, said
+        // in a note; a tie stays the user's choice.
+        let counts = try store.observationRowCounts(daily: daily, cityIDs: cityIDs)
+        let ranked = names.sorted { (counts[$0] ?? 0, $1) > (counts[$1] ?? 0, $0) }
+        guard let best = ranked.first, (counts[best] ?? 0) > (counts[ranked[1]] ?? 0) else {
+          throw ObservationSourceError.ambiguous(names)
+        }
+        var series = ResolvedSeries.observed(best, daily: daily ?? false)
+        let others = ranked.dropFirst().map { "\($0) \(counts[$0] ?? 0)" }
+        series.note =
+          "observations from '\(best)', the source with most \(daily == true ? "days" : daily == false ? "hours" : "rows") stored for these cities (\(counts[best] ?? 0); \(others.joined(separator: ", "))); --series observed:NAME chooses another"
+        return series
+      }
     }
   }
 
@@ -77,6 +92,8 @@ public struct ResolvedSeries: Sendable, Equatable {
   /// where the fetch recorded one (`--lead-from run`), so hours the run covered before the
   /// fetch count; otherwise from the fetch, as the `*_latest` views do.
   public var leadFromRun = false
+  /// Why this source was chosen when the user named none and several were stored.
+  public var note: String?
 
   public var kind: Kind { model == nil ? .observed : .forecast }
 

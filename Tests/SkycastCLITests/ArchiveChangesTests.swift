@@ -56,6 +56,36 @@ import Testing
     #expect(row["significant"] == "yes")
   }
 
+  /// Daily temperature_2m_max, one forecast a day issued the day before (lead day 1), error
+  /// N(0, 1) and N(0, 3²) from day 60 (2026-04-30): the daily series pairs local dates.
+  @Test("a daily variable's change is found on its local date")
+  func daily() async throws {
+    let harness = CLIHarness()
+    let store = try harness.store()
+    let writer = HistoryWriter(store: store)
+    var random = SplitMix64(seed: 9)
+    try store.write {
+      try writer.city(1, "Alpha")
+      let start = LocalDate("2026-03-01")!
+      for dayIndex in 0..<120 {
+        let date = start.adding(days: dayIndex).description
+        let error = (dayIndex >= 60 ? 3 : 1) * random.nextGaussian()
+        try writer.dailyObservation(city: 1, date: date, ["temperature_2m_max": 12])
+        try writer.dailyForecast(
+          city: 1, issuedAt: march1 + Int64(dayIndex - 1) * day, date: date,
+          ["temperature_2m_max": ((12 + error) * 10).rounded() / 10])
+      }
+    }
+    let result = await harness.run(
+      "archive", "changes", "--var", "temperature_2m_max", "--format", "csv")
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = CSVTable(result.stdout).rows
+    #expect(rows.count == 1, "\(result.stdout)")
+    let date = try #require(rows.first?["date"].flatMap { LocalDate($0) })
+    #expect(abs(date.days(to: LocalDate("2026-04-30")!)) <= 2, "\(date)")
+    #expect(rows.first?["significant"] == "yes")
+  }
+
   @Test("a history without a change reports none, and says what it searched")
   func noChange() async throws {
     let harness = CLIHarness()

@@ -72,6 +72,38 @@ import Testing
     #expect(row["p10_h"] == "130.0")
   }
 
+  /// Daily precipitation_sum: 2026-03-07 issued 6…1 days ahead turns to its final "yes" for
+  /// good at 4 days ahead; 2026-03-08, issued 6…1 days ahead, is "yes" throughout (6 days).
+  @Test("a daily variable locks in per local date, with leads in days")
+  func daily() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha", timezone: "Europe/Berlin")
+    for issue in 0..<7 {
+      let issuedAt = march1 + Int64(issue) * day
+      if issue < 6 {
+        try writer.dailyForecast(
+          city: 1, issuedAt: issuedAt, date: "2026-03-07",
+          ["precipitation_sum": issue >= 2 ? 8 : 1])
+      }
+      if issue >= 1 {
+        try writer.dailyForecast(
+          city: 1, issuedAt: issuedAt, date: "2026-03-08", ["precipitation_sum": 6])
+      }
+    }
+    let result = await harness.run(
+      "archive", "lock-in", "--var", "precipitation_sum", "--threshold", "5", "--format", "json")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stdout.contains("\"median_d\":5"), "\(result.stdout)")
+    let csv = await harness.run(
+      "archive", "lock-in", "--var", "precipitation_sum", "--threshold", "5", "--format", "csv")
+    let row = try #require(CSVTable(csv.stdout).row("city", "Alpha"))
+    #expect(row["n"] == "2")
+    #expect(row["p10_d"] == "4.2")
+    let shares = (0...6).map { row["locked_d\($0)"] }
+    #expect(shares == ["1.000", "1.000", "1.000", "1.000", "1.000", "0.500", "0.500"])
+  }
+
   @Test("--format svg draws the shares per lead day")
   func figure() async throws {
     let harness = CLIHarness()

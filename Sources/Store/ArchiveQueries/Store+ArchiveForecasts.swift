@@ -16,8 +16,8 @@ extension Store {
         \(ArchiveSQL.lead(selection)), f.\(selection.variable.column)
       FROM \(ArchiveSQL.forecasts(selection)) AS f
       WHERE \(ArchiveSQL.conditions(selection).joined(separator: "\n  AND "))
-      ORDER BY f.city_id, f.source, f.model, \(valid), \(ArchiveSQL.date(selection)), f.issued_at,
-        f.fetch_id
+      ORDER BY f.city_id, f.source, f.model, \(selection.isDaily ? "f.date" : "f.valid_at"),
+        f.issued_at, f.fetch_id
       """
     let statement = try database.prepare(sql)
     try statement.bind(named: ArchiveSQL.parameters(selection))

@@ -1,6 +1,6 @@
 /// The lock-in of a sequence of forecasts of one valid time, oldest issue first: the first
-/// issue from which every later issue agrees with the final one (the "time of last change"
-/// of forecast consistency, cf. Ruth, Glahn, Dallavalle & Hamill 2009, Wea. Forecasting 24).
+/// issue from which every later issue agrees with the final one (definition: issue 32; a
+/// consistency measure beside the flip-flop index of Griffiths et al. 2019, ``Revisions``).
 ///
 /// For an event, issues agree when they give the same yes/no; for a continuous value, when
 /// they stay within ±δ of the final issue's value. The final issue always agrees with itself,

@@ -2,7 +2,7 @@ import Foundation
 
 /// Changes in the mean of a series by binary segmentation (Vostrikova 1981, Soviet Math. Dokl.
 /// 24:55–59) with the CUSUM mean-shift test of Csörgő & Horváth (1997, *Limit Theorems in
-/// Change-Point Analysis*, §1.1).
+/// Change-Point Analysis*, Wiley).
 ///
 /// In a segment x₁…xₙ, Tₖ = |Sₖ − (k/n)Sₙ| / (σ̂√n) with Sₖ = x₁ + … + xₖ; the candidate change
 /// is the k that maximises Tₖ (the after-segment starts at xₖ₊₁). Under no change, max Tₖ tends

@@ -10,7 +10,7 @@ import Store
 ///    at ``ModelChangeSettings/alpha``, at least ``ModelChangeSettings/minimumSegment`` days a
 ///    side.
 /// 3. At each change, a Diebold–Mariano test with the HLN correction (``DieboldMariano``) on
-///    dᵢ = MAEₐfterᵢ − MAE_beforeᵢ, pairing the i-th of the last w days before the change with
+///    dᵢ = MAE(after)ᵢ − MAE(before)ᵢ, pairing the i-th of the last w days before the change with
 ///    the i-th of the first w days after it (w = the shorter segment, at most
 ///    ``ModelChangeSettings/window``), horizon h = lead day + 1 (errors of a D-day-ahead
 ///    forecast overlap D days).

@@ -24,7 +24,7 @@ extension SyntheticHistory {
     let start = zone.localDate(issuedAt).midnightAsUTC - Int64(offset)
     var random = SplitMix64(
       seed: seed ^ SyntheticWeather.hash(place.name) ^ UInt64(bitPattern: issuedAt)
-        ^ SyntheticWeather.hash("ensemble"))
+        ^ SyntheticWeather.hash(FetchSource.ensemble.rawValue))
     let shared = (0...days + 1).map { _ in random.nextGaussian() }
     let sharedTiming = random.nextGaussian()
     struct Member {

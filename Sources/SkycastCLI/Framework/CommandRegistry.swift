@@ -18,6 +18,7 @@ enum CommandRegistry {
       NowCommand.spec,
       SummaryCommand.spec,
       VerifyCommand.spec,
+      ArchiveCommand.spec,
       SparkCommand.spec,
       ExportCommand.spec,
       ReportCommand.spec,

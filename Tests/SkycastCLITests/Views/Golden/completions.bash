@@ -6,20 +6,20 @@ _skycast() {
   for (( i = 1; i < COMP_CWORD; i++ )); do
     word="${COMP_WORDS[i]}"
     case "$word" in
-      --archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
+      --alpha|--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--delta|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-day|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-days|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       -*) continue ;;
     esac
     case "$cmdpath/$word" in
-      /city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
+      /city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/archive|/archive/lock-in|/archive/changes|/archive/audit|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
     esac
   done
   local IFS=$'\n'
   case "$cmdpath $prev" in
     *" --db"|*" --output"|*" -o") COMPREPLY=($(compgen -f -- "$cur")); return ;;
     "/collect --elevation") COMPREPLY=($(compgen -W $'station' -- "$cur")); return ;;
-    "/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
+    "/archive/audit --format"|"/archive/changes --format"|"/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown' -- "$cur")); return ;;
     "/import/observations --format"|*" --provider") COMPREPLY=($(compgen -W $'ghcnh\nmeteostat\ndwd\necad\nasos\nisd-lite' -- "$cur")); return ;;
-    "/summary/precip --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg' -- "$cur")); return ;;
+    "/archive/lock-in --format"|"/summary/precip --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg' -- "$cur")); return ;;
     "/verify --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet\nverif\nmet-mpr' -- "$cur")); return ;;
     "/export/hourly --format"|"/export/observations --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nsvg\nparquet' -- "$cur")); return ;;
     "/export/cities --format"|"/export/daily --format"|"/export/fetches --format") COMPREPLY=($(compgen -W $'table\ncsv\njson\nndjson\nlatex\nmarkdown\nparquet' -- "$cur")); return ;;
@@ -31,7 +31,7 @@ _skycast() {
     "/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by") COMPREPLY=($(compgen -W $'day\nmonth\nyear\nperiod' -- "$cur")); return ;;
     "/verify --by") COMPREPLY=($(compgen -W $'lead\nlead-day\ncity\nmodel\nsource\nmonth\nvalid-hour\nseason\nobs-range' -- "$cur")); return ;;
     *" --method") COMPREPLY=($(compgen -W $'bom\nnws' -- "$cur")); return ;;
-    *" --op") COMPREPLY=($(compgen -W $'ge\ngt' -- "$cur")); return ;;
+    "/verify --op") COMPREPLY=($(compgen -W $'ge\ngt' -- "$cur")); return ;;
     *" --loss") COMPREPLY=($(compgen -W $'se\nae' -- "$cur")); return ;;
     *" --lead-from") COMPREPLY=($(compgen -W $'run\nfetch' -- "$cur")); return ;;
     *" --diagram") COMPREPLY=($(compgen -W $'performance\ntaylor\ndiscrimination\nvalue\nqq\nconditional\npit' -- "$cur")); return ;;
@@ -40,7 +40,7 @@ _skycast() {
   esac
   local words=""
   case "$cmdpath" in
-    "") words=$'city\ncollect\nobserve\nbackfill\nimport\nstation\nnow\nsummary\nverify\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--version\n--help\n-h' ;;
+    "") words=$'city\ncollect\nobserve\nbackfill\nimport\nstation\nnow\nsummary\nverify\narchive\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--version\n--help\n-h' ;;
     "/city") words=$'add\nlist\nremove\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/add") words=$'--country\n--language\n--pick\n--as\n--name\n--lat\n--lon\n--timezone\n--elevation\n--geocoding-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/list") words=$'--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -63,6 +63,10 @@ _skycast() {
     "/summary/uv") words=$'--city\n--from\n--to\n--by\n--series\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/summary/precip") words=$'--city\n--from\n--to\n--by\n--series\n--wet-threshold\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/verify") words=$'--var\n--by\n--threshold\n--scores\n--same-cases\n--obs-bins\n--within\n--op\n--from\n--to\n--obs\n--source\n--model\n--city\n--skill\n--revisions\n--pairs\n--compare\n--reliability\n--bins\n--loss\n--include-past\n--include-suspect\n--lapse-rate\n--lead-from\n--ci\n--bootstrap\n--block-days\n--seed\n--score\n--diagram\n--lead-days\n--scorecard\n--vars\n--ensemble\n--fair\n--rank-histogram\n--width\n--height\n--title\n--no-title\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--partition-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/archive") words=$'lock-in\nchanges\naudit\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/archive/lock-in") words=$'--var\n--threshold\n--op\n--delta\n--city\n--model\n--source\n--from\n--to\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/archive/changes") words=$'--var\n--lead-day\n--obs\n--alpha\n--min-days\n--city\n--model\n--source\n--from\n--to\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/archive/audit") words=$'--var\n--city\n--model\n--from\n--to\n--list\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/spark") words=$'--city\n--var\n--from\n--to\n--at\n--min\n--max\n--width\n--ascii\n--ensemble\n--series\n--lead-from\n--format\n--output\n-o\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export") words=$'hourly\ndaily\nobservations\nfetches\ncities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export/hourly") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--lead-from\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

@@ -6,19 +6,19 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
+      (--alpha|--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--delta|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-day|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-days|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
-      (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
+      (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/archive|/archive/lock-in|/archive/changes|/archive/audit|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
     esac
   done
   case "$cmdpath $prev" in
     (*" --db"|*" --output"|*" -o")) _files; return ;;
     ("/collect --elevation")) compadd -- station; return ;;
-    ("/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
+    ("/archive/audit --format"|"/archive/changes --format"|"/city/list --format"|"/report --format"|"/sql --format"|"/station/list --format"|"/station/search --format"|"/summary/feels-like --format"|"/summary/uv --format"|"/vars --format")) compadd -- table csv json ndjson latex markdown; return ;;
     ("/import/observations --format"|*" --provider")) compadd -- ghcnh meteostat dwd ecad asos isd-lite; return ;;
-    ("/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
+    ("/archive/lock-in --format"|"/summary/precip --format")) compadd -- table csv json ndjson latex markdown svg; return ;;
     ("/verify --format")) compadd -- table csv json ndjson latex markdown svg parquet verif met-mpr; return ;;
     ("/export/hourly --format"|"/export/observations --format")) compadd -- table csv json ndjson latex markdown svg parquet; return ;;
     ("/export/cities --format"|"/export/daily --format"|"/export/fetches --format")) compadd -- table csv json ndjson latex markdown parquet; return ;;
@@ -30,7 +30,7 @@ _skycast() {
     ("/summary/feels-like --by"|"/summary/precip --by"|"/summary/uv --by")) compadd -- day month year period; return ;;
     ("/verify --by")) compadd -- lead lead-day city model source month valid-hour season obs-range; return ;;
     (*" --method")) compadd -- bom nws; return ;;
-    (*" --op")) compadd -- ge gt; return ;;
+    ("/verify --op")) compadd -- ge gt; return ;;
     (*" --loss")) compadd -- se ae; return ;;
     (*" --lead-from")) compadd -- run fetch; return ;;
     (*" --diagram")) compadd -- performance taylor discrimination value qq conditional pit; return ;;
@@ -49,6 +49,7 @@ _skycast() {
         'now:Show current conditions, the next 24 hours and 10 days for a city'
         'summary:Per-city feels-like, UV and precipitation summaries'
         'verify:Score stored forecasts against observations, by lead time, city, model or source'
+        'archive:What your archive knows that no API does'
         'spark:Draw sparklines of a variable per city, or of numbers on standard input'
         'export:Write the history as CSV, JSON or a table, for spreadsheets and scripts'
         'report:Run a named SQL report, or list them'
@@ -534,6 +535,107 @@ _skycast() {
         '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
         '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--partition-by:With --format parquet: folder levels, month, city, source or none (repeat or comma-separate)'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/archive")
+      local -a items; items=(
+        'lock-in:How early each forecast locked in: the lead from which later issues agreed'
+        'changes:Changes in a model'\''s daily error, with a before/after Diebold-Mariano test'
+        'audit:Compare Open-Meteo'\''s derived archives with what was served when collected'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/archive/lock-in")
+      local -a items; items=(
+        '--var:The variable (see '\''skycast vars'\'')'
+        '--threshold:Event threshold in the variable'\''s unit (or use --delta)'
+        '--op:Event operator: ge, gt, le, lt (or >=, >, <=, <)'
+        '--delta:For a continuous variable: agree when within ±x of the final issue'
+        '--city:A saved city: id, name or "Name, Admin1"'
+        '--model:Only this model (repeat for several)'
+        '--source:Forecast source to read (forecast, previous-runs, single-runs or an import'\''s name)'
+        '--from:First local date, YYYY-MM-DD (inclusive)'
+        '--to:Last local date, YYYY-MM-DD (inclusive)'
+        '--format:Output format: table, csv, json, ndjson, latex, markdown or svg'
+        '--output:Write data to a file instead of standard output'
+        '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
+        '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
+        '--width:Figure width with --format svg'
+        '--height:Figure height with --format svg'
+        '--title:With --format svg: this title instead of the automatic one'
+        '--no-title:With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/archive/changes")
+      local -a items; items=(
+        '--var:The variable (see '\''skycast vars'\'')'
+        '--lead-day:Only this lead day'
+        '--obs:Observation source'
+        '--alpha:Level of each segment'\''s CUSUM test'
+        '--min-days:The fewest days on either side of a change'
+        '--city:A saved city: id, name or "Name, Admin1"'
+        '--model:Only this model (repeat for several)'
+        '--source:Forecast source to read (forecast, previous-runs, single-runs or an import'\''s name)'
+        '--from:First local date, YYYY-MM-DD (inclusive)'
+        '--to:Last local date, YYYY-MM-DD (inclusive)'
+        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--output:Write data to a file instead of standard output'
+        '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
+        '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/archive/audit")
+      local -a items; items=(
+        '--var:The hourly variable (see '\''skycast vars'\'')'
+        '--city:A saved city: id, name or "Name, Admin1"'
+        '--model:Only this model (repeat for several)'
+        '--from:First local date, YYYY-MM-DD (inclusive)'
+        '--to:Last local date, YYYY-MM-DD (inclusive)'
+        '--list:List the differing hours instead of the summary'
+        '--format:Output format: table, csv, json, ndjson, latex or markdown'
+        '--output:Write data to a file instead of standard output'
+        '-o:Write data to a file instead of standard output'
+        '--columns:Only these columns, in this order (comma-separated; a score keeps its interval columns)'
+        '--standalone:With --format latex: a whole document pdflatex compiles, not just the table float'
+        '--caption:With --format latex: the table'\''s caption (default: what the table shows)'
+        '--label:With --format latex: the \label key (default: tab:skycast-COMMAND)'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'

@@ -1,0 +1,108 @@
+import SkycastModel
+import Store
+import Verify
+
+/// `skycast archive lock-in`.
+extension ArchiveCommand {
+  static let lockIn = CommandSpec(
+    name: "lock-in",
+    abstract: "How early each forecast locked in: the lead from which later issues agreed.",
+    discussion: """
+      For each valid time (an hour, or a local date for a daily variable) the issues are taken \
+      oldest first; its lock-in lead is the lead of the first issue from which every later \
+      issue gave the final issue's yes/no for the event (--threshold, --op), or stayed within \
+      ±δ of the final issue's value (--delta). Valid times with one issue are left out.
+
+      Per city, source and model: n, median, p10 and p90 of the lock-in lead (hours, or days \
+      for daily variables), and locked_dD, the share of valid times already locked in D days \
+      ahead among those issued at least D days ahead (a terminal table shows days 1, 2, 3, 5, \
+      7 and 10; --columns or a data format shows all). --format svg draws locked_dD against D.
+
+      Examples:
+        skycast archive lock-in --var precipitation --threshold 1
+        skycast archive lock-in --var precipitation_sum --threshold 5 --op '>' --format svg -o lock.svg
+        skycast archive lock-in --var temperature_2m --delta 1 --city Berlin
+      """,
+    options: [
+      OptionSpec(
+        "var", value: "variable", help: "The variable (see 'skycast vars').",
+        default: "precipitation"),
+      OptionSpec(
+        "threshold", value: "x", help: "Event threshold in the variable's unit (or use --delta)."),
+      OptionSpec(
+        "op", value: "op", help: "Event operator: ge, gt, le, lt (or >=, >, <=, <).",
+        default: "ge"),
+      OptionSpec(
+        "delta", value: "x",
+        help: "For a continuous variable: agree when within ±x of the final issue."),
+    ] + selectionOptions + SharedOptions.output(formats: FormatChoice.tables + [.svg])
+      + SharedOptions.figure,
+    run: runLockIn)
+
+  static func runLockIn(_ invocation: Invocation) throws -> Int32 {
+    let variable = try readVariable(invocation, default: .precipitation)
+    let rule = try lockInRule(invocation)
+    let svg = invocation.formatChoice == .svg
+    if !svg {
+      try invocation.rejectFigureOptions()
+      _ = try invocation.outputFormat()
+    }
+    let store = try invocation.openStore(access: .readOnly)
+    let report = try store.read {
+      try ArchiveAnalyst(store: store).lockIn(
+        try archiveSelection(invocation, store: store, variable: variable), rule: rule)
+    }
+    if report.rows.isEmpty {
+      invocation.warn(
+        "no valid time of \(variable.column) has two or more stored issues in the selection")
+    }
+    if svg {
+      let (width, height) = try invocation.figureSize()
+      if report.rows.isEmpty { invocation.warnEmptyFigure("no lock-in leads") }
+      let output = try invocation.dataOutput()
+      try output.write(
+        LockInFigure.svg(
+          report, width: width, height: height, title: try invocation.figureTitle()))
+      try output.flush()
+      return ExitStatus.success
+    }
+    // A terminal shows a few lead days; the data formats keep every locked_dD.
+    let unit = report.leadsInDays ? "d" : "h"
+    try write(
+      report.table(), invocation,
+      tableColumns: ["city", "model", "n", "median_\(unit)", "p10_\(unit)", "p90_\(unit)"]
+        + [1, 2, 3, 5, 7, 10].map { "locked_d\($0)" })
+    return ExitStatus.success
+  }
+
+  /// `--threshold` with `--op`, or `--delta`: exactly one of the two.
+  static func lockInRule(_ invocation: Invocation) throws -> LockInRule {
+    let threshold = invocation.string("threshold")
+    let delta = invocation.string("delta")
+    switch (threshold, delta) {
+    case (let text?, nil):
+      guard let value = Double(text), value.isFinite else {
+        throw invocation.usage(
+          "The value '\(text)' is invalid for '--threshold <x>': expected a number")
+      }
+      let word = invocation.string("op") ?? LockInOperator.ge.rawValue
+      guard let op = LockInOperator(argument: word) else {
+        throw invocation.usage(
+          "The value '\(word)' is invalid for '--op <op>': expected one of ge, gt, le, lt, >=, >, <=, <"
+        )
+      }
+      return .event(threshold: value, op: op)
+    case (nil, let text?):
+      if invocation.string("op") != nil { throw invocation.usage("--op applies to --threshold") }
+      guard let value = Double(text), value.isFinite, value >= 0 else {
+        throw invocation.usage(
+          "The value '\(text)' is invalid for '--delta <x>': expected a number >= 0")
+      }
+      return .within(delta: value)
+    case (nil, nil):
+      throw invocation.usage("Missing expected option '--threshold <x>' or '--delta <x>'")
+    case (_?, _?):
+      throw invocation.usage("--threshold and --delta cannot be combined")
+    }
+  }
+}

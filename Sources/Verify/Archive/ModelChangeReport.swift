@@ -1,0 +1,66 @@
+import SkycastModel
+
+/// The result of `archive changes`: the detected changes in daily forecast error
+/// (``ModelChangeDetection`` documents the method), and how many series were searched.
+public struct ModelChangeReport: Sendable {
+  public var variable: WeatherVariable
+  public var observations: String
+  public var settings: ModelChangeSettings
+  /// Changes sorted by city, model, lead day, date.
+  public var rows: [ModelChangeRow]
+  /// Series (city, model, lead day) searched, and their days.
+  public var seriesSearched: Int
+  public var days: Int
+
+  public init(
+    variable: WeatherVariable, observations: String, settings: ModelChangeSettings,
+    rows: [ModelChangeRow], seriesSearched: Int, days: Int
+  ) {
+    self.variable = variable
+    self.observations = observations
+    self.settings = settings
+    self.rows = rows
+    self.seriesSearched = seriesSearched
+    self.days = days
+  }
+
+  /// The false-alarm rate measured on generated 120-day histories without a change (see
+  /// `ModelChangeDetectionTests`), quoted in help and in the table's comments.
+  public static let measuredFalseAlarmRate = "0 of 50 series (2 of 500, 0.4%)"
+
+  /// The report as columns and rows.
+  public func table() -> ArchiveTable {
+    let unit = variable.unit
+    let columns = [
+      Column("city", .text), Column("model", .text), Column("lead_day", .integer),
+      Column("date", .date), Column("days_before", .integer), Column("days_after", .integer),
+      Column("mae_before", .measure(decimals: 3), unit: unit),
+      Column("mae_after", .measure(decimals: 3), unit: unit),
+      Column("change", .measure(decimals: 3), unit: unit), Column("cusum", .score),
+      Column("cusum_p", .score), Column("dm", .score), Column("dm_p", .score),
+      Column("significant", .text),
+    ]
+    let rows = rows.map { row -> [Cell] in
+      [
+        .text(row.city), .text(row.model), .integer(row.leadDay), .text(row.date),
+        .integer(Int64(row.daysBefore)), .integer(Int64(row.daysAfter)), .number(row.maeBefore),
+        .number(row.maeAfter), .number(row.maeAfter - row.maeBefore), .number(row.cusum),
+        .number(row.cusumP), row.dieboldMariano.map { .number($0.statistic) } ?? .null,
+        row.dieboldMariano.map { .number($0.pValue) } ?? .null,
+        .text(
+          row.dieboldMariano.map { $0.pValue < settings.dmLevel ? "yes" : "no" } ?? ""),
+      ]
+    }
+    let comments = [
+      "daily MAE of \(variable.column) against \(observations) per city, model and lead day; "
+        + "\(seriesSearched) series, \(days) days searched",
+      "changes: binary segmentation, CUSUM mean-shift test at alpha \(settings.alpha), at least "
+        + "\(settings.minimumSegment) days a side (Vostrikova 1981; Csorgo & Horvath 1997)",
+      "dm: Diebold-Mariano (HLN) on after - before, up to \(settings.window) days paired; "
+        + "significant at p < \(settings.dmLevel); date = first day after the change",
+      "false alarms measured on histories without a change: "
+        + Self.measuredFalseAlarmRate,
+    ]
+    return ArchiveTable(columns: columns, comments: comments, rows: rows)
+  }
+}

@@ -39,6 +39,12 @@ enum SparkCommand {
       (p90 − p10) at each hour, on its own scale, so a widening line means growing \
       uncertainty.
 
+      --runs --city X --at TIME tells the story of one valid hour: a first line with each \
+      stored issue's forecast for it (oldest first), then one line per issue (labelled with \
+      its UTC issue time and lead) with its 24 hours up to that hour, all on one scale, and \
+      the observation when stored. With --format svg: the forecast against the issue time, \
+      the observation as a flat line.
+
       --format svg -o FILE.svg draws the same series as a figure (one line per city, with \
       observations overlaid when the series is the forecast and observations are stored); \
       --width and --height are then pixels.
@@ -47,6 +53,7 @@ enum SparkCommand {
         skycast spark --city Berlin --city 北京 --min -10 --max 30
         skycast spark --var precipitation --from 2026-03-01 --to 2026-03-31
         skycast spark --city Berlin --at 2026-07-30T12:00
+        skycast spark --runs --city Berlin --at 2026-07-30T12:00
         skycast spark --city Berlin --from 2026-03-01 --to 2026-03-31 --format svg -o berlin.svg
         printf '1 2 3 4 5 6 7 8' | skycast spark -
       """,
@@ -72,6 +79,14 @@ enum SparkCommand {
         help:
           "The latest stored ensemble: member median, then the 10-90 % range width (p90 − p10) on a line of its own."
       ),
+      .flag(
+        "runs",
+        help:
+          "How each stored issue forecast one hour (--city and --at): its forecast by issue, then a line per issue."
+      ),
+      OptionSpec(
+        "model", value: "model", help: "With --runs: the model whose issues to draw.",
+        default: "best_match"),
       OptionSpec(
         "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
       .choice(
@@ -98,6 +113,8 @@ enum SparkCommand {
       if invocation.flag("ensemble") {
         throw invocation.usage("--ensemble draws sparklines; leave out --format svg")
       }
+      if invocation.flag("runs") { return try runsFigure(invocation) }
+      if invocation.string("model") != nil { throw invocation.usage("--model goes with --runs") }
       return try figure(invocation)
     }
     try invocation.rejectFigureOptions(["height", "title", "no-title"])
@@ -110,8 +127,17 @@ enum SparkCommand {
     let width = invocation.context.width(override: try invocation.int("width"))
     let ascii = invocation.prefersASCII
     let palette = invocation.palette
-    let series: [SparkSeries]
-    if let argument = invocation.arguments.first {
+    var series: [SparkSeries]
+    var commonScale: ClosedRange<Double>?
+    if !invocation.flag("runs"), invocation.string("model") != nil {
+      throw invocation.usage("--model goes with --runs")
+    }
+    if invocation.flag("runs") {
+      guard invocation.arguments.isEmpty else {
+        throw invocation.usage("--runs does not apply to 'spark -'")
+      }
+      (series, commonScale) = try runsSeries(invocation)
+    } else if let argument = invocation.arguments.first {
       guard argument == "-" else {
         throw invocation.usage(
           "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
@@ -130,7 +156,8 @@ enum SparkCommand {
       series = try storedSeries(invocation).lines.map(\.spark)
     }
     let rendered = Sparkline.render(
-      series, scaleMin: scaleMin, scaleMax: scaleMax, totalWidth: width, ascii: ascii,
+      series, scaleMin: scaleMin ?? commonScale?.lowerBound,
+      scaleMax: scaleMax ?? commonScale?.upperBound, totalWidth: width, ascii: ascii,
       styleTicks: { palette.apply(.cyan, $0) })
     if let perTick = rendered.valuesPerTick {
       // Averaging flattens peaks: say so, so the labels are read as what is drawn.

@@ -3,6 +3,8 @@
 struct HelpFormatter {
   let commandName: String
   let globalOptions: [OptionSpec]
+  /// The reference pages the root help lists under `TOPICS` (none: no such section).
+  var topics: [HelpTopic] = []
   let width = 80
   private let labelColumn = 26
 
@@ -19,6 +21,9 @@ struct HelpFormatter {
           // Indented lines are examples: keep them exactly as written.
           line.isEmpty || line.first == " " ? String(line) : wrap(String(line), indent: 0)
         }.joined(separator: "\n") + "\n"
+    }
+    if path.count > 1, let pointer = topicPointer(for: path[1].name) {
+      text += "\n" + wrap(pointer, indent: 0) + "\n"
     }
     text += "\n" + wrap("USAGE: " + usage(for: path), indent: 7) + "\n"
     if !spec.arguments.isEmpty {
@@ -46,7 +51,23 @@ struct HelpFormatter {
       let prefix = ([commandName, "help"] + path.dropFirst().map(\.name)).joined(separator: " ")
       text += "\n  See '\(prefix) <subcommand>' for detailed help.\n"
     }
+    if path.count == 1, !topics.isEmpty {
+      text += "\nTOPICS:\n"
+      for topic in topics {
+        text += row(label: topic.name, help: topic.abstract)
+      }
+      text += "\n  See '\(commandName) help <topic>' to read one; '\(commandName) manual' has them all.\n"
+    }
     return text
+  }
+
+  /// `Read more: 'skycast help verification', 'skycast help figures'.` for a top-level
+  /// command with reference pages, or nil.
+  func topicPointer(for command: String) -> String? {
+    let names = (HelpTopic.commandTopics[command] ?? []).filter { HelpTopic.named($0) != nil }
+    guard !names.isEmpty else { return nil }
+    return "Read more: " + names.map { "'\(commandName) help \($0)'" }.joined(separator: ", ")
+      + "."
   }
 
   /// `skycast collect [--city <city> ...] [--days <days>]`, or `<subcommand>` for groups.

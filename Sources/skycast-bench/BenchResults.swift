@@ -36,7 +36,9 @@ enum BenchResults {
       let ratio = figure.ratio.map { String(format: "%.2f×", $0) } ?? "—"
       let verdict = figure.holds.map { $0 ? " ✓" : " ✗" } ?? ""
       let cells = [figure.name, figure.ours, figure.baseline, ratio, figure.target + verdict]
-      text += "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }
+      text +=
+        "| "
+        + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }
         .joined(separator: " | ") + " |\n"
     }
     return text
@@ -49,9 +51,11 @@ enum BenchResults {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try markdown.write(to: url, atomically: true, encoding: .utf8)
-      FileHandle.standardError.write(Data("· results saved to \(path) (--report prints them)\n".utf8))
+      FileHandle.standardError.write(
+        Data("· results saved to \(path) (--report prints them)\n".utf8))
     } catch {
-      FileHandle.standardError.write(Data("· could not save the results to \(path): \(error)\n".utf8))
+      FileHandle.standardError.write(
+        Data("· could not save the results to \(path): \(error)\n".utf8))
     }
   }
 

@@ -64,7 +64,8 @@ import Testing
       let withoutComment = commandText.components(separatedBy: "  #").first ?? commandText
       commands.append(
         Command(
-          file: file, line: offset + 1, words: try words(String(withoutComment.dropFirst(8))), stdin: stdin))
+          file: file, line: offset + 1, words: try words(String(withoutComment.dropFirst(8))),
+          stdin: stdin))
     }
     return commands
   }

@@ -4,8 +4,8 @@ import Foundation
 
 extension ManualPage {
   /// The reference pages of `skycast help <topic>` as manual sections: a `TOPICS` list, then
-  /// one section per page, headed by its name, with its sections as `.SS`, code blocks and
-  /// tables kept as written (`.nf`), list items as tagged paragraphs and prose filled.
+  /// one section per page, headed by its name, with its sections as `.SS`, code blocks kept as
+  /// written (`.nf`), table rows and list items as tagged and bulleted paragraphs, prose filled.
   static func topics(_ topics: [HelpTopic], commandName: String) -> String {
     guard !topics.isEmpty else { return "" }
     var text = ".SH TOPICS\n"
@@ -48,9 +48,9 @@ extension ManualPage {
       case .code(let code):
         keep()
         text += escape(code) + "\n"
-      case .table(let row):
-        keep()
-        text += escape(row) + "\n"
+      case .tableRow(let term, let detail):
+        fill()
+        text += ".TP\n" + escape(term) + "\n" + escape(detail) + "\n"
       case .blank:
         if preformatted { fill() } else { text += ".PP\n" }
       case .text(let prose):

@@ -56,7 +56,8 @@ struct HelpFormatter {
       for topic in topics {
         text += row(label: topic.name, help: topic.abstract)
       }
-      text += "\n  See '\(commandName) help <topic>' to read one; '\(commandName) manual' has them all.\n"
+      text +=
+        "\n  See '\(commandName) help <topic>' to read one; '\(commandName) manual' has them all.\n"
     }
     return text
   }

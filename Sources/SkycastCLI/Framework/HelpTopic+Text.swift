@@ -1,4 +1,5 @@
 import Export
+import Foundation
 
 // MARK: - Plain text
 
@@ -9,8 +10,9 @@ extension HelpTopic {
     case heading(Int, String)
     /// A line inside a fenced code block.
     case code(String)
-    /// A line of a pipe table.
-    case table(String)
+    /// A row of a pipe table: its first cell, and the others joined (each but the second
+    /// labelled with its column's header).
+    case tableRow(term: String, detail: String)
     /// A blank line between paragraphs.
     case blank
     /// Any other line of prose (list items included).
@@ -21,12 +23,14 @@ extension HelpTopic {
   var lines: [Line] {
     var result: [Line] = []
     var inCode = false
+    var header: [String]?
     for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
       let line = String(raw)
       if line.hasPrefix("```") {
         inCode.toggle()
         continue
       }
+      if !line.hasPrefix("|") { header = nil }
       if inCode {
         result.append(.code(line))
       } else if line.hasPrefix("<!--") {
@@ -35,7 +39,13 @@ extension HelpTopic {
         let level = line.prefix { $0 == "#" }.count
         result.append(.heading(level, String(line.dropFirst(level).drop { $0 == " " })))
       } else if line.hasPrefix("|") {
-        result.append(.table(line.replacingOccurrences(of: "\\|", with: "|")))
+        let cells = Self.cells(line)
+        if header == nil {
+          header = cells
+        } else if !cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) {
+          result.append(Self.row(cells, header: header ?? []))
+        }
+        continue
       } else if line.isEmpty {
         result.append(.blank)
       } else {
@@ -46,12 +56,68 @@ extension HelpTopic {
     return result
   }
 
-  /// The page as plain text for a terminal or a pipe: headings underlined (`=` for the title,
-  /// `-` for sections), code blocks indented by four spaces without their fences, tables and
-  /// prose as written.
+  /// The cells of a pipe-table line, `\|` read as a literal bar.
+  static func cells(_ line: String) -> [String] {
+    var cells: [String] = []
+    var cell = ""
+    var escaped = false
+    for character in line.dropFirst() {
+      if escaped {
+        cell.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "|" {
+        cells.append(cell.trimmingCharacters(in: .whitespaces))
+        cell = ""
+      } else {
+        cell.append(character)
+      }
+    }
+    if !cell.trimmingCharacters(in: .whitespaces).isEmpty {
+      cells.append(cell.trimmingCharacters(in: .whitespaces))
+    }
+    return cells
+  }
+
+  /// A table row as a term and its detail: in a two-column table the second cell; in a wider
+  /// one every other cell after the first, each labelled with its header (`Ratio: 0.18×`).
+  static func row(_ cells: [String], header: [String]) -> Line {
+    let term = cells.first ?? ""
+    let rest = cells.dropFirst().enumerated().map { offset, cell in
+      cells.count <= 2 || offset + 1 >= header.count || header[offset + 1].isEmpty
+        ? cell : header[offset + 1] + ": " + cell
+    }
+    return .tableRow(term: term, detail: rest.joined(separator: "; "))
+  }
+
+  /// The page as plain text for an 80-column terminal or a pipe: headings underlined (`=` for
+  /// the title, `-` for sections), paragraphs and list items filled to 80 columns, code blocks
+  /// indented by four spaces without their fences, each table row as its first cell and the
+  /// rest indented and wrapped under it.
   var plainText: String {
     var text = ""
+    var paragraph: String?
+    func flush() {
+      guard let words = paragraph else { return }
+      let bullet = words.hasPrefix("- ")
+      let lines = Self.wrapped(bullet ? String(words.dropFirst(2)) : words, width: bullet ? 78 : 80)
+      for (offset, line) in lines.enumerated() {
+        text += (bullet ? (offset == 0 ? "- " : "  ") : "") + line + "\n"
+      }
+      paragraph = nil
+    }
     for line in lines {
+      if case .text(let prose) = line {
+        if let current = paragraph, !prose.hasPrefix("- ") {
+          paragraph = current + " " + prose.trimmingCharacters(in: .whitespaces)
+        } else {
+          flush()
+          paragraph = prose
+        }
+        continue
+      }
+      flush()
       switch line {
       case .heading(let level, let title):
         text += title + "\n"
@@ -60,11 +126,33 @@ extension HelpTopic {
             String(repeating: level == 1 ? "=" : "-", count: DisplayWidth.of(title)) + "\n"
         }
       case .code(let code): text += code.isEmpty ? "\n" : "    " + code + "\n"
-      case .table(let row): text += row + "\n"
+      case .tableRow(let term, let detail):
+        for line in Self.wrapped(term, width: 78) { text += "  " + line + "\n" }
+        for line in Self.wrapped(detail, width: 74) { text += "      " + line + "\n" }
       case .blank: text += "\n"
-      case .text(let prose): text += prose + "\n"
+      case .text: break
       }
     }
+    flush()
     return text
+  }
+
+  /// `text` wrapped at spaces into lines of at most `width` columns (a longer word stays
+  /// whole).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if line.isEmpty {
+        line = String(word)
+      } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 }

@@ -49,7 +49,9 @@ struct HelpTopic: Sendable {
       HelpTopic(name: String(path.dropLast(3)), markdown: String(decoding: data, as: UTF8.self))
     }
     return topics.sorted { a, b in
-      let (i, j) = (order.firstIndex(of: a.name) ?? order.count, order.firstIndex(of: b.name) ?? order.count)
+      let (i, j) = (
+        order.firstIndex(of: a.name) ?? order.count, order.firstIndex(of: b.name) ?? order.count
+      )
       return i != j ? i < j : a.name < b.name
     }
   }()

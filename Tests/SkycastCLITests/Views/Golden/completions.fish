@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --caption --ci --city --columns --compare --country --days --db --diagram --dwd-url --elevation --encoding --ensemble --ensemble-url --every --excel-locale --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --language --lat --lead-days --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --obs-bins --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
+            case --archive-url --as --at --before --block-days --bootstrap --by --caption --ci --city --columns --compare --country --days --db --diagram --dwd-url --elevation --encoding --ensemble --ensemble-url --every --excel-locale --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --language --lat --lead-days --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --obs-bins --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
                 set skip 1
                 continue
             case '-*'
@@ -239,6 +239,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/station/list' -l he
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l refresh -d 'Fetch a new forecast first when the stored one is older than 30 minutes'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l width -r -d 'Width in columns'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l ascii -d 'ASCII symbols (METAR abbreviations), ticks and bars'
+complete -c skycast -n 'test (__skycast_command_path) = root/now' -l at -r -d 'Draw the view as of this local time, YYYY-MM-DD[THH:MM] (a date: its last hour; Z or an offset: UTC or that offset)'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l forecast-url -r -d 'Forecast API base URL (env SKYCAST_FORECAST_URL)'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l timeout -r -d 'Give up on a request after this many seconds'
 complete -c skycast -n 'test (__skycast_command_path) = root/now' -l retries -r -d 'Retries after timeouts, 429, 5xx and undecodable bodies (never after 400)'
@@ -366,6 +367,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l city -r -
 complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l var -r -a 'temperature_2m relative_humidity_2m dew_point_2m apparent_temperature precipitation_probability precipitation rain showers snowfall weather_code cloud_cover pressure_msl wind_speed_10m wind_direction_10m wind_gusts_10m uv_index is_day temperature_2m_max temperature_2m_min apparent_temperature_max apparent_temperature_min sunrise sunset sunshine_duration uv_index_max precipitation_sum rain_sum snowfall_sum precipitation_hours precipitation_probability_max wind_speed_10m_max wind_gusts_10m_max wind_direction_10m_dominant' -d 'The variable (see '\''skycast vars'\'')'
 complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l from -r -d 'First local date, YYYY-MM-DD (inclusive)'
 complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l to -r -d 'Last local date, YYYY-MM-DD (inclusive)'
+complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l at -r -d 'Draw the view as of this local time, YYYY-MM-DD[THH:MM] (a date: its last hour; Z or an offset: UTC or that offset)'
 complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l min -r -d 'Bottom of the scale (shared by all lines)'
 complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l max -r -d 'Top of the scale (shared by all lines)'
 complete -c skycast -n 'test (__skycast_command_path) = root/spark' -l width -r -d 'Line width in columns'

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--archive-url|--as|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
+      (--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -376,6 +376,7 @@ _skycast() {
         '--refresh:Fetch a new forecast first when the stored one is older than 30 minutes'
         '--width:Width in columns'
         '--ascii:ASCII symbols (METAR abbreviations), ticks and bars'
+        '--at:Draw the view as of this local time, YYYY-MM-DD[THH:MM] (a date: its last hour; Z or an offset: UTC or that offset)'
         '--forecast-url:Forecast API base URL (env SKYCAST_FORECAST_URL)'
         '--timeout:Give up on a request after this many seconds'
         '--retries:Retries after timeouts, 429, 5xx and undecodable bodies (never after 400)'
@@ -549,6 +550,7 @@ _skycast() {
         '--var:The variable (see '\''skycast vars'\'')'
         '--from:First local date, YYYY-MM-DD (inclusive)'
         '--to:Last local date, YYYY-MM-DD (inclusive)'
+        '--at:Draw the view as of this local time, YYYY-MM-DD[THH:MM] (a date: its last hour; Z or an offset: UTC or that offset)'
         '--min:Bottom of the scale (shared by all lines)'
         '--max:Top of the scale (shared by all lines)'
         '--width:Line width in columns'

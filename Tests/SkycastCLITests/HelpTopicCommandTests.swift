@@ -110,6 +110,37 @@ import Testing
     }
   }
 
+  /// The README's "Where to read more" table has a row for every topic.
+  @Test("the README lists every topic")
+  func readmeListsTopics() throws {
+    let readme = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+    for topic in HelpTopic.all {
+      #expect(readme.contains("| `\(topic.name)` |"), "\(topic.name)")
+    }
+  }
+
+  /// Each command's help, up to its usage line, stays about a screen long (at most 48 lines:
+  /// the overview, a short discussion, examples and the topic pointer); the detail belongs in
+  /// its topic.
+  @Test("every command's help discussion fits about a screen and points to a topic")
+  func discussionsAreShort() async {
+    func visit(_ spec: CommandSpec, path: [String]) async {
+      for subcommand in spec.subcommands {
+        await visit(subcommand, path: path + [subcommand.name])
+      }
+      guard path.count > 0 else { return }
+      let help = await CLIHarness().run(path + ["--help"])
+      let head = help.stdout.components(separatedBy: "\nUSAGE:").first ?? ""
+      let lines = head.split(separator: "\n", omittingEmptySubsequences: false).count
+      #expect(lines <= 48, "skycast \(path.joined(separator: " ")): \(lines) lines")
+      if HelpTopic.commandTopics[path[0]] != nil {
+        #expect(head.contains("Read more: 'skycast help "), "\(path)")
+      }
+    }
+    await visit(CommandRegistry.root, path: [])
+  }
+
   /// Every `skycast help X` the README or a topic names is a topic or a command.
   @Test("every 'skycast help' pointer in the README and the topics resolves")
   func pointersResolve() throws {

@@ -74,7 +74,7 @@ public enum CLI {
         .flag("version", help: "Show the version."),
       ])
     let formatter = HelpFormatter(
-      commandName: root.name, globalOptions: globalOptions, topics: HelpTopic.all)
+      commandName: root.name, globalOptions: globalOptions, listsTopics: true)
     // The single error presenter: terminal-safe, and a failure's message is one line, so what
     // it quotes (a server's reason, a file name) is escaped fully, newlines included. Usage
     // errors keep their line breaks (an ambiguous city lists the candidates, escaped at source).

@@ -3,8 +3,9 @@
 struct HelpFormatter {
   let commandName: String
   let globalOptions: [OptionSpec]
-  /// The reference pages the root help lists under `TOPICS` (none: no such section).
-  var topics: [HelpTopic] = []
+  /// True when the root help lists the reference pages (`HelpTopic.all`, read only then)
+  /// under `TOPICS`.
+  var listsTopics = false
   let width = 80
   private let labelColumn = 26
 
@@ -51,9 +52,9 @@ struct HelpFormatter {
       let prefix = ([commandName, "help"] + path.dropFirst().map(\.name)).joined(separator: " ")
       text += "\n  See '\(prefix) <subcommand>' for detailed help.\n"
     }
-    if path.count == 1, !topics.isEmpty {
+    if path.count == 1, listsTopics, !HelpTopic.all.isEmpty {
       text += "\nTOPICS:\n"
-      for topic in topics {
+      for topic in HelpTopic.all {
         text += row(label: topic.name, help: topic.abstract)
       }
       text +=

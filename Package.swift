@@ -46,7 +46,7 @@ let package = Package(
     ),
     .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
 
-    // MARK: - Build-time embedding of Queries/ and Samples/
+    // MARK: - Build-time embedding of Queries/, Samples/ and Help/
     .executableTarget(name: "EmbedResourcesTool"),
     .plugin(
       name: "EmbedResourcesPlugin",
@@ -93,7 +93,7 @@ let package = Package(
       name: "SkycastCLI",
       dependencies: [
         "SkycastModel", "Analysis", "OpenMeteo", "Export", "Store", "Collect", "Import", "Verify",
-        "Summary", "Views", "ExportJobs", "Demo", "Stations",
+        "Summary", "Views", "ExportJobs", "Demo", "Stations", "SkycastResources",
       ]),
     .executableTarget(name: "skycast", dependencies: ["SkycastCLI"]),
     .executableTarget(

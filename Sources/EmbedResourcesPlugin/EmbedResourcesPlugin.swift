@@ -1,10 +1,11 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's top-level `Queries/` and `Samples/` folders into the target as Swift source.
+/// Embeds the package's top-level `Queries/`, `Samples/` and `Help/` folders into the target as
+/// Swift source.
 ///
 /// SwiftPM resources (`Bundle.module`) stop working once the binary leaves `.build`, so the built-in
-/// reports and the demo's recorded responses are compiled into the binary instead. The tool gets
+/// reports, the demo's recorded responses and the help topics are compiled into the binary instead. The tool gets
 /// each *directory* and enumerates it itself: SwiftPM caches a plugin's command list, and declaring
 /// the directories (plus the files found now) as inputs makes additions, edits and deletions all
 /// trigger regeneration. (Deleting a file needs one `touch Package.swift`: SwiftPM keeps the cached
@@ -13,7 +14,7 @@ import PackagePlugin
 struct EmbedResourcesPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let packageDirectory = context.package.directoryURL
-    let folders = ["Queries", "Samples"].map { packageDirectory.appending(path: $0) }
+    let folders = ["Queries", "Samples", "Help"].map { packageDirectory.appending(path: $0) }
       .filter { FileManager.default.fileExists(atPath: $0.path) }
     var inputs: [URL] = folders
     for folder in folders {
@@ -22,7 +23,7 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
     let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedEmbeddedFiles.swift")
     return [
       .buildCommand(
-        displayName: "Embedding Queries/ and Samples/",
+        displayName: "Embedding Queries/, Samples/ and Help/",
         executable: try context.tool(named: "EmbedResourcesTool").url,
         arguments: [output.path] + folders.map(\.path),
         inputFiles: inputs,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Files from the package's `Queries/` and `Samples/` folders, compiled into the binary.
+/// Files from the package's `Queries/`, `Samples/` and `Help/` folders, compiled into the binary.
 ///
 /// The build-tool plugin `EmbedResourcesPlugin` generates `base64Files`; this type decodes them on
 /// first use. Paths are relative to the package root, e.g. `Queries/daily-summary.sql`.

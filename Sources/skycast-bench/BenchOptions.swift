@@ -18,12 +18,15 @@ struct BenchOptions {
   var sqlite3 = "sqlite3"
   /// A history built by an earlier run (`--keep`), measured without ingest and building.
   var history: String?
+  /// Print the last run's saved results as Markdown instead of measuring.
+  var report = false
 
   static let help = """
     OVERVIEW: Measure Skycast against the sqlite3 shell on the same data, in the same run.
 
     USAGE: skycast-bench [--quick] [--cities <n>] [--days <n>] [--issues-per-day <n>]
                          [--ingest-bodies <n>] [--work-dir <dir>] [--keep] [--history <file>]
+           skycast-bench --report
 
     Generates a reproducible synthetic history in the real schema (cities × days ×
     issues-per-day forecasts of 16 days of hourly rows; the defaults give about 10 M hourly
@@ -49,6 +52,9 @@ struct BenchOptions {
                               (--keep), skipping ingest and building.
       --import-only           Only the CSV import series against the sqlite3 shell (1 M, 3 M,
                               10 M rows; with --quick 10 k, 30 k) and the bytes per row.
+      --report                Print the last run's results as Markdown (each run saves
+                              them to $SKYCAST_BENCH_RESULTS, else
+                              $XDG_STATE_HOME/skycast-bench/last-run.md) and exit.
       -h, --help              Show help information.
     """
 
@@ -87,6 +93,7 @@ struct BenchOptions {
       case "--sqlite3": options.sqlite3 = try value()
       case "--history": options.history = try value()
       case "--import-only": options.importOnly = true
+      case "--report": options.report = true
       default: throw BenchError("Unknown option '\(arguments[index])'")
       }
       index += 1

@@ -362,6 +362,12 @@ struct Benchmark {
   // MARK: - Report
 
   func render(_ figures: [Figure]) -> String {
+    BenchResults.save(
+      BenchResults.markdown(
+        figures,
+        workload:
+          "\(options.cities) places × \(options.days) days × \(options.issuesPerDay) issues/day × \(workload.history.forecastDays)-day forecasts, seed \(options.seed)",
+        quick: options.quick))
     let header = ["measurement", "skycast", "sqlite3 shell", "ratio", "target", ""]
     let rows = figures.map { figure in
       [

@@ -5,7 +5,7 @@ import Testing
 @testable import SkycastModel
 
 /// The studentized interval of a score difference, and how often 95 % intervals cover a known
-/// RMSE difference (the simulation behind the README's coverage figures).
+/// RMSE difference (the simulation behind the coverage figures of `skycast help verification`).
 @Suite struct StudentizedBlockBootstrapTests {
   /// A history with a known RMSE difference: `days` days of `hours` cases; each side's error is
   /// its scale × (0.6 u + 0.8 ε), u a daily AR(1) with lag-1 correlation `rho` and unit
@@ -106,7 +106,7 @@ import Testing
 
   /// How often the 95 % interval covers the true difference 0.2, by series length: the
   /// studentized interval with the chosen blocks against the plain percentile interval.
-  /// `SKYCAST_COVERAGE_REPS` runs more series (the README's figures: 1000).
+  /// `SKYCAST_COVERAGE_REPS` runs more series (the verification topic's figures: 1000).
   @Test("95 % studentized intervals cover a known RMSE difference 93–97 % from 30 days on")
   func coverage() {
     let reps =

@@ -1,7 +1,7 @@
-"""Runs the README's DuckDB recipe for `verify --by lead-day` and compares it with the
+"""Runs the datasets help topic's (Help/datasets.md) DuckDB recipe for `verify --by lead-day` and compares it with the
 output of `skycast verify --by lead-day --format csv`.
 
-usage: duckdb_recipe.py README.md WORK_DIR OBS_SOURCE VERIFY.csv
+usage: duckdb_recipe.py Help/datasets.md WORK_DIR OBS_SOURCE VERIFY.csv
 
 The SQL between the `<!-- duckdb-verify-recipe -->` markers runs as written, in WORK_DIR (where
 `lake/hourly` and `lake/observations` are), with the observation source set to OBS_SOURCE.
@@ -20,7 +20,7 @@ def main():
     text = open(readme, encoding="utf-8").read()
     block = re.search(r"<!-- duckdb-verify-recipe -->\s*```sql\n(.*?)```", text, re.S)
     if not block:
-        print("no DuckDB recipe in the README")
+        print("no DuckDB recipe in the datasets topic")
         return 1
     statements = [part.strip() for part in block.group(1).split(";") if part.strip()]
     os.chdir(work)

@@ -1,7 +1,7 @@
-"""Runs the README's PySpark recipe for `verify --by lead-day` and compares its `scores` with
+"""Runs the datasets help topic's (Help/datasets.md) PySpark recipe for `verify --by lead-day` and compares its `scores` with
 the output of `skycast verify --by lead-day --format csv`.
 
-usage: pyspark_recipe.py README.md WORK_DIR OBS_SOURCE VERIFY.csv
+usage: pyspark_recipe.py Help/datasets.md WORK_DIR OBS_SOURCE VERIFY.csv
 
 Exits 77 (skipped) when pyspark or a Java runtime is missing. Counts must be equal and every
 score within 1e-9. Prints 'ok GROUPS' or the differences.
@@ -26,12 +26,12 @@ def main():
     text = open(readme, encoding="utf-8").read()
     block = re.search(r"<!-- pyspark-verify-recipe -->\s*```python\n(.*?)```", text, re.S)
     if not block:
-        print("no PySpark recipe in the README")
+        print("no PySpark recipe in the datasets topic")
         return 1
     code = block.group(1).replace('== "era5"', f'== "{obs}"').replace("scores.show()", "")
     os.chdir(work)
     namespace = {}
-    exec(compile(code, "README.md (PySpark recipe)", "exec"), namespace)
+    exec(compile(code, "Help/datasets.md (PySpark recipe)", "exec"), namespace)
     found = {(row["source"], int(row["lead_day"])): row for row in namespace["scores"].collect()}
     namespace["spark"].stop()
     with open(verify, newline="", encoding="utf-8") as handle:

@@ -12,7 +12,10 @@ import Testing
     #expect(
       result.stdout.contains("\nSUBCOMMANDS:\n  city                    Manage saved cities.\n"))
     #expect(result.stdout.contains("  -h, --help              Show help information.\n"))
-    #expect(result.stdout.hasSuffix("  See 'skycast help <subcommand>' for detailed help.\n"))
+    #expect(result.stdout.contains("  See 'skycast help <subcommand>' for detailed help.\n"))
+    #expect(
+      result.stdout.hasSuffix(
+        "  See 'skycast help <topic>' to read one; 'skycast manual' has them all.\n"))
     #expect(result.stderr.isEmpty)
   }
 

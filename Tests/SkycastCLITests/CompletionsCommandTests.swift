@@ -66,6 +66,8 @@ import Testing
       ("skycast spark --var temperature_2m_m", ["temperature_2m_max", "temperature_2m_min"]),
       ("skycast now --city New", ["New York"]),
       ("skycast db ", ["info", "check", "vacuum", "backup", "prune", "merge"]),
+      ("skycast help verif", ["verify", "verification"]),
+      ("skycast help sch", ["schema"]),
     ])
   func bash(line: String, expected: [String]) async throws {
     let script = try await Self.script("bash")

@@ -5,7 +5,7 @@ import Testing
 /// The README walkthrough's analysis commands (verify, spark, summary, report, export, sql)
 /// print real numbers on the demo database, with the demo's places, dates and second source in
 /// place of the walkthrough's (the rule the README states): Berlin → Alpenau, Beijing → 北港,
-/// every --from/--to → the demo's July 2026, previous-runs → demo_provider.
+/// every --from/--to/--at → the demo's July 2026, previous-runs → demo_provider.
 @Suite struct DemoWalkthroughTests {
   static let analysis: Set<String> = ["verify", "spark", "summary", "report", "export", "sql"]
 
@@ -16,7 +16,7 @@ import Testing
     let lines = text.components(separatedBy: "\n")
     let start = try #require(lines.firstIndex { $0.hasPrefix("## A thesis in ten commands") })
     let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.count
-    return try ReadmeCommandTests.commands().filter {
+    return try ReadmeCommandTests.commands(in: "README.md").filter {
       $0.line > start && $0.line <= end && analysis.contains($0.words.first ?? "")
     }
   }
@@ -33,6 +33,7 @@ import Testing
       case ("--city", "Beijing"): result += ["--city", "北港"]
       case ("--from", _): result += ["--from", "2026-07-01"]
       case ("--to", _): result += ["--to", "2026-07-25"]
+      case ("--at", _): result += ["--at", "2026-07-20T12:00"]
       default:
         result.append(word == "previous-runs" ? "demo_provider" : word)
         index += 1

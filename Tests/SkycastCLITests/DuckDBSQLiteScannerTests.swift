@@ -4,7 +4,7 @@ import Testing
 
 @testable import Store
 
-/// DuckDB's SQLite scanner (`ATTACH 'f.sqlite' AS s (TYPE sqlite)`, which the README recommends
+/// DuckDB's SQLite scanner (`ATTACH 'f.sqlite' AS s (TYPE sqlite)`, which `skycast help datasets` recommends
 /// for the file) reads every table and view with SQLite's counts: before schema 6 it failed on
 /// `hourly_forecasts` ("Wrong number of arguments provided to DATE function") and on
 /// `count(*)` of every WITHOUT ROWID table (it selects ROWID).

@@ -9,7 +9,7 @@ import Testing
 /// A database written by the build before `forecast_hours` (schema version 3), migrated by this
 /// one, answers as it did: `Tests/Reference/v3-history/` holds the file (the demo's history,
 /// trimmed, plus imported forecasts and observations in zones with :45 and :30 offsets) and the
-/// outputs the old build printed for the README's SQL, every built-in report, export, verify,
+/// outputs the old build printed for the schema topic's SQL, every built-in report, export, verify,
 /// spark and summary (`make_cases.py` recorded them), and for `now` under the demo's clock.
 @Suite struct ForecastHoursMigrationTests {
   static let directory = PackagePaths.root.appendingPathComponent("Tests/Reference/v3-history")

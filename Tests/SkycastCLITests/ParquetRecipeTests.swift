@@ -2,15 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's recipes for engines run on datasets Skycast wrote.
+/// The recipes for engines in the `datasets` help topic (`Help/datasets.md`, once the README's)
+/// run on datasets Skycast wrote.
 @Suite struct ParquetRecipeTests {
   static var readme: String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md").path
+      .deletingLastPathComponent().appendingPathComponent("Help/datasets.md").path
   }
 
   @Test(
-    "The README's DuckDB query (and PySpark recipe, where present) reproduce 'verify --by lead-day' to 1e-9"
+    "The datasets topic's DuckDB query (and PySpark recipe, where present) reproduce 'verify --by lead-day' to 1e-9"
   )
   func duckDBReproducesVerify() async throws {
     let harness = try demoHarness()

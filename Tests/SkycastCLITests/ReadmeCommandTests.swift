@@ -2,24 +2,39 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Every `skycast` command in the README's ```sh blocks runs as shown, in order, against the
-/// fake Open-Meteo on a loopback server and a temporary database. (```cron, ```ini and ```text
-/// blocks — schedules, prerequisites and the setup commands — are not run.)
+@testable import SkycastCLI
+
+/// Every `skycast` command in the ```sh blocks of the README and then of each help topic
+/// (`Help/*.md`, in `skycast help`'s order, which is the order the chapters had in the README)
+/// runs as shown, in order, against the fake Open-Meteo on a loopback server and one temporary
+/// database. (```cron, ```ini and ```text blocks — schedules, prerequisites and the setup
+/// commands — are not run.)
 @Suite struct ReadmeCommandTests {
   /// The README clock: mid-April 2026, after the walkthrough's date ranges.
   static let now = Date(timeIntervalSince1970: 1_776_254_400)  // 2026-04-15T12:00:00Z
 
   struct Command: CustomStringConvertible {
+    var file: String
     var line: Int
     var words: [String]
     var stdin: String
-    var description: String { "README.md:\(line): skycast \(words.joined(separator: " "))" }
+    var description: String { "\(file):\(line): skycast \(words.joined(separator: " "))" }
   }
 
-  /// The commands of the README's `sh` blocks.
+  /// The files whose `sh` blocks run, in order: the README, then every help topic.
+  static var files: [String] {
+    ["README.md"] + HelpTopic.all.map { "Help/\($0.name).md" }
+  }
+
+  /// The commands of the `sh` blocks of the README and the help topics, in order.
   static func commands() throws -> [Command] {
+    try files.flatMap { try commands(in: $0) }
+  }
+
+  /// The commands of the `sh` blocks of `file` (relative to the package root).
+  static func commands(in file: String) throws -> [Command] {
     let text = try String(
-      contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: PackagePaths.root.appendingPathComponent(file), encoding: .utf8)
     var commands: [Command] = []
     var inShell = false
     var inOtherBlock = false
@@ -49,7 +64,8 @@ import Testing
       let withoutComment = commandText.components(separatedBy: "  #").first ?? commandText
       commands.append(
         Command(
-          line: offset + 1, words: try words(String(withoutComment.dropFirst(8))), stdin: stdin))
+          file: file, line: offset + 1, words: try words(String(withoutComment.dropFirst(8))),
+          stdin: stdin))
     }
     return commands
   }
@@ -79,19 +95,23 @@ import Testing
     return words
   }
 
-  @Test("the README has commands for every step of the walkthrough")
+  @Test("the README has commands for every step of the walkthrough, the topics for the rest")
   func readmeHasCommands() throws {
-    let commands = try Self.commands()
-    #expect(commands.count > 30)
+    let readme = try Self.commands(in: "README.md")
+    #expect(readme.count > 25)
     for name in [
       "city", "collect", "backfill", "observe", "verify", "export", "spark", "summary", "report",
-      "now", "import", "sql",
     ] {
-      #expect(commands.contains { $0.words.first == name }, "no '\(name)' example in the README")
+      #expect(readme.contains { $0.words.first == name }, "no '\(name)' example in the README")
+    }
+    let all = try Self.commands()
+    #expect(all.count > 80)
+    for name in ["now", "import", "sql", "station"] {
+      #expect(all.contains { $0.words.first == name }, "no '\(name)' example in the topics")
     }
   }
 
-  @Test("every skycast command in the README runs as shown")
+  @Test("every skycast command in the README and the help topics runs as shown")
   func everyCommandRuns() async throws {
     let server = try FakeOpenMeteo.server(.all, now: { Self.now })
     defer { server.stop() }

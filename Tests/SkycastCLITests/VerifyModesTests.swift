@@ -87,8 +87,13 @@ import Testing
   func nullInsideRevisions() async throws {
     let help = await CLIHarness().run("verify", "--help")
     #expect(
-      help.stdout.contains("A NULL forecast is left out of its valid time's series: the"),
-      "\(help)")
+      help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+        "(a NULL forecast is left out of its valid time's series)"), "\(help)")
+    let topic = await CLIHarness().run("help", "verification")
+    #expect(
+      topic.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+        "A NULL forecast is left out of its valid time's series, so the revision across it runs from the forecast issued before it to the one issued after."
+      ), "\(topic)")
     let harness = CLIHarness()
     try writeRevisionHistory(harness)
     let csv = CSVTable(

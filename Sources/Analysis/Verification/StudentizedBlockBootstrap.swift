@@ -13,7 +13,7 @@ import SkycastModel
 /// [θ̂ − q₁₋α/₂(t*) s, θ̂ − qα/₂(t*) s] for t* = (θ* − θ̂) / s*.
 ///
 /// Why not the percentile interval: at 60 days a percentile interval of an RMSE difference
-/// covers a known difference about 92 % of the time (the README's simulation); the
+/// covers a known difference about 92 % of the time (the simulation in `skycast help verification`); the
 /// studentized one, with blocks twice the automatic length, 93–97 % from 30 days on.
 public enum StudentizedBlockBootstrap {
   /// The smooth function g of a mean loss that makes the score.

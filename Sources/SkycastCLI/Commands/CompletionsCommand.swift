@@ -45,7 +45,8 @@ enum CompletionsCommand {
         "The value '\(word)' is invalid for '<shell>': expected one of \(shells.joined(separator: ", "))"
       )
     }
-    let model = CompletionModel(root: CommandRegistry.root, globalOptions: CLI.globalOptions)
+    let model = CompletionModel(
+      root: CommandRegistry.root, globalOptions: CLI.globalOptions, topics: HelpTopic.all)
     try invocation.stdout.write(CompletionScript.script(for: shell, model: model))
     return ExitStatus.success
   }

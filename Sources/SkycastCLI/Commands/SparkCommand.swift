@@ -12,42 +12,19 @@ enum SparkCommand {
     abstract: "Draw sparklines of a variable per city, or of numbers on standard input.",
     discussion: """
       Each line shows the city, variable and unit, the minimum, the ticks ▁▂▃▄▅▆▇█ and the \
-      maximum and last value. Tick = round(7·(x−min)/(max−min)); a flat series prints ▄, a \
-      missing value a space. Long series are fitted to the width by averaging buckets; min, \
-      max and last then label the drawn means (▁ is min, █ is max), and a note on stderr \
-      says how many values each tick averages. Lines never exceed the width: when the labels \
-      leave under 10 columns, the ticks go on a line of their own. \
-      --min/--max fix a common scale so cities compare (values outside clamp).
+      maximum and last value (tick = round(7·(x−min)/(max−min)); a gap is a space). Long \
+      series are averaged to fit the width, with a note; --min/--max fix a common scale.
 
-      The default series is the latest forecast (source forecast, model best_match: for each \
-      valid time the newest issue with lead >= 0) over the 168 hours up to and including the \
-      current hour; a daily variable shows the last 7 local dates up to today. --at (or \
-      SKYCAST_NOW) moves "now" to a local time, --from/--to choose local dates instead. When \
-      neither is given and the last week holds nothing, the newest stored week is drawn, with \
-      a note. --series observed[:SOURCE] draws observations (default era5 \
-      when stored, else the only source). The lead of an hourly forecast counts from its \
-      model run where the fetch recorded one (--lead-from run, the default when any did), so \
-      the hours a run covered before it was fetched count too; --lead-from fetch keeps only \
-      hours after each fetch.
+      The default series is the latest forecast (source forecast, model best_match, lead >= 0) \
+      over the 168 hours up to now (daily variables: the last 7 local dates). --at (or \
+      SKYCAST_NOW) moves "now" to a local time; --from/--to choose dates; with neither, an \
+      empty last week falls back to the newest stored week, with a note. --series \
+      observed[:SOURCE] draws observations. 'spark -' reads numbers from standard input.
 
-      'spark -' reads numbers separated by spaces, commas or newlines from standard input; \
-      nan, null and empty fields are gaps. The line is labelled 'stdin'.
-
-      --ensemble draws the city's latest stored ensemble (collect --ensemble, every model of \
-      the fetch pooled) over the 168 hours from the current hour: a first line with the member \
-      median, and under it a line 'spread' with the width of the 10-90 % member range \
-      (p90 − p10) at each hour, on its own scale, so a widening line means growing \
-      uncertainty.
-
-      --runs --city X --at TIME tells the story of one valid hour: a first line with each \
-      stored issue's forecast for it (oldest first), then one line per issue (labelled with \
-      its UTC issue time and lead) with its 24 hours up to that hour, all on one scale, and \
-      the observation when stored. With --format svg: the forecast against the issue time, \
-      the observation as a flat line.
-
-      --format svg -o FILE.svg draws the same series as a figure (one line per city, with \
-      observations overlaid when the series is the forecast and observations are stored); \
-      --width and --height are then pixels.
+      --ensemble draws the latest stored ensemble: the member median, and under it the \
+      10–90 % width. --runs --city X --at TIME tells the story of one hour: each stored \
+      issue's forecast for it, then a line per issue with its 24 hours up to it, one scale. \
+      --format svg -o FILE.svg draws a figure (--width and --height in pixels).
 
       Examples:
         skycast spark --city Berlin --city 北京 --min -10 --max 30

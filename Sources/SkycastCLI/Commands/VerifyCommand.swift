@@ -13,119 +13,25 @@ enum VerifyCommand {
     discussion: """
       Pairs each forecast with the observation of the same city and valid time (daily variables \
       such as temperature_2m_max: the same local date) and reports per group n, bias (mean F−O), \
-      mae, rmse and corr, pooled over the group's pairs. A forecast with no observation row for \
-      its valid time (an hour the archive has not delivered yet), or with a NULL side, is \
-      dropped; the table comment counts both kinds. Sources are kept apart: rows are grouped by \
-      source unless --source names exactly one. Lead time means hours after retrieval for \
-      'forecast' and imports, and hours after the nominal model run (24·N) for 'previous-runs'. \
-      Forecasts of hours already past at issue (lead < 0) are left out unless --include-past. \
-      Wind directions (wind_direction_10m, wind_direction_10m_dominant) are differenced on the \
-      circle, ((f − o + 540) mod 360) − 180, so 359° against 1° is a 2° error; their corr is \
-      empty. --var wind_vector_10m scores the wind vector from speed and direction: bias = mean \
-      speed error, mae = mean vector error |Vf − Vo|, rmse = RMSVE, and MET's VL1L2 means.
+      mae, rmse and corr, pooled over the group's pairs; forecasts without an observation are \
+      dropped and counted in the table's comment. Sources are kept apart (grouped by source \
+      unless --source names one), because lead time means hours after retrieval for 'forecast' \
+      and imports and the nominal 24·N h for 'previous-runs'. Lead < 0 is left out unless \
+      --include-past.
 
-      With --threshold X: contingency counts a b c d (hits, false alarms, misses, correct \
-      negatives) and pod, far, pofd, csi, ets, fbias, hss, pc for the event value ≥ X (--op ge) \
-      or > X (--op gt); for precipitation also n_bs and the Brier score bs of the stored \
-      precipitation_probability over every pair with a probability and an observation \
-      (Open-Meteo's probability is P(> 0.1 mm in the hour)). --skill adds mse_skill = 1 − \
-      MSE/MSE_ref against persistence (the observation at issue time) or climatology (mean \
-      observation of the city, calendar month and hour over the period). Several thresholds \
-      (--threshold 0.1,1,5) give one row per group and threshold, each equal to its single run.
-
-      --scores adds columns to the table (the default table is unchanged): extremes (with \
-      --threshold) kss = pod − pofd (Peirce, Hanssen–Kuipers), odds_ratio = ad/bc, yules_q = \
-      (ad − bc)/(ad + bc), edi and sedi (Ferro and Stephenson 2011), as verif defines them; \
-      quantiles p10, p25, p50, p75, p90 of the errors F − O (numpy's linear percentile) and mad = \
-      median |e − median e| (unscaled); spearman, the rank correlation. --within X adds \
-      within_X, the share of pairs with |F − O| ≤ X. Quantiles, spearman and within are read \
-      from a second pass over the pairs and have no --ci interval.
-
-      --threshold p90 tests each pair against its city's 90th percentile of the --obs \
-      observations in the pair's local calendar month over the period (all stored without \
-      --from/--to; numpy's linear percentile); the comment lists the values. --by season groups \
-      by DJF, MAM, JJA, SON of the local date, shifted by six months for cities south of the \
-      equator (JJA is summer on both hemispheres); --by hour-of-day is the local valid hour; \
-      --by obs-range bins the observed value (--obs-bins edges, or defaults per variable). \
-      --same-cases scores every source, model and lead group only on the cases (city, valid \
-      time) all groups have; the comment counts the cases dropped. These and --by obs-range \
-      sum the matched pairs, so forecasts without an observation are not counted.
-
-      --ci [LEVEL] adds <score>_lo and <score>_hi (percentile intervals, default 95 %) from a \
-      circular block bootstrap that resamples whole valid local days (all pairs of a day, \
-      across the group's cities and leads, move together) of per-day sums, so its cost does not \
-      grow with the number of pairs. --block-days sets the block length (default: Wilks's 1997 \
-      rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the \
-      number of days), --bootstrap the resamples, --seed the generator; the comment line \
-      states all four.
-
-      --compare A B scores two models (or two sources: forecast and an import) on exactly the \
-      cases both forecast (same city, valid time and lead day; lead hour with --by lead): n, \
-      days, h, both scores (rmse with --loss se, mae with --loss ae), A − B with its bootstrap \
-      interval, and the Diebold–Mariano test of the daily mean loss differential by valid local \
-      date with the Harvey–Leybourne–Newbold correction and a Student t reference (h = 1 + the \
-      group's largest lead day): dm, the two-sided p_value, and verdict (A better, B better or \
-      no significant difference at the --ci level, 95 % by default; sig marks it with *). With \
-      --var wind_vector_10m the loss is the squared (or plain) length of the vector error, so \
-      the scores are vector RMSE (or the mean vector error).
-
-      --reliability scores precipitation_probability against the event > 0.1 mm (or \
-      --threshold/--op): n_bs, base_rate, bs, its decomposition rel, res, unc over ten 10 % \
-      bins (rel − res + unc = bs_binned, the Brier score of the bin-mean probabilities), bss \
-      against the sample climatology and roc_area; --bins prints the reliability table and \
-      --format svg the reliability diagram. With --ci, bs, rel, res, unc, bss and roc_area get \
-      percentile intervals from the same day-block bootstrap.
-
-      --revisions reports, per lead day (or --by city, …), how much the forecast for one valid \
-      time changes between successive issues (mean absolute revision) and the flip-flop index. \
-      A NULL forecast is left out of its valid time's series: the revision then runs from the \
-      forecast issued before it to the one issued after. --pairs writes the matched pairs \
-      instead of scores; with --format verif, verif's text input (date hour leadtime location \
-      lat lon altitude obs fcst; one --source and --model per file), with --format met-mpr \
-      MET's matched-pair (MPR) lines. --format svg -o FILE.svg draws one score (--score, \
-      default rmse) \
-      against lead time or lead day (or, grouped by valid-hour or month without a lead key, \
-      against those), one line per source, model or city (the other --by keys), with each \
-      point's pair count; with --compare, the difference with its band.
-
-      Figures: --score takes any score the table has (ets or bs with --threshold, mse-skill \
-      with --skill); --lead-days 1-5 or 1,3,5 keeps those lead days in a figure or diagram; \
-      titles, axes and legends are in words, and the subtitle names only the cities that \
-      contributed pairs.
-
-      --diagram KIND draws a verification diagram with --format svg, or prints its points in \
-      any table format: performance (success ratio 1 − FAR against POD with frequency-bias and \
-      CSI isolines, one point per lead day; needs --threshold), taylor (standard deviation \
-      ratio and correlation with centred RMS difference arcs, one point per lead day), \
-      discrimination (the forecast's distribution when the event was and was not observed; \
-      --threshold), value (Richardson's relative economic value over cost/loss ratios \
-      0.01–0.99; --threshold), qq (forecast against observed percentiles 1–99) and \
-      conditional (mean observation in bins of the forecast and the reverse). --by model, \
-      city or source adds lines. The reliability diagram (--reliability --format svg) is square, \
-      with a log-scale sharpness inset and 90 % consistency bars: the binomial range of the \
-      observed frequency a reliable forecast of the bin's mean probability gives. \
-      --scorecard --compare A B --vars v1,v2 scores each variable as --compare does and draws \
-      variables × lead days coloured by (A − B)/B, marked where the Diebold–Mariano test is \
-      significant (--format svg, a shaded --format latex table, or the cells as rows). With \
-      --ensemble, --diagram pit draws the PIT histogram (ten bins, from the ranks) and --score \
-      takes crps, crpss, bias, mae, rmse, spread or spread-skill; with --threshold, --format \
-      svg draws the ensemble's reliability diagram (probability = share of the members).
+      Modes: --threshold (contingency scores, Brier score), --skill, --scores, --within, --ci \
+      (day-block bootstrap intervals), --compare A B (same cases, Diebold–Mariano test), \
+      --reliability, --revisions (a NULL forecast is left out of its valid time's series), \
+      --pairs, --ensemble, --format svg figures, --diagram and --scorecard (options below; \
+      their formulas and references in the topic named after the examples).
 
       Examples:
         skycast verify --by lead-day
         skycast verify --by lead-day --ci --format latex -o rmse-table.tex
         skycast verify --var temperature_2m_max --compare ecmwf_ifs025 icon_seamless --by lead-day
         skycast verify --reliability --by lead-day --format svg -o reliability.svg
-        skycast verify --var precipitation --threshold 1 --op ge --by lead-day,city
-        skycast verify --var precipitation --threshold 0.1,1,5 --scores extremes --by lead-day
-        skycast verify --by lead-day --within 1,2 --scores quantiles,spearman
-        skycast verify --var temperature_2m_max --by lead-day --skill persistence
         skycast verify --revisions --by lead-day
-        skycast verify --pairs --city Berlin --from 2026-03-01 --to 2026-03-31 -o pairs.csv
         skycast verify --by lead-day --by model --format svg -o rmse.svg
-        skycast verify --var precipitation --threshold 1 --diagram performance --format svg -o perf.svg
-        skycast verify --diagram taylor --by model --lead-days 1-5 --format csv
-        skycast verify --scorecard --compare ecmwf_ifs025 icon_seamless --vars temperature_2m,wind_speed_10m --format svg -o card.svg
       """,
     options: [
       OptionSpec(

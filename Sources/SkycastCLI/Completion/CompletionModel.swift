@@ -30,8 +30,20 @@ struct CompletionModel {
   let commandName: String
   let commands: [Command]
 
-  init(root: CommandSpec, globalOptions: [OptionSpec]) {
+  /// The model of `root`'s tree; with `topics`, also the `help` word, which completes to every
+  /// command and topic name (`skycast help verif<TAB>` offers `verify` and `verification`).
+  init(root: CommandSpec, globalOptions: [OptionSpec], topics: [HelpTopic] = []) {
     commandName = root.name
+    var root = root
+    if !topics.isEmpty {
+      let words =
+        root.subcommands.map { CommandSpec(name: $0.name, abstract: $0.abstract) }
+        + topics.map { CommandSpec(name: $0.name, abstract: $0.abstract) }
+      root.subcommands.append(
+        CommandSpec(
+          name: "help", abstract: "Show a command's help or read a reference topic.",
+          subcommands: words))
+    }
     var commands: [Command] = []
     func visit(_ spec: CommandSpec, path: String, isRoot: Bool) {
       var options = spec.options + globalOptions

@@ -1,6 +1,7 @@
 /// The manual page, in man(7) roff, generated from the command declarations (as
 /// argument-parser's `generate-manual` does): the root's synopsis, description and global
-/// options, then every command with its usage line, description, arguments and options.
+/// options, then every command with its usage line, description, arguments and options, then
+/// the reference pages of `skycast help <topic>`.
 enum ManualPage {
   static func roff(root: CommandSpec, globalOptions: [OptionSpec], version: String) -> String {
     let formatter = HelpFormatter(commandName: root.name, globalOptions: globalOptions)
@@ -31,6 +32,7 @@ enum ManualPage {
       for subcommand in spec.subcommands { visit(subcommand, path: path) }
     }
     visit(root, path: [])
+    text += topics(HelpTopic.all, commandName: root.name)
     text +=
       ".SH ENVIRONMENT\n.TP\n.B SKYCAST_DB\nThe database file when \\fB\\-\\-db\\fR is not given.\n"
     text += ".TP\n.B NO_COLOR\nNever use colour.\n"

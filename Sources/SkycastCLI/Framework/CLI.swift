@@ -41,6 +41,29 @@ public enum CLI {
     return path
   }
 
+  /// The reference page `skycast help <topic>` prints, as plain text made safe for a
+  /// terminal.
+  ///
+  /// - Throws: `CLIError.usage` for a word that names neither a command nor a topic (with the
+  ///   closest of both as a suggestion), or for words after the topic.
+  static func topicText(_ words: [String], root: CommandSpec) throws(CLIError) -> String {
+    let word = words[0]
+    guard let topic = HelpTopic.named(word) else {
+      let candidates = root.subcommands.map(\.name) + HelpTopic.all.map(\.name)
+      throw CLIError.usage(
+        "Unknown command or help topic '\(TerminalSafe.escape(word))'"
+          + Suggestion.phrase(for: word, in: candidates)
+          + " (topics: \(HelpTopic.all.map(\.name).joined(separator: ", ")))",
+        command: [])
+    }
+    guard words.count == 1 else {
+      throw CLIError.usage(
+        "Unexpected argument '\(TerminalSafe.escape(words[1]))' after the topic '\(word)'",
+        command: [])
+    }
+    return TerminalSafe.escape(topic.plainText, keepingNewlines: true)
+  }
+
   /// Runs one command line and returns its exit code.
   public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
     let root = CommandRegistry.root
@@ -50,17 +73,26 @@ public enum CLI {
         .flag("help", short: "h", help: "Show help information."),
         .flag("version", help: "Show the version."),
       ])
-    let formatter = HelpFormatter(commandName: root.name, globalOptions: globalOptions)
+    let formatter = HelpFormatter(
+      commandName: root.name, globalOptions: globalOptions, listsTopics: true)
     // The single error presenter: terminal-safe, and a failure's message is one line, so what
     // it quotes (a server's reason, a file name) is escaped fully, newlines included. Usage
     // errors keep their line breaks (an ambiguous city lists the candidates, escaped at source).
     let errorOutput = TextOutput(context.stderr, terminalSafe: true)
     let standardOutput = TextOutput(context.stdout)
     var path: [CommandSpec] = [root]
-    // `skycast help <command>…` is `skycast <command>… --help`.
-    let arguments =
-      arguments.first == "help" ? Array(arguments.dropFirst()) + ["--help"] : arguments
+    // `skycast help <command>…` is `skycast <command>… --help`; `skycast help <topic>`
+    // prints a reference page.
+    let helpWords = arguments.first == "help" ? Array(arguments.dropFirst()) : nil
+    let arguments = helpWords.map { $0 + ["--help"] } ?? arguments
     do {
+      if let words = helpWords, let word = words.first, !word.hasPrefix("-"),
+        root.subcommand(named: word) == nil
+      {
+        try standardOutput.write(try topicText(words, root: root))
+        try standardOutput.flush()
+        return ExitStatus.success
+      }
       let scanned = try scanner.scan(arguments)
       path = scanned.path
       if scanned.values["help"] != nil {

@@ -3,6 +3,9 @@
 struct HelpFormatter {
   let commandName: String
   let globalOptions: [OptionSpec]
+  /// True when the root help lists the reference pages (`HelpTopic.all`, read only then)
+  /// under `TOPICS`.
+  var listsTopics = false
   let width = 80
   private let labelColumn = 26
 
@@ -19,6 +22,9 @@ struct HelpFormatter {
           // Indented lines are examples: keep them exactly as written.
           line.isEmpty || line.first == " " ? String(line) : wrap(String(line), indent: 0)
         }.joined(separator: "\n") + "\n"
+    }
+    if path.count > 1, let pointer = topicPointer(for: path[1].name) {
+      text += "\n" + wrap(pointer, indent: 0) + "\n"
     }
     text += "\n" + wrap("USAGE: " + usage(for: path), indent: 7) + "\n"
     if !spec.arguments.isEmpty {
@@ -46,7 +52,24 @@ struct HelpFormatter {
       let prefix = ([commandName, "help"] + path.dropFirst().map(\.name)).joined(separator: " ")
       text += "\n  See '\(prefix) <subcommand>' for detailed help.\n"
     }
+    if path.count == 1, listsTopics, !HelpTopic.all.isEmpty {
+      text += "\nTOPICS:\n"
+      for topic in HelpTopic.all {
+        text += row(label: topic.name, help: topic.abstract)
+      }
+      text +=
+        "\n  See '\(commandName) help <topic>' to read one; '\(commandName) manual' has them all.\n"
+    }
     return text
+  }
+
+  /// `Read more: 'skycast help verification', 'skycast help figures'.` for a top-level
+  /// command with reference pages, or nil.
+  func topicPointer(for command: String) -> String? {
+    let names = (HelpTopic.commandTopics[command] ?? []).filter { HelpTopic.named($0) != nil }
+    guard !names.isEmpty else { return nil }
+    return "Read more: " + names.map { "'\(commandName) help \($0)'" }.joined(separator: ", ")
+      + "."
   }
 
   /// `skycast collect [--city <city> ...] [--days <days>]`, or `<subcommand>` for groups.

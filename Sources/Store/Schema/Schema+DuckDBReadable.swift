@@ -2,7 +2,7 @@ extension Schema {
   // MARK: - Version 6: every table and view reads through DuckDB's SQLite scanner
 
   /// Makes every table and view readable by DuckDB's SQLite scanner (`ATTACH 'f.sqlite' AS s
-  /// (TYPE sqlite)`), which the README recommends for the file. Two things stopped it:
+  /// (TYPE sqlite)`), which `skycast help datasets` recommends for the file. Two things stopped it:
   ///
   /// - DuckDB parses a view's SQL to learn its columns (and then lets SQLite run it), and its
   ///   parser reads `date(x, 'unixepoch')` as a cast with one argument ("Wrong number of

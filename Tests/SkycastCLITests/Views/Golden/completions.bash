@@ -10,7 +10,7 @@ _skycast() {
       -*) continue ;;
     esac
     case "$cmdpath/$word" in
-      /city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/archive|/archive/lock-in|/archive/changes|/archive/audit|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
+      /city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/archive|/archive/lock-in|/archive/changes|/archive/audit|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual|/help|/help/city|/help/collect|/help/observe|/help/backfill|/help/import|/help/station|/help/now|/help/summary|/help/verify|/help/archive|/help/spark|/help/export|/help/report|/help/sql|/help/db|/help/vars|/help/demo|/help/completions|/help/manual|/help/collecting|/help/importing|/help/stations|/help/summaries|/help/reports|/help/verification|/help/history|/help/spreadsheets|/help/datasets|/help/terminal|/help/figures|/help/schema|/help/formats|/help/reliability|/help/performance|/help/development) cmdpath="$cmdpath/$word" ;;
     esac
   done
   local IFS=$'\n'
@@ -40,7 +40,7 @@ _skycast() {
   esac
   local words=""
   case "$cmdpath" in
-    "") words=$'city\ncollect\nobserve\nbackfill\nimport\nstation\nnow\nsummary\nverify\narchive\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--version\n--help\n-h' ;;
+    "") words=$'city\ncollect\nobserve\nbackfill\nimport\nstation\nnow\nsummary\nverify\narchive\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\nhelp\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--version\n--help\n-h' ;;
     "/city") words=$'add\nlist\nremove\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/add") words=$'--country\n--language\n--pick\n--as\n--name\n--lat\n--lon\n--timezone\n--elevation\n--geocoding-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/city/list") words=$'--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -67,7 +67,7 @@ _skycast() {
     "/archive/lock-in") words=$'--var\n--threshold\n--op\n--delta\n--city\n--model\n--source\n--from\n--to\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/archive/changes") words=$'--var\n--lead-day\n--obs\n--alpha\n--min-days\n--city\n--model\n--source\n--from\n--to\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/archive/audit") words=$'--var\n--city\n--model\n--from\n--to\n--list\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/spark") words=$'--city\n--var\n--from\n--to\n--at\n--min\n--max\n--width\n--ascii\n--ensemble\n--series\n--lead-from\n--format\n--output\n-o\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/spark") words=$'--city\n--var\n--from\n--to\n--at\n--min\n--max\n--width\n--ascii\n--ensemble\n--runs\n--model\n--series\n--lead-from\n--format\n--output\n-o\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export") words=$'hourly\ndaily\nobservations\nfetches\ncities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export/hourly") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--lead-from\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--split-by\n--width\n--height\n--title\n--no-title\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/export/daily") words=$'--city\n--from\n--to\n--source\n--model\n--latest\n--var\n--wide\n--format\n--output\n-o\n--columns\n--standalone\n--caption\n--label\n--excel\n--excel-locale\n--partition-by\n--append\n--utc\n--split-by\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
@@ -87,6 +87,42 @@ _skycast() {
     "/demo") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/completions") words=$'--list-cities\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/manual") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help") words=$'city\ncollect\nobserve\nbackfill\nimport\nstation\nnow\nsummary\nverify\narchive\nspark\nexport\nreport\nsql\ndb\nvars\ndemo\ncompletions\nmanual\ncollecting\nimporting\nstations\nsummaries\nreports\nverification\nhistory\nspreadsheets\ndatasets\nterminal\nfigures\nschema\nformats\nreliability\nperformance\ndevelopment\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/city") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/collect") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/observe") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/backfill") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/import") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/station") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/now") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/summary") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/verify") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/archive") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/spark") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/export") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/report") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/sql") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/db") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/vars") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/demo") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/completions") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/manual") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/collecting") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/importing") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/stations") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/summaries") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/reports") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/verification") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/history") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/spreadsheets") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/datasets") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/terminal") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/figures") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/schema") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/formats") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/reliability") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/performance") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/help/development") words=$'--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
   esac
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }

@@ -10,7 +10,7 @@ _skycast() {
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
-      (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/archive|/archive/lock-in|/archive/changes|/archive/audit|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual) cmdpath="$cmdpath/$word" ;;
+      (/city|/city/add|/city/list|/city/remove|/collect|/observe|/backfill|/import|/import/observations|/import/forecasts|/station|/station/load|/station/search|/station/link|/station/unlink|/station/list|/now|/summary|/summary/feels-like|/summary/uv|/summary/precip|/verify|/archive|/archive/lock-in|/archive/changes|/archive/audit|/spark|/export|/export/hourly|/export/daily|/export/observations|/export/fetches|/export/cities|/report|/sql|/db|/db/info|/db/check|/db/vacuum|/db/backup|/db/prune|/db/merge|/vars|/demo|/completions|/manual|/help|/help/city|/help/collect|/help/observe|/help/backfill|/help/import|/help/station|/help/now|/help/summary|/help/verify|/help/archive|/help/spark|/help/export|/help/report|/help/sql|/help/db|/help/vars|/help/demo|/help/completions|/help/manual|/help/collecting|/help/importing|/help/stations|/help/summaries|/help/reports|/help/verification|/help/history|/help/spreadsheets|/help/datasets|/help/terminal|/help/figures|/help/schema|/help/formats|/help/reliability|/help/performance|/help/development) cmdpath="$cmdpath/$word" ;;
     esac
   done
   case "$cmdpath $prev" in
@@ -59,6 +59,7 @@ _skycast() {
         'demo:Build a demo database from the built-in samples and tour every feature (offline)'
         'completions:Print a shell completion script for bash, zsh or fish'
         'manual:Print the manual page (roff) for man(1)'
+        'help:Show a command'\''s help or read a reference topic'
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'
         '-q:Print only data, warnings and errors'
@@ -658,6 +659,8 @@ _skycast() {
         '--width:Line width in columns'
         '--ascii:ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█'
         '--ensemble:The latest stored ensemble: member median, then the 10-90 % range width (p90 − p10) on a line of its own'
+        '--runs:How each stored issue forecast one hour (--city and --at): its forecast by issue, then a line per issue'
+        '--model:With --runs: the model whose issues to draw'
         '--series:forecast, or observed[:SOURCE]'
         '--lead-from:Hourly forecasts: '\''lead >= 0'\'' counts from the model run (where the fetch recorded it) or the fetch'
         '--format:svg for a figure instead of sparklines'
@@ -1037,6 +1040,473 @@ _skycast() {
       )
       _describe -t commands 'skycast' items ;;
     ("/manual")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help")
+      local -a items; items=(
+        'city:Manage saved cities'
+        'collect:Fetch forecasts for saved cities and append them to the history'
+        'observe:Fetch archive (ERA5 reanalysis) hourly and daily observations for saved cities'
+        'backfill:Fetch Previous Runs data and store it as forecast history with lead times of 24·N hours'
+        'import:Load observations or forecasts from a CSV file'
+        'station:Find weather stations and link them to cities'
+        'now:Show current conditions, the next 24 hours and 10 days for a city'
+        'summary:Per-city feels-like, UV and precipitation summaries'
+        'verify:Score stored forecasts against observations, by lead time, city, model or source'
+        'archive:What your archive knows that no API does'
+        'spark:Draw sparklines of a variable per city, or of numbers on standard input'
+        'export:Write the history as CSV, JSON or a table, for spreadsheets and scripts'
+        'report:Run a named SQL report, or list them'
+        'sql:Run one read-only SQL statement over the history'
+        'db:Inspect and maintain the database file'
+        'vars:List the weather variables Skycast stores, with units and precision'
+        'demo:Build a demo database from the built-in samples and tour every feature (offline)'
+        'completions:Print a shell completion script for bash, zsh or fish'
+        'manual:Print the manual page (roff) for man(1)'
+        'collecting:Collecting: collect, observe, backfill, API quotas'
+        'importing:Importing CSV from stations and other providers'
+        'stations:Stations: verify against a station'\''s measurements'
+        'summaries:Summaries: feels-like, UV and precipitation'
+        'reports:Reports: the built-in SQL reports and your own'
+        'verification:Verification methods: scores, intervals, comparisons'
+        'history:What only a forecast archive answers'
+        'spreadsheets:Spreadsheets: export to CSV, JSON and Excel'
+        'datasets:Datasets: db merge, Parquet, DuckDB, Spark, pandas'
+        'terminal:Sparklines and the weather-app view (spark, now)'
+        'figures:Figures: SVG charts and diagrams for a thesis'
+        'schema:Schema: tables, views, lead time, SQL functions'
+        'formats:Output formats: CSV, Excel, JSON, tables, LaTeX'
+        'reliability:Reliability guarantees and the tests that hold them'
+        'performance:Performance against the sqlite3 shell (skycast-bench)'
+        'development:Development: source layout, layers and tests'
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/city")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/collect")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/observe")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/backfill")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/import")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/station")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/now")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/summary")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/verify")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/archive")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/spark")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/export")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/report")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/sql")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/db")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/vars")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/demo")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/completions")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/manual")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/collecting")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/importing")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/stations")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/summaries")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/reports")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/verification")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/history")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/spreadsheets")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/datasets")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/terminal")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/figures")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/schema")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/formats")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/reliability")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/performance")
+      local -a items; items=(
+        '--db:The database file (env SKYCAST_DB)'
+        '--quiet:Print only data, warnings and errors'
+        '-q:Print only data, warnings and errors'
+        '--verbose:Also print request URLs (without the API key) and details'
+        '-v:Also print request URLs (without the API key) and details'
+        '--no-color:Never use colour (also off when NO_COLOR is set or output is not a terminal)'
+        '--help:Show help information'
+        '-h:Show help information'
+      )
+      _describe -t commands 'skycast' items ;;
+    ("/help/development")
       local -a items; items=(
         '--db:The database file (env SKYCAST_DB)'
         '--quiet:Print only data, warnings and errors'

@@ -1,0 +1,158 @@
+import Export
+import Foundation
+
+// MARK: - Plain text
+
+extension HelpTopic {
+  /// One line of a page, classified for the plain-text and roff renderings.
+  enum Line: Equatable {
+    /// A heading: its level (1 for `#`) and text.
+    case heading(Int, String)
+    /// A line inside a fenced code block.
+    case code(String)
+    /// A row of a pipe table: its first cell, and the others joined (each but the second
+    /// labelled with its column's header).
+    case tableRow(term: String, detail: String)
+    /// A blank line between paragraphs.
+    case blank
+    /// Any other line of prose (list items included).
+    case text(String)
+  }
+
+  /// The page's lines, classified; code fences and `<!-- … -->` marker lines are left out.
+  var lines: [Line] {
+    var result: [Line] = []
+    var inCode = false
+    var header: [String]?
+    for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      let line = String(raw)
+      if line.hasPrefix("```") {
+        inCode.toggle()
+        continue
+      }
+      if !line.hasPrefix("|") { header = nil }
+      if inCode {
+        result.append(.code(line))
+      } else if line.hasPrefix("<!--") {
+        continue
+      } else if line.hasPrefix("#") {
+        let level = line.prefix { $0 == "#" }.count
+        result.append(.heading(level, String(line.dropFirst(level).drop { $0 == " " })))
+      } else if line.hasPrefix("|") {
+        let cells = Self.cells(line)
+        if header == nil {
+          header = cells
+        } else if !cells.allSatisfy({ $0.allSatisfy { "-:".contains($0) } }) {
+          result.append(Self.row(cells, header: header ?? []))
+        }
+        continue
+      } else if line.isEmpty {
+        result.append(.blank)
+      } else {
+        result.append(.text(line))
+      }
+    }
+    while result.last == .blank { result.removeLast() }
+    return result
+  }
+
+  /// The cells of a pipe-table line, `\|` read as a literal bar.
+  static func cells(_ line: String) -> [String] {
+    var cells: [String] = []
+    var cell = ""
+    var escaped = false
+    for character in line.dropFirst() {
+      if escaped {
+        cell.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "|" {
+        cells.append(cell.trimmingCharacters(in: .whitespaces))
+        cell = ""
+      } else {
+        cell.append(character)
+      }
+    }
+    if !cell.trimmingCharacters(in: .whitespaces).isEmpty {
+      cells.append(cell.trimmingCharacters(in: .whitespaces))
+    }
+    return cells
+  }
+
+  /// A table row as a term and its detail: in a two-column table the second cell; in a wider
+  /// one every other cell after the first, each labelled with its header (`Ratio: 0.18×`).
+  static func row(_ cells: [String], header: [String]) -> Line {
+    let term = cells.first ?? ""
+    let rest = cells.dropFirst().enumerated().map { offset, cell in
+      cells.count <= 2 || offset + 1 >= header.count || header[offset + 1].isEmpty
+        ? cell : header[offset + 1] + ": " + cell
+    }
+    return .tableRow(term: term, detail: rest.joined(separator: "; "))
+  }
+
+  /// The page as plain text for an 80-column terminal or a pipe: headings underlined (`=` for
+  /// the title, `-` for sections), paragraphs and list items filled to 80 columns, code blocks
+  /// indented by four spaces without their fences, each table row as its first cell and the
+  /// rest indented and wrapped under it.
+  var plainText: String {
+    var text = ""
+    var paragraph: String?
+    func flush() {
+      guard let words = paragraph else { return }
+      let bullet = words.hasPrefix("- ")
+      let lines = Self.wrapped(bullet ? String(words.dropFirst(2)) : words, width: bullet ? 78 : 80)
+      for (offset, line) in lines.enumerated() {
+        text += (bullet ? (offset == 0 ? "- " : "  ") : "") + line + "\n"
+      }
+      paragraph = nil
+    }
+    for line in lines {
+      if case .text(let prose) = line {
+        if let current = paragraph, !prose.hasPrefix("- ") {
+          paragraph = current + " " + prose.trimmingCharacters(in: .whitespaces)
+        } else {
+          flush()
+          paragraph = prose
+        }
+        continue
+      }
+      flush()
+      switch line {
+      case .heading(let level, let title):
+        text += title + "\n"
+        if level <= 2 {
+          text +=
+            String(repeating: level == 1 ? "=" : "-", count: DisplayWidth.of(title)) + "\n"
+        }
+      case .code(let code): text += code.isEmpty ? "\n" : "    " + code + "\n"
+      case .tableRow(let term, let detail):
+        for line in Self.wrapped(term, width: 78) { text += "  " + line + "\n" }
+        for line in Self.wrapped(detail, width: 74) { text += "      " + line + "\n" }
+      case .blank: text += "\n"
+      case .text: break
+      }
+    }
+    flush()
+    return text
+  }
+
+  /// `text` wrapped at spaces into lines of at most `width` columns (a longer word stays
+  /// whole).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if line.isEmpty {
+        line = String(word)
+      } else if DisplayWidth.of(line) + 1 + DisplayWidth.of(String(word)) <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

@@ -93,6 +93,19 @@ enum VerifyCommand {
       titles, axes and legends are in words, and the subtitle names only the cities that \
       contributed pairs.
 
+      --lagged N scores a time-lagged ensemble: for each valid time the newest N distinct \
+      issues (model runs where recorded, each issued before the valid time, lead ≥ 0) are the \
+      members, scored as --ensemble scores stored members (crps, crps_fair, spread, \
+      spread_skill; --rank-histogram) beside the newest issue alone on the same cases \
+      (latest_mae, which is its CRPS, latest_rmse; crpss = 1 − crps/latest_mae). Grouped by \
+      the newest member's lead day unless --by; valid times with fewer than N issues are \
+      skipped and counted in the comment. --jumpiness scores the newest issue's error by the \
+      size of its last revision |x_N − x_(N−1)|: n, mean_revision, bias, mae and rmse per \
+      revision bin (--revision-bins edges in the variable's unit, or the 20/40/60/80 % \
+      quantiles of the revisions), and the comment gives Pearson's r of |revision| and \
+      |error| with its 95 % Fisher z interval; --format svg draws mae and rmse by bin. Both \
+      take hourly variables.
+
       --diagram KIND draws a verification diagram with --format svg, or prints its points in \
       any table format: performance (success ratio 1 − FAR against POD with frequency-bias and \
       CSI isolines, one point per lead day; needs --threshold), taylor (standard deviation \
@@ -121,6 +134,8 @@ enum VerifyCommand {
         skycast verify --by lead-day --within 1,2 --scores quantiles,spearman
         skycast verify --var temperature_2m_max --by lead-day --skill persistence
         skycast verify --revisions --by lead-day
+        skycast verify --lagged 4 --model best_match --by lead-day
+        skycast verify --jumpiness --revision-bins 0.5,1,2 --by lead-day --format svg -o jumps.svg
         skycast verify --pairs --city Berlin --from 2026-03-01 --to 2026-03-31 -o pairs.csv
         skycast verify --by lead-day --by model --format svg -o rmse.svg
         skycast verify --var precipitation --threshold 1 --diagram performance --format svg -o perf.svg
@@ -229,7 +244,7 @@ enum VerifyCommand {
           "With --format svg: the score to draw, any the table has ("
           + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
         default: "rmse"),
-    ] + diagramOptions + scorecardOptions + ensembleOptions + SharedOptions.figure
+    ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif, .metMPR])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
@@ -238,6 +253,7 @@ enum VerifyCommand {
   static let modeFlags = ["ensemble", "revisions", "pairs", "reliability"]
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    if let mode = laggedMode(invocation) { return try runLagged(invocation, mode: mode) }
     try checkAddedScores(invocation)
     if invocation.flag("ensemble") { return try runEnsemble(invocation) }
     let reliability = invocation.flag("reliability")

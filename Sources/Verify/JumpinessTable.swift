@@ -49,7 +49,7 @@ public enum JumpinessTable {
       "jumpiness of \(request.variableName)\(VerifyTable.unitSuffix(request.variable)) vs \(request.observationSource) observations",
       VerifyTable.periodText(request, paired: nil),
       "per valid time: the newest issue's error (F − O) by its last revision |x_N − x_(N−1)| (distinct issues, lead ≥ 0; lead keys are the newest issue's)",
-      "revision bins \(report.edgesFromQuantiles ? "at the 20/40/60/80 % quantiles of the revisions" : "from --revision-bins"): edges \(edges.isEmpty ? "none" : edges)\(unit); a–b is a ≤ |revision| < b; empty bins left out",
+      "revision bins \(report.edgesFromQuantiles ? "at the 20/40/60/80 % quantiles of the revisions (3 significant digits)" : "from --revision-bins"): edges \(edges.isEmpty ? "none" : edges)\(unit); a–b is a ≤ |revision| < b; empty bins left out",
       "\(report.singleIssue) valid time\(report.singleIssue == 1 ? "" : "s") with a single issue and \(report.unobserved) without an observation skipped",
       correlation,
     ].joined(separator: "; ")

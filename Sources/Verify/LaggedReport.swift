@@ -22,6 +22,19 @@ public struct LaggedRow: Sendable, Equatable {
   public var latestBias: Double?
   /// 1 − crps / latest_mae: what the older issues add to the newest one.
   public var crpss: Double?
+  /// With a stored ensemble (``LaggedReport/ensembleModel``), its scores on the same cases:
+  /// mean members, CRPS, fair CRPS, spread, spread–skill ratio and MAE of its mean.
+  public var ensemble: EnsembleSide?
+
+  /// The stored ensemble's scores in a ``LaggedRow``.
+  public struct EnsembleSide: Sendable, Equatable {
+    public var members: Double
+    public var crps: Double?
+    public var fairCRPS: Double?
+    public var spread: Double?
+    public var spreadSkill: Double?
+    public var mae: Double?
+  }
 }
 
 /// The result of `verify --lagged N`.
@@ -41,4 +54,9 @@ public struct LaggedReport: Sendable {
   public var tooFewIssues: Int
   /// Valid times with N issues but no observation.
   public var unobserved: Int
+  /// The stored ensemble model scored beside the lagged one, when asked for.
+  public var ensembleModel: String?
+  /// With ``ensembleModel``: cases left out because the stored ensemble has no value for them
+  /// (no issue at the newest member's lead or longer).
+  public var withoutEnsemble = 0
 }

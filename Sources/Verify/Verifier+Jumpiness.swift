@@ -1,4 +1,5 @@
 import Analysis
+import Foundation
 import SkycastModel
 import Store
 
@@ -99,15 +100,24 @@ extension Verifier {
       singleIssue: single, unobserved: unobserved)
   }
 
-  /// The 20, 40, 60 and 80 % quantiles of `values`, each kept once (many revisions are 0, and
-  /// equal edges would make empty bins).
+  /// The 20, 40, 60 and 80 % quantiles of `values`, rounded to three significant digits (edges
+  /// a reader can quote: 0.2, not 0.1999999999999993) and each kept once (many revisions are 0,
+  /// and equal edges would make empty bins).
   package static func quintileEdges(_ values: [Double]) -> [Double] {
     let sorted = values.sorted()
     var edges: [Double] = []
     for p in [0.2, 0.4, 0.6, 0.8] {
-      guard let edge = SampleQuantiles.quantile(sorted: sorted, p) else { continue }
+      guard let quantile = SampleQuantiles.quantile(sorted: sorted, p) else { continue }
+      let edge = significant(quantile, digits: 3)
       if edges.last.map({ edge > $0 }) ?? true { edges.append(edge) }
     }
     return edges
+  }
+
+  /// `value` rounded to `digits` significant digits (0 stays 0).
+  package static func significant(_ value: Double, digits: Int) -> Double {
+    guard value != 0, value.isFinite else { return value }
+    let scale = pow(10, Double(digits) - (log10(abs(value))).rounded(.up))
+    return (value * scale).rounded() / scale
   }
 }

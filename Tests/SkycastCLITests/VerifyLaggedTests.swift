@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import SkycastCLI
+@testable import Store
 
 /// `verify --lagged N` and `verify --jumpiness` end to end: tables, comments, the figure and
 /// usage errors, each on its own temporary database.
@@ -52,6 +53,43 @@ import Testing
     #expect(row["spread"].flatMap(Double.init) == 0)
     #expect(row["crps"] == row["latest_mae"] && row["crps_fair"] == row["latest_mae"])
     #expect(close(row["latest_mae"], 1.25 / 3))
+  }
+
+  /// A stored ensemble `ens_a` for V_0 only: members f ± 1, issued at +24 h (lead 24).
+  @Test("--ensemble-model adds the stored ensemble's scores on the same cases, counting the rest")
+  func storedEnsembleColumns() async throws {
+    let harness = CLIHarness()
+    try writeLaggedHistory(harness)
+    let valid = march1 + 48 * hour
+    try harness.store().database.run(
+      """
+      INSERT INTO ensemble_forecasts (city_id, model, variable, valid_at, issued_at, fetch_id,
+        lead_hours, members) VALUES (1, 'ens_a', 'temperature_2m', ?, ?, 1, 24, ?)
+      """,
+      [
+        .integer(valid), .integer(valid - 24 * hour),
+        .blob(EnsembleBlob.pack([9.5, 11.5])),
+      ])
+    let result = await harness.run(
+      "verify", "--lagged", "3", "--ensemble-model", "ens_a", "--obs", "era5", "--source",
+      "forecast", "--format", "csv")
+    #expect(result.exitCode == 0, "\(result)")
+    let csv = CSVTable(result.stdout)
+    #expect(
+      Array(csv.header.suffix(6)) == [
+        "ens_members", "ens_crps", "ens_crps_fair", "ens_spread", "ens_spread_skill", "ens_mae",
+      ])
+    let row = try #require(csv.row("lead_day", "0"))
+    // One case (V_0): f = 10.5, o = 10; members 9.5 and 11.5 give CRPS 1 − 0.5.
+    #expect(row["n"] == "1")
+    #expect(close(row["latest_mae"], 0.5))
+    #expect(close(row["ens_crps"], 0.5))
+    #expect(close(row["ens_crps_fair"], 0))
+    #expect(close(row["ens_spread"], 2.0.squareRoot()))
+    let markdown = await harness.run(
+      "verify", "--lagged", "3", "--ensemble-model", "ens_a", "--obs", "era5", "--source",
+      "forecast", "--format", "markdown")
+    #expect(markdown.stdout.contains("2 cases without one left out"), "\(markdown)")
   }
 
   @Test("the comment counts the valid times skipped for too few issues")
@@ -149,6 +187,11 @@ import Testing
       (["--jumpiness", "--revision-bins", "2,1"], "--revision-bins needs ascending edges"),
       (["--lagged", "3", "--revision-bins", "1"], "--revision-bins sets the bins of --jumpiness"),
       (["--lagged", "3", "--var", "temperature_2m_max"], "--lagged scores hourly variables"),
+      (["--jumpiness", "--ensemble-model", "x"], "--ensemble-model needs --lagged N"),
+      (
+        ["--lagged", "3", "--ensemble-model", "x", "--obs", "era5"],
+        "--ensemble-model x has no stored ensemble (none is stored)"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) async throws {
     let harness = CLIHarness()

@@ -93,6 +93,53 @@ import Testing
     #expect(row.latestMAE == (0.5 + 0.75 + 0) / 3)
   }
 
+  /// Stored ensemble `ens_a` for V_0 and V_1 of ``identicalIssues(_:)``: members f ± 1 issued
+  /// at start + 24 h (lead 24 + h, older than the newest issue's 12 + h), and a perfect one
+  /// (members = o) issued at start + 42 h that must not be taken (fresher than the newest issue).
+  static func storedEnsemble(_ store: Store) throws {
+    let forecasts = [10.5, 12.25]
+    let observed = [10.0, 13.0]
+    for h in 0..<2 {
+      let valid = start + (48 + Int64(h)) * hour
+      for (issuedAt, members) in [
+        (start + 24 * hour, [forecasts[h] - 1, forecasts[h] + 1]),
+        (start + 42 * hour, [observed[h], observed[h]]),
+      ] {
+        try store.database.run(
+          """
+          INSERT INTO ensemble_forecasts (city_id, model, variable, valid_at, issued_at, fetch_id,
+            lead_hours, members) VALUES (1, 'ens_a', 'temperature_2m', ?, ?, 1, ?, ?)
+          """,
+          [
+            .integer(valid), .integer(issuedAt), .integer((valid - issuedAt) / hour),
+            .blob(EnsembleBlob.pack(members.map(Float.init))),
+          ])
+      }
+    }
+  }
+
+  @Test("a stored ensemble is scored on the same cases, issued no later than the newest issue")
+  func storedEnsembleBeside() throws {
+    let (store, writer) = try Self.store()
+    try Self.identicalIssues(writer)
+    try Self.storedEnsemble(store)
+    let report = try Verifier(store: store).lagged(
+      Self.request(), members: 3, ensembleModel: "ens_a")
+    #expect(report.cases == 2)
+    #expect(report.withoutEnsemble == 1)
+    let row = try #require(report.rows.first)
+    #expect(row.n == 2)
+    #expect(row.latestMAE == (0.5 + 0.75) / 2)
+    #expect(row.crps == row.latestMAE)
+    let side = try #require(row.ensemble)
+    // Members f ± 1: E|X − o| = 1 in both cases, ½E|X − X'| = 0.5 (fair: 1).
+    #expect(side.members == 2)
+    #expect(side.crps == 0.5)
+    #expect(side.fairCRPS == 0)
+    #expect(side.spread == 2.0.squareRoot())
+    #expect(side.mae == (0.5 + 0.75) / 2)
+  }
+
   /// One valid time, start + 24 h: the issue at `start` says 1, the one 12 h later 3; o = 2.
   @Test("two members 1 and 3 against 2: CRPS 0.5, fair CRPS 0, spread √2, latest MAE 1")
   func twoMembersHandExample() throws {
@@ -171,7 +218,8 @@ import Testing
     let report = try Verifier(store: store).jumpiness(Self.request(), edges: nil)
     #expect(report.edgesFromQuantiles)
     // Type 7 on 0, 0.5, …, 4.5: h = 9p gives 0.9, 1.8, 2.7, 3.6.
-    #expect(report.edges.map { ($0 * 10).rounded() / 10 } == [0.9, 1.8, 2.7, 3.6])
+    // Rounded to three significant digits, the edges are the shortest decimals.
+    #expect(report.edges == [0.9, 1.8, 2.7, 3.6])
     #expect(report.rows.map(\.n) == [2, 2, 2, 2, 2])
     let maes = report.rows.map(\.mae)
     #expect(zip(maes, maes.dropFirst()).allSatisfy { $0 < $1 })
@@ -180,8 +228,16 @@ import Testing
   @Test("repeated quantiles give one edge each")
   func repeatedQuantiles() {
     // Type 7 on six zeros and 1…4: 0, 0, 0.4, 2.2.
-    let edges = Verifier.quintileEdges([0, 0, 0, 0, 0, 0, 1, 2, 3, 4])
-    #expect(edges.count == 3)
-    #expect(zip(edges, [0, 0.4, 2.2]).allSatisfy { abs($0 - $1) < 1e-12 })
+    #expect(Verifier.quintileEdges([0, 0, 0, 0, 0, 0, 1, 2, 3, 4]) == [0, 0.4, 2.2])
+  }
+
+  @Test(
+    "quantile edges are rounded to three significant digits",
+    arguments: [
+      (0.199_999_999_999_999_3, 0.2), (0.400_000_000_000_002_13, 0.4), (12.345, 12.3),
+      (0.001_234_9, 0.001_23), (0, 0), (1, 1),
+    ])
+  func significantDigits(value: Double, expected: Double) {
+    #expect(Verifier.significant(value, digits: 3) == expected)
   }
 }

@@ -19,6 +19,11 @@ extension VerifyCommand {
         "Errors of the newest issue by the size of its last revision (n, mae, rmse per bin), with the correlation of |revision| and |error|."
     ),
     OptionSpec(
+      "ensemble-model", value: "model",
+      help:
+        "With --lagged: also score this stored ensemble (collect --ensemble) on the same cases, as ens_* columns."
+    ),
+    OptionSpec(
       "revision-bins", value: "edges",
       help: "With --jumpiness: bin edges of |revision|, ascending, in the variable's unit.",
       repeating: true, default: "the 20/40/60/80 % quantiles of the revisions"),
@@ -61,6 +66,9 @@ extension VerifyCommand {
       if invocation.flag("rank-histogram") {
         throw invocation.usage("--rank-histogram needs --ensemble or --lagged")
       }
+    }
+    if !lagged, invocation.string("ensemble-model") != nil {
+      throw invocation.usage("--ensemble-model needs --lagged N")
     }
     if lagged, invocation.string("revision-bins") != nil {
       throw invocation.usage("--revision-bins sets the bins of --jumpiness")
@@ -116,7 +124,19 @@ extension VerifyCommand {
     warnAboutMeaning(request, invocation: invocation)
 
     if lagged {
-      let report = try store.read { try verifier.lagged(request, members: members, seed: seed) }
+      let ensembleModel = invocation.string("ensemble-model")
+      if let ensembleModel {
+        let models = Set(try store.read { try store.ensembleSeries() }.map(\.model))
+        guard models.contains(ensembleModel) else {
+          let stored =
+            models.isEmpty ? "none is stored" : "stored: " + models.sorted().joined(separator: ", ")
+          throw invocation.usage(
+            "--ensemble-model \(ensembleModel) has no stored ensemble (\(stored))")
+        }
+      }
+      let report = try store.read {
+        try verifier.lagged(request, members: members, seed: seed, ensembleModel: ensembleModel)
+      }
       try writeLagged(report, format: format, invocation: invocation)
       return ExitStatus.success
     }
@@ -160,8 +180,8 @@ extension VerifyCommand {
       }
     } else {
       try writer.comment(LaggedTable.comment(report))
-      try writer.begin(columns: LaggedTable.columns(report.request))
-      for row in report.rows { try writer.write(LaggedTable.cells(row, members: report.members)) }
+      try writer.begin(columns: LaggedTable.columns(report))
+      for row in report.rows { try writer.write(LaggedTable.cells(row, report: report)) }
     }
     try writer.finish()
     if report.cases == 0 {

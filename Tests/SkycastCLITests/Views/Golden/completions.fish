@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --archive-url --as --before --block-days --bootstrap --by --caption --ci --city --columns --compare --country --days --db --diagram --dwd-url --elevation --encoding --ensemble --ensemble-url --every --excel-locale --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --lagged --language --lat --lead-days --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --obs-bins --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --revision-bins --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
+            case --archive-url --as --before --block-days --bootstrap --by --caption --ci --city --columns --compare --country --days --db --diagram --dwd-url --elevation --encoding --ensemble --ensemble-model --ensemble-url --every --excel-locale --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --lagged --language --lat --lead-days --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-interval --model --models --name --obs --obs-bins --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --revision-bins --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
                 set skip 1
                 continue
             case '-*'
@@ -348,6 +348,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l fair -d 
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l rank-histogram -d 'With --ensemble or --lagged: the rank histogram (M + 1 bins, ties broken at random by --seed)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l lagged -r -d 'Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l jumpiness -d 'Errors of the newest issue by the size of its last revision (n, mae, rmse per bin), with the correlation of |revision| and |error|'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l ensemble-model -r -d 'With --lagged: also score this stored ensemble (collect --ensemble) on the same cases, as ens_* columns'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l revision-bins -r -d 'With --jumpiness: bin edges of |revision|, ascending, in the variable'\''s unit'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l width -r -d 'Figure width with --format svg'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l height -r -d 'Figure height with --format svg'

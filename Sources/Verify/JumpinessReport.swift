@@ -20,6 +20,15 @@ public struct JumpinessRow: Sendable, Equatable {
   public var rmse: Double
 }
 
+/// Pearson's r of |revision| and |error| within one group of `verify --jumpiness`.
+public struct GroupCorrelation: Sendable, Equatable {
+  public var keys: [VerifyKeyValue]
+  public var n: Int
+  public var r: Double?
+  public var lower: Double?
+  public var upper: Double?
+}
+
 /// The result of `verify --jumpiness`.
 public struct JumpinessReport: Sendable {
   /// The request as run.
@@ -36,6 +45,9 @@ public struct JumpinessReport: Sendable {
   /// Pearson's r of |last revision| and |error| over every case, and its 95 % interval.
   public var correlation: Double?
   public var interval: (lower: Double, upper: Double)?
+  /// With `--by` keys: r and its interval within each group (in key order), since pooling lead
+  /// days mixes short leads (small revisions, small errors) with long ones.
+  public var groupCorrelations: [GroupCorrelation] = []
   /// Valid times with one issue (no revision), and with two or more but no observation.
   public var singleIssue: Int
   public var unobserved: Int

@@ -45,13 +45,35 @@ public enum JumpinessTable {
     } else {
       correlation = "Pearson r(|revision|, |error|) undefined (fewer than two cases or no variance)"
     }
-    return [
+    var parts = [
       "jumpiness of \(request.variableName)\(VerifyTable.unitSuffix(request.variable)) vs \(request.observationSource) observations",
       VerifyTable.periodText(request, paired: nil),
       "per valid time: the newest issue's error (F − O) by its last revision |x_N − x_(N−1)| (distinct issues, lead ≥ 0; lead keys are the newest issue's)",
       "revision bins \(report.edgesFromQuantiles ? "at the 20/40/60/80 % quantiles of the revisions (3 significant digits)" : "from --revision-bins"): edges \(edges.isEmpty ? "none" : edges)\(unit); a–b is a ≤ |revision| < b; empty bins left out",
       "\(report.singleIssue) valid time\(report.singleIssue == 1 ? "" : "s") with a single issue and \(report.unobserved) without an observation skipped",
       correlation,
-    ].joined(separator: "; ")
+    ]
+    if !report.groupCorrelations.isEmpty {
+      let shown = report.groupCorrelations.prefix(maxGroupsInComment).map { group in
+        let name = group.keys.map(\.description).joined(separator: " · ")
+        guard let r = group.r else { return "\(name): undefined (n = \(group.n))" }
+        let interval =
+          group.lower.flatMap { lower in
+            group.upper.map {
+              " [\(NumberText.fixed(lower, decimals: 3)), \(NumberText.fixed($0, decimals: 3))]"
+            }
+          } ?? ""
+        return "\(name): \(NumberText.fixed(r, decimals: 3))\(interval) (n = \(group.n))"
+      }
+      let more = report.groupCorrelations.count - shown.count
+      parts.append(
+        "r within each group, 95 % Fisher z interval: " + shown.joined(separator: ", ")
+          + (more > 0 ? " and \(more) more group\(more == 1 ? "" : "s")" : ""))
+    }
+    return parts.joined(separator: "; ")
   }
+
+  /// Groups whose correlation the comment lists (a comment is one line; more groups than this
+  /// belong in separate runs with fewer `--by` keys).
+  public static let maxGroupsInComment = 24
 }

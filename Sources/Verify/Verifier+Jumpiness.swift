@@ -93,11 +93,31 @@ extension Verifier {
       $0.keys == $1.keys ? $0.bin < $1.bin : $0.keys.lexicographicallyPrecedes($1.keys)
     }
     let correlation = Correlation.pearson(revisions, errors.map(abs))
-    return JumpinessReport(
+    var groupCorrelations: [GroupCorrelation] = []
+    if !keys.isEmpty {
+      var byGroup = [(revisions: [Double], errors: [Double])](
+        repeating: ([], []), count: groupKeys.count)
+      for index in revisions.indices {
+        byGroup[caseGroups[index]].revisions.append(revisions[index])
+        byGroup[caseGroups[index]].errors.append(abs(errors[index]))
+      }
+      for (group, cases) in byGroup.enumerated() {
+        let r = Correlation.pearson(cases.revisions, cases.errors)
+        let interval = r.flatMap { Correlation.fisherInterval95(r: $0, n: cases.revisions.count) }
+        groupCorrelations.append(
+          GroupCorrelation(
+            keys: groupKeys[group], n: cases.revisions.count, r: r, lower: interval?.lower,
+            upper: interval?.upper))
+      }
+      groupCorrelations.sort { $0.keys.lexicographicallyPrecedes($1.keys) }
+    }
+    var report = JumpinessReport(
       request: request, edges: binEdges, edgesFromQuantiles: edges == nil, rows: rows,
       cases: revisions.count, correlation: correlation,
       interval: correlation.flatMap { Correlation.fisherInterval95(r: $0, n: revisions.count) },
       singleIssue: single, unobserved: unobserved)
+    report.groupCorrelations = groupCorrelations
+    return report
   }
 
   /// The 20, 40, 60 and 80 % quantiles of `values`, rounded to three significant digits (edges

@@ -173,6 +173,19 @@ import Testing
     #expect(result.stdout.contains("r(|revision|, |error|)"))
   }
 
+  @Test("--lagged --format svg draws the lagged, newest-issue and stored-ensemble CRPS by lead day")
+  func laggedFigure() async throws {
+    let harness = CLIHarness()
+    try writeLaggedHistory(harness)
+    let result = await harness.run(
+      "verify", "--lagged", "3", "--obs", "era5", "--source", "forecast", "--format", "svg")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(result.stdout.contains("<svg"), "\(result)")
+    #expect(result.stdout.contains("lagged 3"))
+    #expect(result.stdout.contains("newest"))
+    #expect(result.stdout.contains("by lead day"))
+  }
+
   @Test(
     "usage errors exit 64",
     arguments: [
@@ -188,6 +201,11 @@ import Testing
       (["--lagged", "3", "--revision-bins", "1"], "--revision-bins sets the bins of --jumpiness"),
       (["--lagged", "3", "--var", "temperature_2m_max"], "--lagged scores hourly variables"),
       (["--jumpiness", "--ensemble-model", "x"], "--ensemble-model needs --lagged N"),
+      (
+        ["--lagged", "3", "--rank-histogram", "--format", "svg"],
+        "--format svg with --lagged draws CRPS by lead"
+      ),
+      (["--jumpiness", "--format", "svg", "--score", "mae"], "--jumpiness draws fixed lines"),
       (
         ["--lagged", "3", "--ensemble-model", "x", "--obs", "era5"],
         "--ensemble-model x has no stored ensemble (none is stored)"

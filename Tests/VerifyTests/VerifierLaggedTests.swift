@@ -225,6 +225,47 @@ import Testing
     #expect(zip(maes, maes.dropFirst()).allSatisfy { $0 < $1 })
   }
 
+  @Test("with --by keys r is also given within each group, equal to the pooled r for one group")
+  func jumpinessGroupCorrelation() throws {
+    let (store, writer) = try Self.store()
+    try Self.jumpyHistory(writer)
+    var request = Self.request()
+    request.groupBy = [.leadDay]
+    let report = try Verifier(store: store).jumpiness(request, edges: [1, 2, 3])
+    let group = try #require(report.groupCorrelations.first)
+    #expect(report.groupCorrelations.count == 1)
+    #expect(group.keys == [.integer(0)] && group.n == 10)
+    #expect(group.r == report.correlation)
+    #expect(group.lower == report.interval?.lower && group.upper == report.interval?.upper)
+  }
+
+  /// City 2, Beta: the same revisions, but the error shrinks as the revision grows
+  /// (|error| = 5 − r_i), so r = −1 within Beta while Alpha's is the hand value.
+  @Test("r within each city: Alpha's hand value, and −1 where the error shrinks with the revision")
+  func jumpinessGroupsDiffer() throws {
+    let (store, writer) = try Self.store()
+    try Self.jumpyHistory(writer)
+    try writer.city(2, "Beta")
+    for i in 0..<10 {
+      let valid = Self.start + (24 + Int64(i)) * Self.hour
+      let revision = 0.5 * Double(i)
+      let newest = 10 + (5 - revision)
+      try writer.observation(city: 2, validAt: valid, ["temperature_2m": 10])
+      try writer.forecast(
+        city: 2, issuedAt: Self.start, lead: 24 + Int64(i), ["temperature_2m": newest + revision])
+      try writer.forecast(
+        city: 2, issuedAt: Self.start + 12 * Self.hour, lead: 12 + Int64(i),
+        ["temperature_2m": newest])
+    }
+    var request = Self.request()
+    request.groupBy = [.city]
+    let report = try Verifier(store: store).jumpiness(request, edges: [1, 2, 3])
+    #expect(report.groupCorrelations.map(\.keys) == [[.text("Alpha")], [.text("Beta")]])
+    #expect(abs((report.groupCorrelations[0].r ?? 0) - 0.997_815_796_445_598_3) < 1e-12)
+    #expect(abs((report.groupCorrelations[1].r ?? 0) + 1) < 1e-12)
+    #expect(report.groupCorrelations.map(\.n) == [10, 10])
+  }
+
   @Test("repeated quantiles give one edge each")
   func repeatedQuantiles() {
     // Type 7 on six zeros and 1…4: 0, 0, 0.4, 2.2.

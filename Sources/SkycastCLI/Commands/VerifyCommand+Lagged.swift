@@ -83,7 +83,7 @@ extension VerifyCommand {
       throw invocation.usage(
         "--\(mode) scores hourly variables; \(variable.column) is daily (try --var temperature_2m)")
     }
-    let groupBy = try VerifyKey.parse(invocation.list("by"))
+    var groupBy = try VerifyKey.parse(invocation.list("by"))
     for key in groupBy where !laggedKeys.contains(key) {
       throw invocation.usage(
         "--\(mode) groups by \(laggedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
@@ -91,12 +91,19 @@ extension VerifyCommand {
     }
     let figure = invocation.formatChoice == .svg
     if figure, lagged {
-      throw invocation.usage(
-        "--format svg with --lagged is not drawn yet; write the table (--format csv, …)")
+      if invocation.flag("rank-histogram") {
+        throw invocation.usage(
+          "--format svg with --lagged draws CRPS by lead; leave out --rank-histogram")
+      }
+      // Lines are drawn against the newest member's lead: lead day unless --by lead.
+      if !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
+        groupBy.insert(.leadDay, at: 0)
+      }
     }
     if invocation.string("score") != nil || invocation.string("lead-days") != nil {
       throw invocation.usage(
-        "--\(mode) draws MAE and RMSE by bin; leave out --score and --lead-days")
+        "--\(mode) draws fixed lines (\(lagged ? "CRPS by lead" : "mae and rmse by bin")); leave out --score and --lead-days"
+      )
     }
     if !figure { try invocation.rejectFigureOptions() }
     let format: OutputFormat = figure ? .csv : try invocation.outputFormat()
@@ -136,6 +143,20 @@ extension VerifyCommand {
       }
       let report = try store.read {
         try verifier.lagged(request, members: members, seed: seed, ensembleModel: ensembleModel)
+      }
+      if figure {
+        let (width, height) = try invocation.figureSize()
+        let svg = LaggedFigure.svg(
+          report, width: width, height: height, title: try invocation.figureTitle())
+        if report.cases == 0 {
+          invocation.warnEmptyFigure(
+            "no valid time had \(members) issues and an observation (\(report.tooFewIssues) had fewer issues)"
+          )
+        }
+        let output = try invocation.dataOutput()
+        try output.write(svg ?? "")
+        try output.flush()
+        return ExitStatus.success
       }
       try writeLagged(report, format: format, invocation: invocation)
       return ExitStatus.success

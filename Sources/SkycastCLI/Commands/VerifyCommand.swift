@@ -101,7 +101,8 @@ enum VerifyCommand {
       the newest member's lead day unless --by; valid times with fewer than N issues are \
       skipped and counted in the comment. --ensemble-model MODEL adds a stored ensemble's \
       scores (ens_crps, ens_crps_fair, ens_spread, …) on the same cases: its value issued no \
-      later than the newest member; cases it lacks are left out and counted. --jumpiness scores the newest issue's error by the \
+      later than the newest member; cases it lacks are left out and counted. --format svg \
+      draws the three CRPS (the newest issue's is its MAE) against lead. --jumpiness scores the newest issue's error by the \
       size of its last revision |x_N − x_(N−1)|: n, mean_revision, bias, mae and rmse per \
       revision bin (--revision-bins edges in the variable's unit, or the 20/40/60/80 % \
       quantiles of the revisions), and the comment gives Pearson's r of |revision| and \

@@ -6,6 +6,8 @@ import Store
 /// last revision, one pair of lines per combination of the `--by` keys, with each bin's case
 /// count; the subtitle gives the correlation of |revision| and |error| with its interval.
 public enum JumpinessFigure {
+  /// Renders the figure: the bins on a category axis (every bin of the report's edges, so
+  /// groups line up), MAE and RMSE lines per group.
   public static func svg(
     _ report: JumpinessReport, width: Int, height: Int, title: FigureTitle = .automatic
   ) -> String {

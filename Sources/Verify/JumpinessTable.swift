@@ -12,6 +12,7 @@ public enum JumpinessTable {
     ] + ["mean_revision", "bias", "mae", "rmse"].map { Column($0, .score) }
   }
 
+  /// One row's cells, in ``columns(_:)`` order.
   public static func cells(_ row: JumpinessRow) -> [Cell] {
     row.keys.map(VerifyTable.cell) + [
       .text(label(row)), VerifyTable.number(row.lower), VerifyTable.number(row.upper),

@@ -28,6 +28,7 @@ public struct LaggedRow: Sendable, Equatable {
 
   /// The stored ensemble's scores in a ``LaggedRow``.
   public struct EnsembleSide: Sendable, Equatable {
+    /// Mean number of present members per case.
     public var members: Double
     public var crps: Double?
     public var fairCRPS: Double?

@@ -25,6 +25,7 @@ public enum LaggedTable {
     return columns
   }
 
+  /// One row's cells, in ``columns(_:)`` order.
   public static func cells(_ row: LaggedRow, report: LaggedReport) -> [Cell] {
     var cells =
       row.keys.map(VerifyTable.cell) + [.integer(Int64(row.n)), .integer(Int64(report.members))]

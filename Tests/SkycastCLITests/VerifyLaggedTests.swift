@@ -206,6 +206,8 @@ import Testing
         "--format svg with --lagged draws CRPS by lead"
       ),
       (["--jumpiness", "--format", "svg", "--score", "mae"], "--jumpiness draws fixed lines"),
+      (["--jumpiness", "--score", "mae"], "--score chooses what --format svg draws"),
+      (["--lagged", "2", "--var", "wind_direction_10m"], "--lagged scores values on a line"),
       (
         ["--lagged", "3", "--ensemble-model", "x", "--obs", "era5"],
         "--ensemble-model x has no stored ensemble (none is stored)"

@@ -83,6 +83,12 @@ extension VerifyCommand {
       throw invocation.usage(
         "--\(mode) scores hourly variables; \(variable.column) is daily (try --var temperature_2m)")
     }
+    // Members, revisions and errors are differenced and averaged on a line, not on the circle.
+    guard variable.quantity != .direction else {
+      throw invocation.usage(
+        "--\(mode) scores values on a line; \(variable.column) is an angle (its revisions and errors wrap at 360°)"
+      )
+    }
     var groupBy = try VerifyKey.parse(invocation.list("by"))
     for key in groupBy where !laggedKeys.contains(key) {
       throw invocation.usage(
@@ -100,7 +106,10 @@ extension VerifyCommand {
         groupBy.insert(.leadDay, at: 0)
       }
     }
-    if invocation.string("score") != nil || invocation.string("lead-days") != nil {
+    if let name = ["score", "lead-days"].first(where: { invocation.string($0) != nil }) {
+      guard figure else {
+        throw invocation.usage("--\(name) chooses what --format svg draws")
+      }
       throw invocation.usage(
         "--\(mode) draws fixed lines (\(lagged ? "CRPS by lead" : "mae and rmse by bin")); leave out --score and --lead-days"
       )

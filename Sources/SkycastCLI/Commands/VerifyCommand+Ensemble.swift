@@ -14,7 +14,9 @@ extension VerifyCommand {
     .flag("fair", help: "With --ensemble: the fair CRPS (unbiased for the ensemble size)."),
     .flag(
       "rank-histogram",
-      help: "With --ensemble: the rank histogram (M + 1 bins, ties broken at random by --seed)."),
+      help:
+        "With --ensemble or --lagged: the rank histogram (M + 1 bins, ties broken at random by --seed)."
+    ),
   ]
 
   static func runEnsemble(_ invocation: Invocation) throws -> Int32 {

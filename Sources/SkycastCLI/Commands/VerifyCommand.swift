@@ -22,8 +22,9 @@ enum VerifyCommand {
       Modes: --threshold (contingency scores, Brier score), --skill, --scores, --within, --ci \
       (day-block bootstrap intervals), --compare A B (same cases, Diebold–Mariano test), \
       --reliability, --revisions (a NULL forecast is left out of its valid time's series), \
-      --pairs, --ensemble, --format svg figures, --diagram and --scorecard (options below; \
-      their formulas and references in the topic named after the examples).
+      --pairs, --ensemble, --lagged N (the last N issues as an ensemble), --jumpiness (errors by \
+      the size of the last revision), --format svg figures, --diagram and --scorecard (options \
+      below; their formulas and references in the topics named after the examples).
 
       Examples:
         skycast verify --by lead-day
@@ -31,6 +32,7 @@ enum VerifyCommand {
         skycast verify --var temperature_2m_max --compare ecmwf_ifs025 icon_seamless --by lead-day
         skycast verify --reliability --by lead-day --format svg -o reliability.svg
         skycast verify --revisions --by lead-day
+        skycast verify --lagged 4 --model best_match --by lead-day
         skycast verify --by lead-day --by model --format svg -o rmse.svg
       """,
     options: [
@@ -135,7 +137,7 @@ enum VerifyCommand {
           "With --format svg: the score to draw, any the table has ("
           + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
         default: "rmse"),
-    ] + diagramOptions + scorecardOptions + ensembleOptions + SharedOptions.figure
+    ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif, .metMPR])
       + [ExportCommand.parquetOptions[0]],
     run: { try run($0) })
@@ -144,6 +146,7 @@ enum VerifyCommand {
   static let modeFlags = ["ensemble", "revisions", "pairs", "reliability"]
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    if let mode = laggedMode(invocation) { return try runLagged(invocation, mode: mode) }
     try checkAddedScores(invocation)
     if invocation.flag("ensemble") { return try runEnsemble(invocation) }
     let reliability = invocation.flag("reliability")

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--alpha|--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--delta|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--language|--lat|--lead-day|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-days|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
+      (--alpha|--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--delta|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-model|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--lagged|--language|--lat|--lead-day|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-days|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--revision-bins|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -523,7 +523,11 @@ _skycast() {
         '--vars:With --scorecard: the variables, one row each (comma-separated; default --var)'
         '--ensemble:Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss'
         '--fair:With --ensemble: the fair CRPS (unbiased for the ensemble size)'
-        '--rank-histogram:With --ensemble: the rank histogram (M + 1 bins, ties broken at random by --seed)'
+        '--rank-histogram:With --ensemble or --lagged: the rank histogram (M + 1 bins, ties broken at random by --seed)'
+        '--lagged:Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone'
+        '--jumpiness:Errors of the newest issue by the size of its last revision (n, mae, rmse per bin), with the correlation of |revision| and |error|'
+        '--ensemble-model:With --lagged: also score this stored ensemble (collect --ensemble) on the same cases, as ens_* columns'
+        '--revision-bins:With --jumpiness: bin edges of |revision|, ascending, in the variable'\''s unit'
         '--width:Figure width with --format svg'
         '--height:Figure height with --format svg'
         '--title:With --format svg: this title instead of the automatic one'

@@ -1,0 +1,253 @@
+import Export
+import SkycastModel
+import Store
+import Verify
+
+/// `skycast verify --lagged N` (time-lagged ensembles) and `verify --jumpiness` (errors by the
+/// size of the last revision): both read each valid time's issue sequence, as `--revisions`
+/// does, and score it against the observation.
+extension VerifyCommand {
+  static let laggedOptions: [OptionSpec] = [
+    OptionSpec(
+      "lagged", value: "n",
+      help:
+        "Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone."
+    ),
+    .flag(
+      "jumpiness",
+      help:
+        "Errors of the newest issue by the size of its last revision (n, mae, rmse per bin), with the correlation of |revision| and |error|."
+    ),
+    OptionSpec(
+      "ensemble-model", value: "model",
+      help:
+        "With --lagged: also score this stored ensemble (collect --ensemble) on the same cases, as ens_* columns."
+    ),
+    OptionSpec(
+      "revision-bins", value: "edges",
+      help: "With --jumpiness: bin edges of |revision|, ascending, in the variable's unit.",
+      repeating: true, default: "the 20/40/60/80 % quantiles of the revisions"),
+  ]
+
+  /// The keys `--lagged` and `--jumpiness` group by: every key known per valid time or issue
+  /// (obs-range needs the observed value of a pair).
+  static let laggedKeys: [VerifyKey] = [
+    .lead, .leadDay, .city, .model, .source, .month, .validHour, .season,
+  ]
+
+  /// `--lagged`, `--jumpiness`, or nil when neither is given.
+  static func laggedMode(_ invocation: Invocation) -> String? {
+    invocation.string("lagged") != nil ? "lagged" : invocation.flag("jumpiness") ? "jumpiness" : nil
+  }
+
+  static func runLagged(_ invocation: Invocation, mode: String) throws -> Int32 {
+    let lagged = mode == "lagged"
+    if lagged, invocation.flag("jumpiness") {
+      throw invocation.usage("--lagged and --jumpiness cannot be combined")
+    }
+    for name in modeFlags + [
+      "compare", "scorecard", "vars", "diagram", "threshold", "skill", "ci", "loss", "scores",
+      "within", "same-cases", "obs-bins", "include-past", "fair", "bins",
+    ]
+    where invocation.string(name) != nil || invocation.flag(name) {
+      throw invocation.usage(
+        "--\(mode) cannot be combined with --\(name)"
+          + (name == "include-past" ? " (members are issued before the valid time, lead ≥ 0)" : "")
+      )
+    }
+    var members = 0
+    if lagged {
+      let text = invocation.string("lagged") ?? ""
+      guard let count = Int(text), count >= 2 else {
+        throw invocation.usage("--lagged needs N >= 2 (the issues per ensemble), not '\(text)'")
+      }
+      members = count
+    } else {
+      if invocation.flag("rank-histogram") {
+        throw invocation.usage("--rank-histogram needs --ensemble or --lagged")
+      }
+    }
+    if !lagged, invocation.string("ensemble-model") != nil {
+      throw invocation.usage("--ensemble-model needs --lagged N")
+    }
+    if lagged, invocation.string("revision-bins") != nil {
+      throw invocation.usage("--revision-bins sets the bins of --jumpiness")
+    }
+    let edges = lagged ? nil : try revisionBins(invocation)
+    let variableName = invocation.string("var") ?? "temperature_2m"
+    guard WeatherVariable.named(variableName) != nil else {
+      throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
+    }
+    let variable = try VerifyRequest.variable(named: variableName)
+    guard variable.frequency == .hourly else {
+      throw invocation.usage(
+        "--\(mode) scores hourly variables; \(variable.column) is daily (try --var temperature_2m)")
+    }
+    // Members, revisions and errors are differenced and averaged on a line, not on the circle.
+    guard variable.quantity != .direction else {
+      throw invocation.usage(
+        "--\(mode) scores values on a line; \(variable.column) is an angle (its revisions and errors wrap at 360°)"
+      )
+    }
+    var groupBy = try VerifyKey.parse(invocation.list("by"))
+    for key in groupBy where !laggedKeys.contains(key) {
+      throw invocation.usage(
+        "--\(mode) groups by \(laggedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
+      )
+    }
+    let figure = invocation.formatChoice == .svg
+    if figure, lagged {
+      if invocation.flag("rank-histogram") {
+        throw invocation.usage(
+          "--format svg with --lagged draws CRPS by lead; leave out --rank-histogram")
+      }
+      // Lines are drawn against the newest member's lead: lead day unless --by lead.
+      if !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
+        groupBy.insert(.leadDay, at: 0)
+      }
+    }
+    if let name = ["score", "lead-days"].first(where: { invocation.string($0) != nil }) {
+      guard figure else {
+        throw invocation.usage("--\(name) chooses what --format svg draws")
+      }
+      throw invocation.usage(
+        "--\(mode) draws fixed lines (\(lagged ? "CRPS by lead" : "mae and rmse by bin")); leave out --score and --lead-days"
+      )
+    }
+    if !figure { try invocation.rejectFigureOptions() }
+    let format: OutputFormat = figure ? .csv : try invocation.outputFormat()
+    let seed = try laggedSeed(invocation)
+
+    let store = try invocation.openStore(access: .readOnly)
+    let verifier = Verifier(store: store)
+    let cities = invocation.strings("city").isEmpty ? [] : try invocation.cities(in: store)
+    var request = VerifyRequest(
+      variable: variable, observationSource: "", period: try invocation.dateRange(required: false),
+      sources: unique(invocation.list("source")), models: unique(invocation.list("model")),
+      cityIDs: cities.map(\.id), groupBy: groupBy)
+    try chooseLeadOrigin(&request, invocation: invocation, store: store)
+    request = try request.validated()
+    if try !useLinkedStations(&request, store: store, invocation: invocation) {
+      let chosen = try store.read {
+        try verifier.chooseObservationSourceWithReason(
+          requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+      }
+      request.observationSource = chosen.source
+      if let note = chosen.note { invocation.info("note: " + note) }
+    }
+    try applyLapseRate(&request, invocation: invocation)
+    try applyFlags(&request, store: store, invocation: invocation)
+    warnAboutMeaning(request, invocation: invocation)
+
+    if lagged {
+      let ensembleModel = invocation.string("ensemble-model")
+      if let ensembleModel {
+        let models = Set(try store.read { try store.ensembleSeries() }.map(\.model))
+        guard models.contains(ensembleModel) else {
+          let stored =
+            models.isEmpty ? "none is stored" : "stored: " + models.sorted().joined(separator: ", ")
+          throw invocation.usage(
+            "--ensemble-model \(ensembleModel) has no stored ensemble (\(stored))")
+        }
+      }
+      let report = try store.read {
+        try verifier.lagged(request, members: members, seed: seed, ensembleModel: ensembleModel)
+      }
+      if figure {
+        let (width, height) = try invocation.figureSize()
+        let svg = LaggedFigure.svg(
+          report, width: width, height: height, title: try invocation.figureTitle())
+        if report.cases == 0 {
+          invocation.warnEmptyFigure(
+            "no valid time had \(members) issues and an observation (\(report.tooFewIssues) had fewer issues)"
+          )
+        }
+        let output = try invocation.dataOutput()
+        try output.write(svg ?? "")
+        try output.flush()
+        return ExitStatus.success
+      }
+      try writeLagged(report, format: format, invocation: invocation)
+      return ExitStatus.success
+    }
+    let report = try store.read { try verifier.jumpiness(request, edges: edges) }
+    if figure {
+      let (width, height) = try invocation.figureSize()
+      let svg = JumpinessFigure.svg(
+        report, width: width, height: height, title: try invocation.figureTitle())
+      if report.cases == 0 {
+        invocation.warnEmptyFigure(
+          "no valid time with two issues had an observation (check --source, --model, --city and --from/--to)"
+        )
+      }
+      let output = try invocation.dataOutput()
+      try output.write(svg)
+      try output.flush()
+      return ExitStatus.success
+    }
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
+    try writer.comment(JumpinessTable.comment(report))
+    try writer.begin(columns: JumpinessTable.columns(report.request))
+    for row in report.rows { try writer.write(JumpinessTable.cells(row)) }
+    try writer.finish()
+    if report.cases == 0 {
+      invocation.info("no valid time with two issues had an observation")
+    }
+    return ExitStatus.success
+  }
+
+  static func writeLagged(_ report: LaggedReport, format: OutputFormat, invocation: Invocation)
+    throws
+  {
+    let writer = invocation.rowWriter(
+      format: format, output: try invocation.dataOutput(), excel: false)
+    if invocation.flag("rank-histogram") {
+      try writer.comment(LaggedTable.histogramComment(report))
+      try writer.begin(columns: LaggedTable.histogramColumns(report.request))
+      for row in report.histograms {
+        for cells in EnsembleTable.histogramCells(row) { try writer.write(cells) }
+      }
+    } else {
+      try writer.comment(LaggedTable.comment(report))
+      try writer.begin(columns: LaggedTable.columns(report))
+      for row in report.rows { try writer.write(LaggedTable.cells(row, report: report)) }
+    }
+    try writer.finish()
+    if report.cases == 0 {
+      invocation.info(
+        "no valid time had \(report.members) issues and an observation (\(report.tooFewIssues) had fewer issues)"
+      )
+    }
+  }
+
+  /// `--revision-bins 0.5,1,2`: ascending, finite, non-negative (|revision| ≥ 0); nil when
+  /// not given.
+  static func revisionBins(_ invocation: Invocation) throws -> [Double]? {
+    let words = invocation.list("revision-bins")
+    guard !words.isEmpty else { return nil }
+    var edges: [Double] = []
+    for word in words {
+      guard let edge = Double(word), edge.isFinite, edge >= 0 else {
+        throw invocation.invalidValue(word, for: "revision-bins", expected: "a number ≥ 0")
+      }
+      if let last = edges.last, edge <= last {
+        throw invocation.usage(
+          "--revision-bins needs ascending edges (\(words.joined(separator: ",")))")
+      }
+      edges.append(edge)
+    }
+    return edges
+  }
+
+  /// `--seed`: the rank histogram's tie-break seed (2026 unless given).
+  static func laggedSeed(_ invocation: Invocation) throws -> UInt64 {
+    guard let text = invocation.string("seed") else { return 2026 }
+    guard let seed = UInt64(text) else {
+      throw invocation.usage(
+        "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
+      )
+    }
+    return seed
+  }
+}

@@ -56,6 +56,24 @@ import Testing
       ])
   }
 
+  /// Rows come in the year's order, not alphabetically (DJF, JJA, MAM, SON).
+  @Test("seasons are listed in the year's order")
+  func seasonOrder() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha")
+    // July, January, 2026-04-15 and 2026-10-15, 00:00 UTC.
+    for issued: Int64 in [Self.july, Self.january, 1_776_211_200, 1_792_022_400] {
+      try writer.forecast(city: 1, issuedAt: issued, lead: 3, ["temperature_2m": 11])
+      try writer.observation(city: 1, validAt: issued + 3 * 3600, ["temperature_2m": 10])
+    }
+    let result = await harness.run("verify", "--source", "forecast", "--by", "season")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(
+      CSVTable(result.stdout).rows.map { $0["season"] ?? "" } == ["DJF", "MAM", "JJA", "SON"],
+      "\(result)")
+  }
+
   @Test("--revisions and --compare group by season too")
   func otherModes() async throws {
     let harness = CLIHarness()

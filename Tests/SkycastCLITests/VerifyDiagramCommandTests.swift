@@ -40,6 +40,40 @@ import Testing
     return harness
   }
 
+  /// `--threshold 8,12 --diagram performance`: a threshold column, and each threshold's points
+  /// equal its single run's; the figure draws one line per threshold.
+  @Test("performance diagram: one point per threshold and lead day")
+  func performanceThresholds() async throws {
+    let harness = try Self.twoModels()
+    let common = [
+      "verify", "--var", "temperature_2m_max", "--model", "model_a", "--by", "lead-day",
+      "--diagram", "performance",
+    ]
+    let both = await harness.run(common + ["--threshold", "8,12", "--format", "csv"])
+    #expect(both.exitCode == 0, "\(both)")
+    let table = CSVTable(both.stdout)
+    #expect(table.header.prefix(4) == ["source", "lead_day", "threshold", "n"], "\(both)")
+    for threshold in ["8", "12"] {
+      let single = CSVTable(
+        await harness.run(common + ["--threshold", threshold, "--format", "csv"]).stdout)
+      let rows = table.rows.filter { Double($0["threshold"] ?? "") == Double(threshold) }
+      #expect(rows.count == 3 && single.rows.count == 3, "\(both)")
+      for (row, alone) in zip(rows, single.rows) {
+        for column in ["lead_day", "a", "b", "c", "d", "success_ratio", "pod"] {
+          #expect(row[column] == alone[column], "\(column): \(row) vs \(alone)")
+        }
+      }
+    }
+    let svg = await harness.run(common + ["--threshold", "8,12", "--format", "svg"])
+    #expect(svg.stdout.contains("at 2 thresholds"), "\(svg.stdout.prefix(600))")
+    let legend = svg.stdout.components(separatedBy: "threshold ").dropFirst().map {
+      String($0.prefix(6))
+    }
+    #expect(
+      legend.contains { $0.hasPrefix("8") } && legend.contains { $0.hasPrefix("12") }, "\(legend)"
+    )
+  }
+
   /// The scorecard's rows: A better (negative, significant) for the maximum, B better for the
   /// minimum, at every lead day.
   @Test("--scorecard marks the model that is better for each variable and lead day")

@@ -170,8 +170,11 @@ extension VerifyCommand {
       }
       _ = try observationBins(invocation, variable: .temperature2m)
     }
-    if several, invocation.formatChoice == .svg {
-      throw invocation.usage("--format svg draws one threshold; give --threshold one value")
+    // The performance diagram draws a line per threshold; other figures draw one.
+    if several, invocation.formatChoice == .svg, invocation.string("diagram") != "performance" {
+      throw invocation.usage(
+        "--format svg draws one threshold (--diagram performance draws several); give --threshold one value"
+      )
     }
     if try extraScores(invocation).contains(.extremes), invocation.string("threshold") == nil {
       throw invocation.usage("--scores extremes scores the contingency table of --threshold <x>")

@@ -16,12 +16,28 @@ public enum PerformanceDiagram {
   /// The CSI isolines drawn and labelled.
   static let csis: [Double] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
 
-  /// Key columns, then `n a b c d success_ratio pod fbias csi`.
+  /// True when `--threshold` lists several: each row is one threshold's point.
+  static func perThreshold(_ report: VerifyReport) -> Bool {
+    report.request.thresholds.count > 1
+  }
+
+  /// `1 mm`: a row's own threshold, naming its line.
+  static func thresholdText(_ row: VerifyRow, request: VerifyRequest) -> String {
+    let value = row.event?.threshold ?? request.event?.threshold ?? 0
+    let unit = request.variable.unit
+    return "threshold " + NumberText.shortest(value) + (unit.isEmpty ? "" : " " + unit)
+  }
+
+  /// Key columns (and `threshold` when several are scored), then
+  /// `n a b c d success_ratio pod fbias csi`.
   public static func table(_ report: VerifyReport, context: DiagramContext) -> DiagramTable {
     let request = report.request
+    let several = perThreshold(report)
     let rows = report.rows.map { row -> [Cell] in
       let table = row.contingency
-      return row.keys.map(VerifyTable.cell) + [
+      let threshold: [Cell] =
+        several ? [.number(row.event?.threshold ?? request.event?.threshold ?? .nan)] : []
+      return row.keys.map(VerifyTable.cell) + threshold + [
         .integer(Int64(row.scores.n)), count(table?.a), count(table?.b), count(table?.c),
         count(table?.d), VerifyTable.number(table?.far.map { 1 - $0 }),
         VerifyTable.number(table?.pod), VerifyTable.number(table?.fbias),
@@ -31,11 +47,12 @@ public enum PerformanceDiagram {
     return DiagramTable(
       comment: context.commentText
         + "; success_ratio = 1 − far = a/(a + b), pod = a/(a + c), fbias = (a + b)/(a + c), csi = a/(a + b + c) (Roebber 2009)",
-      columns: VerifyTable.keyColumns(request.keys) + [
-        Column("n", .integer), Column("a", .integer), Column("b", .integer),
-        Column("c", .integer), Column("d", .integer), Column("success_ratio", .score),
-        Column("pod", .score), Column("fbias", .score), Column("csi", .score),
-      ],
+      columns: VerifyTable.keyColumns(request.keys)
+        + (several ? [Column("threshold", .dynamic, unit: request.variable.unit)] : []) + [
+          Column("n", .integer), Column("a", .integer), Column("b", .integer),
+          Column("c", .integer), Column("d", .integer), Column("success_ratio", .score),
+          Column("pod", .score), Column("fbias", .score), Column("csi", .score),
+        ],
       rows: rows)
   }
 
@@ -44,8 +61,14 @@ public enum PerformanceDiagram {
   /// The diagram.
   public static func svg(_ report: VerifyReport, context: DiagramContext) -> String {
     let request = report.request
+    // Several thresholds: one line per threshold (and per the other keys), so each threshold
+    // is its own point at every lead day.
+    let several = perThreshold(report)
     let split = DiagramLines(
-      report.rows, keys: request.keys, values: \.keys,
+      report.rows, keys: request.keys,
+      values: { row in
+        row.keys + (several ? [.text(thresholdText(row, request: request))] : [])
+      },
       fallback: request.variableDisplayName)
     var series: [ChartSeries] = []
     var labels: [ChartLabel] = []
@@ -72,7 +95,10 @@ public enum PerformanceDiagram {
     var y = ChartAxis(label: "Probability of detection", decimals: 3)
     y.range = 0...1
     let (heading, shows) = context.title.resolve(
-      "Performance diagram: \(context.eventText ?? request.variableDisplayNameInSentence)")
+      "Performance diagram: "
+        + (several
+          ? "\(request.variableDisplayNameInSentence) at \(request.thresholds.count) thresholds"
+          : context.eventText ?? request.variableDisplayNameInSentence))
     var chart = DiagramChart(
       title: heading,
       subtitle: context.subtitle([

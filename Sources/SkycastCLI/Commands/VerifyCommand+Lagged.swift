@@ -127,14 +127,8 @@ extension VerifyCommand {
       cityIDs: cities.map(\.id), groupBy: groupBy)
     try chooseLeadOrigin(&request, invocation: invocation, store: store)
     request = try request.validated()
-    if try !useLinkedStations(&request, store: store, invocation: invocation) {
-      let chosen = try store.read {
-        try verifier.chooseObservationSourceWithReason(
-          requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
-      }
-      request.observationSource = chosen.source
-      if let note = chosen.note { invocation.info("note: " + note) }
-    }
+    try chooseObservations(
+      &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
     try applyLapseRate(&request, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
     warnAboutMeaning(request, invocation: invocation)

@@ -339,4 +339,19 @@ extension VerifyCommand {
     return
       "; runs were \(NumberText.fixed(seconds / 3600, decimals: 1)) h old on average when fetched"
   }
+
+  /// The observation source of a scoring run: the linked stations (`--obs station`), else
+  /// `--obs`, else the source that overlaps the forecasts most, said in a note.
+  static func chooseObservations(
+    _ request: inout VerifyRequest, variable: WeatherVariable, store: Store, verifier: Verifier,
+    invocation: Invocation
+  ) throws {
+    guard try !useLinkedStations(&request, store: store, invocation: invocation) else { return }
+    let chosen = try store.read {
+      try verifier.chooseObservationSourceWithReason(
+        requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+    }
+    request.observationSource = chosen.source
+    if let note = chosen.note { invocation.info("note: " + note) }
+  }
 }

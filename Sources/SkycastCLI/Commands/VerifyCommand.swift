@@ -307,14 +307,8 @@ enum VerifyCommand {
     }
 
     request = try request.validated()
-    if try !useLinkedStations(&request, store: store, invocation: invocation) {
-      let chosen = try store.read {
-        try verifier.chooseObservationSourceWithReason(
-          requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
-      }
-      request.observationSource = chosen.source
-      if let note = chosen.note { invocation.info("note: " + note) }
-    }
+    try chooseObservations(
+      &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
     try applyLapseRate(&request, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
     // A diagram draws no Brier score, so the warning about bs's event does not apply to it.

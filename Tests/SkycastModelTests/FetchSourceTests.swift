@@ -39,6 +39,7 @@ import Testing
     "SkycastCLI/Commands/SummaryCommand.swift": "the --series keyword and its prose",
     "SkycastCLI/Commands/SparkCommand.swift": "the --ensemble flag and the --series keyword",
     "SkycastCLI/Commands/VerifyCommand.swift": "the --ensemble flag",
+    "SkycastCLI/Commands/VerifyCommand+Options.swift": "the --ensemble flag's declaration",
     "SkycastCLI/Commands/SparkCommand+Runs.swift": "the --ensemble flag",
     "SkycastCLI/Framework/HelpTopic.swift": "the command name `archive`",
     "SkycastCLI/Commands/ArchiveCommand.swift": "the command name `archive`",

@@ -23,15 +23,9 @@ extension ArchiveCommand {
         skycast archive audit --model best_match --list --format csv -o differences.csv
       """,
     options: [
-      OptionSpec(
-        "var", value: "variable", help: "The hourly variable (see 'skycast vars').",
-        default: "temperature_2m"),
-      SharedOptions.cities,
-      OptionSpec(
-        "model", value: "model", help: "Only this model (repeat for several).", repeating: true,
-        default: "every stored model"),
-      SharedOptions.from, SharedOptions.to,
-      .flag("list", help: "List the differing hours instead of the summary."),
+      Options.var.help("The hourly variable (see 'skycast vars').").spec.shown("temperature_2m"),
+      SharedOptions.cities.spec, Options.model.spec, SharedOptions.from.spec,
+      SharedOptions.to.spec, Options.list.spec,
     ] + SharedOptions.output,
     run: runAudit)
 
@@ -48,7 +42,7 @@ extension ArchiveCommand {
       let cities = try invocation.cities(in: store)
       let all = try store.cities()
       let period = try invocation.dateRange(required: false)
-      var models = unique(invocation.list("model"))
+      var models = unique(invocation[Options.model])
       let selection = ArchiveSelection(
         variable: variable, cityIDs: cities.count == all.count ? [] : cities.map(\.id),
         models: models, period: period)
@@ -66,7 +60,7 @@ extension ArchiveCommand {
         "no valid time of \(variable.column) has both a collected forecast and a previous-runs or analysis value"
       )
     }
-    try write(invocation.flag("list") ? report.differenceTable() : report.table(), invocation)
+    try write(invocation[Options.list] ? report.differenceTable() : report.table(), invocation)
     return ExitStatus.success
   }
 }

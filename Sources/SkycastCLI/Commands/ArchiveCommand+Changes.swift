@@ -26,37 +26,24 @@ extension ArchiveCommand {
         skycast archive changes --city Berlin --model best_match --alpha 0.001 --format csv
       """,
     options: [
-      OptionSpec(
-        "var", value: "variable", help: "The variable (see 'skycast vars').",
-        default: "temperature_2m"),
-      .typed(
-        "lead-day", value: "day", help: "Only this lead day.", type: .integer(0...16),
-        shown: "every lead day"),
-      OptionSpec(
-        "obs", value: "source", help: "Observation source.",
-        default: "the source with most values inside the forecasts' span"),
-      .typed(
-        "alpha", value: "level", help: "Level of each segment's CUSUM test.",
-        type: .number(0.000_001...0.5), default: "0.01"),
-      .typed(
-        "min-days", value: "days", help: "The fewest days on either side of a change.",
-        type: .integer(3...365), default: "14"),
+      Options.var.spec.shown("temperature_2m"), Options.leadDay.spec, Options.obs.spec,
+      Options.alpha.spec, Options.minDays.spec,
     ] + selectionOptions + SharedOptions.output,
     run: runChanges)
 
   static func runChanges(_ invocation: Invocation) throws -> Int32 {
     let variable = try readVariable(invocation, default: .temperature2m)
     var settings = ModelChangeSettings()
-    settings.alpha = try invocation.doubleValue("alpha")
-    settings.minimumSegment = try invocation.intValue("min-days")
-    let leadDay = try invocation.int("lead-day")
+    settings.alpha = try invocation[Options.alpha]
+    settings.minimumSegment = try invocation[Options.minDays]
+    let leadDay = try invocation[Options.leadDay]
     _ = try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     let report = try store.read {
       let selection = try archiveSelection(invocation, store: store, variable: variable)
       // verify's rule: the one asked for, else the source covering most of the forecasts.
       let (observations, note) = try Verifier(store: store).chooseObservationSourceWithReason(
-        requested: invocation.string("obs"), variable: variable, cityIDs: selection.cityIDs)
+        requested: invocation[Options.obs], variable: variable, cityIDs: selection.cityIDs)
       if let note { invocation.note(note) }
       return try ArchiveAnalyst(store: store).changes(
         selection, observations: observations, leadDay: leadDay, settings: settings)

@@ -24,17 +24,8 @@ extension ArchiveCommand {
         skycast archive lock-in --var temperature_2m --delta 1 --city Berlin
       """,
     options: [
-      OptionSpec(
-        "var", value: "variable", help: "The variable (see 'skycast vars').",
-        default: "precipitation"),
-      OptionSpec(
-        "threshold", value: "x", help: "Event threshold in the variable's unit (or use --delta)."),
-      OptionSpec(
-        "op", value: "op", help: "Event operator: ge, gt, le, lt (or >=, >, <=, <).",
-        default: "ge"),
-      OptionSpec(
-        "delta", value: "x",
-        help: "For a continuous variable: agree when within ±x of the final issue."),
+      Options.var.spec.shown("precipitation"), Options.threshold.spec, Options.op.spec,
+      Options.delta.spec,
     ] + selectionOptions + SharedOptions.output(formats: FormatChoice.tables + [.svg])
       + SharedOptions.figure,
     run: runLockIn)
@@ -77,15 +68,15 @@ extension ArchiveCommand {
 
   /// `--threshold` with `--op`, or `--delta`: exactly one of the two.
   static func lockInRule(_ invocation: Invocation) throws -> LockInRule {
-    let threshold = invocation.string("threshold")
-    let delta = invocation.string("delta")
+    let threshold = invocation[Options.threshold]
+    let delta = invocation[Options.delta]
     switch (threshold, delta) {
     case (let text?, nil):
       guard let value = Double(text), value.isFinite else {
         throw invocation.usage(
           "The value '\(text)' is invalid for '--threshold <x>': expected a number")
       }
-      let word = invocation.string("op") ?? LockInOperator.ge.rawValue
+      let word = invocation[Options.op] ?? LockInOperator.ge.rawValue
       guard let op = LockInOperator(argument: word) else {
         throw invocation.usage(
           "The value '\(word)' is invalid for '--op <op>': expected one of ge, gt, le, lt, >=, >, <=, <"
@@ -93,7 +84,7 @@ extension ArchiveCommand {
       }
       return .event(threshold: value, op: op)
     case (nil, let text?):
-      if invocation.string("op") != nil { throw invocation.usage("--op applies to --threshold") }
+      if invocation.isGiven(Options.op) { throw invocation.usage("--op applies to --threshold") }
       guard let value = Double(text), value.isFinite, value >= 0 else {
         throw invocation.usage(
           "The value '\(text)' is invalid for '--delta <x>': expected a number >= 0")

@@ -16,22 +16,15 @@ enum ArchiveCommand {
 
   /// `--city`, `--model`, `--source`, `--from`, `--to`: the forecasts an analysis reads.
   static let selectionOptions: [OptionSpec] = [
-    SharedOptions.cities,
-    OptionSpec(
-      "model", value: "model", help: "Only this model (repeat for several).", repeating: true,
-      default: "every stored model"),
-    OptionSpec(
-      "source", value: "source",
-      help: "Forecast source to read (forecast, previous-runs, single-runs or an import's name).",
-      default: FetchSource.forecast.rawValue),
-    SharedOptions.from, SharedOptions.to,
+    SharedOptions.cities.spec, Options.model.spec, Options.source.spec, SharedOptions.from.spec,
+    SharedOptions.to.spec,
   ]
 
   /// `--var NAME` with `fallback` when not given; a usage error names the variables.
   static func readVariable(_ invocation: Invocation, default fallback: WeatherVariable) throws
     -> WeatherVariable
   {
-    guard let name = invocation.string("var") else { return fallback }
+    guard let name = invocation[Options.var] else { return fallback }
     let forecast = WeatherVariable.allCases.filter {
       $0.isNumeric && !$0.roles.isDisjoint(with: [.hourlyForecast, .dailyForecast])
     }
@@ -49,9 +42,9 @@ enum ArchiveCommand {
     let all = try store.cities()
     return ArchiveSelection(
       variable: variable, cityIDs: cities.count == all.count ? [] : cities.map(\.id),
-      models: unique(invocation.list("model")),
+      models: unique(invocation[Options.model]),
       sources: [
-        FetchSource(rawValue: invocation.string("source") ?? FetchSource.forecast.rawValue)
+        FetchSource(rawValue: invocation[Options.source] ?? FetchSource.forecast.rawValue)
       ],
       period: try invocation.dateRange(required: false))
   }
@@ -75,5 +68,40 @@ enum ArchiveCommand {
     try writer.begin(columns: table.columns)
     for row in table.rows { try writer.write(row) }
     try writer.finish()
+  }
+}
+
+extension ArchiveCommand {
+  /// The options of the `archive` subcommands, each declared once with its type and default.
+  enum Options {
+    static let model = Option<[String]>.repeated(
+      "model", value: "model", help: "Only this model (repeat for several).",
+      default: "every stored model")
+    static let source = Option<String?>.text(
+      "source", value: "source",
+      help: "Forecast source to read (forecast, previous-runs, single-runs or an import's name).",
+      default: FetchSource.forecast.rawValue)
+    /// `--var`: each subcommand words its default (see `variable(_:fallback:)`).
+    static let `var` = Option<String?>.text(
+      "var", value: "variable", help: "The variable (see 'skycast vars').")
+    static let list = Flag("list", help: "List the differing hours instead of the summary.")
+    static let leadDay = Option<Int?>.integer(
+      "lead-day", value: "day", help: "Only this lead day.", in: 0...16, shown: "every lead day")
+    static let obs = Option<String?>.text(
+      "obs", value: "source", help: "Observation source.",
+      default: "the source with most values inside the forecasts' span")
+    static let alpha = Option<Double>.number(
+      "alpha", value: "level", help: "Level of each segment's CUSUM test.",
+      in: 0.000_001...0.5, default: 0.01)
+    static let minDays = Option<Int>.integer(
+      "min-days", value: "days", help: "The fewest days on either side of a change.",
+      in: 3...365, default: 14)
+    static let threshold = Option<String?>.text(
+      "threshold", value: "x", help: "Event threshold in the variable's unit (or use --delta).")
+    static let op = Option<String?>.text(
+      "op", value: "op", help: "Event operator: ge, gt, le, lt (or >=, >, <=, <).", default: "ge")
+    static let delta = Option<String?>.text(
+      "delta", value: "x",
+      help: "For a continuous variable: agree when within ±x of the final issue.")
   }
 }

@@ -6,7 +6,7 @@ import SkycastModel
 /// them as forecast history.
 enum BackfillCommand {
   /// `--every`: hours between the runs `--runs` fetches.
-  enum RunInterval: String, CaseIterable {
+  enum RunInterval: String, CaseIterable, Sendable {
     case six = "6h"
     case twelve = "12h"
     case day = "24h"
@@ -53,36 +53,23 @@ enum BackfillCommand {
         skycast backfill --runs --model ecmwf_ifs --from 2026-04-02 --to 2026-04-30 --every 12h
       """,
     options: [
-      SharedOptions.cities, SharedOptions.from, SharedOptions.to,
-      .typed(
-        "days", value: "days", help: "Lead days to fetch, 1-7 (previous_day1 … previous_dayN).",
-        type: .integer(1...7), default: "7"),
-      .flag(
-        "runs", help: "Fetch whole past runs of --model from the Single Runs API (true leads)."),
-      OptionSpec(
-        "model", value: "model",
-        help: "The model to fetch; needed with --runs (Previous Runs: best_match, the API's blend)."
-      ),
-      .choice(
-        "every", value: "hours", help: "With --runs: hours between runs, from 00 UTC.",
-        of: RunInterval.self, default: .day),
-      .flag(
-        "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
-      ),
+      SharedOptions.cities.spec, SharedOptions.from.spec, SharedOptions.to.spec,
+      Options.days.spec, Options.runs.spec, Options.model.spec, Options.every.spec,
+      Options.dryRun.spec,
     ] + SharedOptions.network([.previousRuns, .singleRuns]),
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
-    if invocation.flag("runs") { return try await runs(invocation, dates: dates) }
-    if invocation.string("every") != nil { throw invocation.usage("--every goes with --runs") }
+    if invocation[Options.runs] { return try await runs(invocation, dates: dates) }
+    if invocation.isGiven(Options.every) { throw invocation.usage("--every goes with --runs") }
     var options = PreviousRunsRequestOptions()
-    options.days = try invocation.intValue("days")
-    if let model = invocation.string("model") { options.model = model }
+    options.days = try invocation[Options.days]
+    if let model = invocation[Options.model] { options.model = model }
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
-    if invocation.flag("dry-run") {
+    if invocation[Options.dryRun] {
       return try HistoryCommandSupport.dryRun(
         invocation, cities: cities, chunkDays: options.chunkDays, available: { _ in dates },
         request: { options.request(for: $0, dates: $1, base: client.endpoints.previousRuns) })
@@ -100,10 +87,10 @@ enum BackfillCommand {
 
   /// `backfill --runs`: whole past runs of one model.
   static func runs(_ invocation: Invocation, dates: ClosedRange<LocalDate>) async throws -> Int32 {
-    guard let model = invocation.string("model") else {
+    guard let model = invocation[Options.model] else {
       throw invocation.usage("--runs needs --model <model> (one model, e.g. ecmwf_ifs)")
     }
-    if invocation.string("days") != nil {
+    if invocation.isGiven(Options.days) {
       throw invocation.usage("--days is the Previous Runs API's; --runs stores whole runs")
     }
     if let problem = SingleRunsRequestOptions.blendProblem(model: model) {
@@ -122,7 +109,7 @@ enum BackfillCommand {
         "--to \(dates.upperBound) is after today (\(today), UTC): no such runs yet")
     }
     var options = SingleRunsRequestOptions(model: model)
-    options.everyHours = try invocation.choiceValue("every", as: RunInterval.self).hours
+    options.everyHours = try invocation[Options.every].hours
     let runs = options.runs(from: dates.lowerBound, to: dates.upperBound).filter {
       $0 <= invocation.context.nowEpoch
     }
@@ -130,7 +117,7 @@ enum BackfillCommand {
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
     let batchSize = ForecastProduct.defaultBatchSize
-    if invocation.flag("dry-run") {
+    if invocation[Options.dryRun] {
       var requests: [APIRequest] = []
       for run in runs {
         for batch in CityBatch.batches(cities, size: batchSize) {
@@ -154,5 +141,24 @@ enum BackfillCommand {
       now: { invocation.context.nowEpoch }, onEvent: reporter.onEvent
     ).backfillRuns(cities: cities, runs: runs, batchSize: batchSize)
     return reporter.runsSummary(outcomes, model: model)
+  }
+}
+
+extension BackfillCommand {
+  /// The options of `backfill`, each declared once with its type and default.
+  enum Options {
+    static let days = Option<Int>.integer(
+      "days", value: "days", help: "Lead days to fetch, 1-7 (previous_day1 … previous_dayN).",
+      in: 1...7, default: 7)
+    static let runs = Flag(
+      "runs", help: "Fetch whole past runs of --model from the Single Runs API (true leads).")
+    static let model = Option<String?>.text(
+      "model", value: "model",
+      help: "The model to fetch; needed with --runs (Previous Runs: best_match, the API's blend).")
+    static let every = Option<RunInterval>.choice(
+      "every", value: "hours", help: "With --runs: hours between runs, from 00 UTC.",
+      default: .day)
+    static let dryRun = Flag(
+      "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing.")
   }
 }

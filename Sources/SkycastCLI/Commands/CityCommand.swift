@@ -26,23 +26,9 @@ enum CityCommand {
       """,
     arguments: [ArgumentSpec("name", help: "The place to search for.", optional: true)],
     options: [
-      OptionSpec(
-        "country", value: "code", help: "Only places in this country (ISO code such as DE, CN)."),
-      OptionSpec(
-        "language", value: "language",
-        help: "Language of the search and the names (en, zh, de, …).", default: "en"),
-      OptionSpec("pick", value: "n", help: "Choose match N when several places match."),
-      OptionSpec("as", value: "alias", help: "Save the city under this name."),
-      OptionSpec("name", value: "name", help: "Save a place without searching: its name."),
-      OptionSpec(
-        "lat", value: "latitude", help: "Latitude in degrees north (-90…90), with --name."),
-      OptionSpec(
-        "lon", value: "longitude", help: "Longitude in degrees east (-180…180), with --name."),
-      OptionSpec(
-        "timezone", value: "zone",
-        help: "IANA time zone such as Europe/Berlin or UTC, with --name.",
-        default: "from the first forecast"),
-      OptionSpec("elevation", value: "metres", help: "Elevation in metres, with --name."),
+      Options.country.spec, Options.language.spec, Options.pick.spec, Options.as.spec,
+      Options.name.spec, Options.lat.spec, Options.lon.spec, Options.timezone.spec,
+      Options.elevation.spec,
     ] + SharedOptions.network([.geocoding]),
     run: { try await runAdd($0) })
 
@@ -56,15 +42,13 @@ enum CityCommand {
     discussion:
       "Refuses when the city has stored history, unless --purge, which deletes the city and all its rows in one transaction.",
     arguments: [ArgumentSpec("city", help: "The city: id, name or \"Name, Admin1\".")],
-    options: [
-      .flag("purge", help: "Also delete the city's forecasts, observations and fetch log.")
-    ],
+    options: [Options.purge.spec],
     run: { try runRemove($0) })
 
   // MARK: - add
 
   static func runAdd(_ invocation: Invocation) async throws -> Int32 {
-    if let name = invocation.string("name") {
+    if let name = invocation[Options.name] {
       guard invocation.arguments.isEmpty else {
         throw invocation.usage("Give either NAME or --name/--lat/--lon, not both")
       }
@@ -79,14 +63,14 @@ enum CityCommand {
       throw invocation.usage("The city name is longer than 200 characters")
     }
     let alias = try aliasOption(invocation)
-    let pick = try invocation.int("pick", in: 1...100)
-    let language = invocation.string("language") ?? "en"
+    let pick = try invocation[Options.pick]
+    let language = invocation[Options.language]
     guard language.count <= 8, language.allSatisfy({ $0.isLetter || $0 == "-" }) else {
       throw invocation.usage(
         "The value '\(language)' is invalid for '--language': expected a language code such as en or zh"
       )
     }
-    let country = invocation.string("country")
+    let country = invocation[Options.country]
     if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
       throw invocation.usage(
         "The value '\(country)' is invalid for '--country': expected a 2-letter country code such as DE"
@@ -183,7 +167,7 @@ enum CityCommand {
   }
 
   static func aliasOption(_ invocation: Invocation) throws -> String? {
-    guard let alias = invocation.string("as") else { return nil }
+    guard let alias = invocation[Options.as] else { return nil }
     let trimmed = alias.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw invocation.usage("The value for '--as' is empty") }
     guard trimmed.count <= 200 else {
@@ -204,15 +188,15 @@ enum CityCommand {
     guard !trimmed.allSatisfy(\.isNumber) else {
       throw invocation.usage("A city name cannot be all digits (digits name a city id)")
     }
-    guard let latitude = try invocation.double("lat", in: City.latitudes) else {
+    guard let latitude = try invocation[Options.lat] else {
       throw invocation.usage("Missing value for '--lat <latitude>' (needed with --name)")
     }
-    guard let longitude = try invocation.double("lon", in: City.longitudes) else {
+    guard let longitude = try invocation[Options.lon] else {
       throw invocation.usage("Missing value for '--lon <longitude>' (needed with --name)")
     }
-    let elevation = try invocation.double("elevation", in: City.elevations)
+    let elevation = try invocation[Options.elevation]
     var timezone: String?
-    if let zone = invocation.string("timezone") {
+    if let zone = invocation[Options.timezone] {
       guard CityTimeZone(identifier: zone) != nil else {
         throw invocation.usage(
           "The value '\(zone)' is invalid for '--timezone': expected an IANA zone such as Europe/Berlin or UTC (names are case-sensitive)"
@@ -316,7 +300,7 @@ enum CityCommand {
     let store = try invocation.openStore()
     let city = try store.resolveCity(invocation.arguments[0])
     do {
-      try store.removeCity(city, purge: invocation.flag("purge"))
+      try store.removeCity(city, purge: invocation[Options.purge])
     } catch let error as CityChangeError {
       throw CLIError.failure(error.description)
     }
@@ -342,5 +326,36 @@ enum CityColumns {
       city.elevation.map(Cell.number) ?? .null, city.timezone.map(Cell.text) ?? .null,
       city.population.map(Cell.integer) ?? .null, city.geonamesID.map(Cell.integer) ?? .null,
     ]
+  }
+}
+
+extension CityCommand {
+  /// The options of the `city` subcommands, each declared once with its type and default.
+  enum Options {
+    static let country = Option<String?>.text(
+      "country", value: "code", help: "Only places in this country (ISO code such as DE, CN).")
+    static let language = Option<String>.text(
+      "language", value: "language",
+      help: "Language of the search and the names (en, zh, de, …).", default: "en")
+    static let pick = Option<Int?>.integer(
+      "pick", value: "n", help: "Choose match N when several places match.", in: 1...100)
+    static let `as` = Option<String?>.text(
+      "as", value: "alias", help: "Save the city under this name.")
+    static let name = Option<String?>.text(
+      "name", value: "name", help: "Save a place without searching: its name.")
+    static let lat = Option<Double?>.number(
+      "lat", value: "latitude", help: "Latitude in degrees north (-90…90), with --name.",
+      in: City.latitudes)
+    static let lon = Option<Double?>.number(
+      "lon", value: "longitude", help: "Longitude in degrees east (-180…180), with --name.",
+      in: City.longitudes)
+    static let timezone = Option<String?>.text(
+      "timezone", value: "zone", help: "IANA time zone such as Europe/Berlin or UTC, with --name.",
+      default: "from the first forecast")
+    static let elevation = Option<Double?>.number(
+      "elevation", value: "metres", help: "Elevation in metres, with --name.",
+      in: City.elevations)
+    static let purge = Flag(
+      "purge", help: "Also delete the city's forecasts, observations and fetch log.")
   }
 }

@@ -7,24 +7,17 @@ import OpenMeteo
 /// job: the same cities, `--min-interval`, `--force`, `--dry-run`, cron line and report.
 extension CollectCommand {
   static let ensembleOptions: [OptionSpec] = [
-    OptionSpec(
-      "ensemble", value: "models",
-      help:
-        "Collect ensemble members from the Ensemble API instead: comma-separated models "
-        + "(e.g. ecmwf_ifs025_ensemble,ncep_gefs025). Variables default to temperature_2m, "
-        + "precipitation, wind_speed_10m; --days to 35, default 15."),
-    OptionSpec(
-      "ensemble-url", value: "url", help: "Ensemble API base URL (env SKYCAST_ENSEMBLE_URL).",
-      default: Endpoints.defaultEnsemble),
+    Options.ensemble.spec,
+    SharedOptions.ensembleURL.spec,
   ]
 
   static func runEnsemble(_ invocation: Invocation) async throws -> Int32 {
     let options = try ensembleRequest(invocation)
-    let minInterval = try invocation.durationValue("min-interval")
+    let minInterval = try invocation[Options.minInterval]
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
     let client = try invocation.makeClient()
-    if invocation.flag("dry-run") {
+    if invocation[Options.dryRun] {
       let members = options.models.map { "\($0) \(EnsembleModel.memberCount($0))" }
       return try dryRun(
         invocation, cities: cities, product: EnsembleProduct(options: options),
@@ -38,7 +31,7 @@ extension CollectCommand {
   }
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {
-    let models = invocation.list("ensemble")
+    let models = invocation[Options.ensemble]
     guard !models.isEmpty else {
       throw invocation.usage("'--ensemble' needs at least one model, e.g. ecmwf_ifs025_ensemble")
     }
@@ -49,15 +42,14 @@ extension CollectCommand {
     guard Set(models).count == models.count else {
       throw invocation.usage("'--ensemble' names a model twice")
     }
-    if invocation.string("models") != nil {
+    if invocation.isGiven(Options.models) {
       throw invocation.usage(
         "'--models' and '--ensemble' cannot be combined: run collect once for each")
     }
     var options = EnsembleRequestOptions(models: models)
     options.days =
-      try invocation.int("days", in: 1...EnsembleRequestOptions.maximumDays)
-      ?? EnsembleRequestOptions.defaultDays
-    let names = invocation.list("vars")
+      try invocation[Options.ensembleDays] ?? EnsembleRequestOptions.defaultDays
+    let names = invocation[Options.vars]
     if !names.isEmpty {
       let allowed = EnsembleRequestOptions.allowedVariables
       options.variables = try names.map { name in

@@ -21,50 +21,27 @@ enum CollectCommand {
         0 */6 * * *  skycast collect -q
       """,
     options: [
-      SharedOptions.cities,
-      // The range and default depend on the mode (1-16, 16; with --ensemble 1-35, 15), so the
-      // option is not typed: each mode reads it with its own.
-      OptionSpec("days", value: "days", help: "Forecast days, 1-16.", default: "16"),
-      OptionSpec(
-        "models", value: "models",
-        help:
-          "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.",
-        default: "best_match"),
-      OptionSpec(
-        "vars", value: "variables",
-        help: "Comma-separated variables to request instead of the defaults (see 'skycast vars')."),
-      .typed(
-        "min-interval", value: "duration",
-        help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).",
-        type: .duration, default: FreshnessRule.defaultIntervalText),
-      .flag("force", help: "Fetch even when a city was fetched within --min-interval."),
-      .choice(
-        "elevation", value: "source",
-        help:
-          "station: downscale each forecast to its city's default station's elevation (elevation=).",
-        of: ElevationSource.self),
-      .flag(
-        "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
-      ),
+      SharedOptions.cities.spec, Options.days.spec, Options.models.spec, Options.vars.spec,
+      Options.minInterval.spec, Options.force.spec, Options.elevation.spec, Options.dryRun.spec,
     ] + ensembleOptions + SharedOptions.network([.forecast]),
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
-    if invocation.string("ensemble") != nil {
-      if invocation.string("elevation") != nil {
+    if invocation.isGiven(Options.ensemble) {
+      if invocation.isGiven(Options.elevation) {
         throw invocation.usage("--elevation applies to forecasts, not --ensemble")
       }
       return try await runEnsemble(invocation)
     }
     var options = try requestOptions(invocation)
-    let minInterval = try invocation.durationValue("min-interval")
+    let minInterval = try invocation[Options.minInterval]
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)
-    if try invocation.choice("elevation", as: ElevationSource.self) == .station {
+    if try invocation[Options.elevation] == .station {
       options.elevations = try stationElevations(cities, store: store, invocation: invocation)
     }
     let client = try invocation.makeClient()
-    if invocation.flag("dry-run") {
+    if invocation[Options.dryRun] {
       return try dryRun(
         invocation, cities: cities, product: ForecastProduct(options: options),
         batchSize: ForecastProduct.defaultBatchSize, client: client)
@@ -89,7 +66,7 @@ enum CollectCommand {
       onEvent: reporter.onEvent
     ).collect(
       cities: cities, batchSize: batchSize, minInterval: minInterval,
-      force: invocation.flag("force"))
+      force: invocation[Options.force])
     return reporter.summary(outcomes)
   }
 
@@ -118,14 +95,14 @@ enum CollectCommand {
 
   static func requestOptions(_ invocation: Invocation) throws -> ForecastRequestOptions {
     var options = ForecastRequestOptions()
-    options.days = try invocation.int("days", in: 1...16) ?? 16
-    let models = invocation.list("models")
+    options.days = try invocation[Options.forecastDays] ?? 16
+    let models = invocation[Options.models]
     for model in models where !model.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
       throw invocation.usage(
         "The value '\(model)' is invalid for '--models': model names use letters, digits and _")
     }
     options.models = models == ["best_match"] ? [] : models
-    let variables = invocation.list("vars")
+    let variables = invocation[Options.vars]
     if !variables.isEmpty {
       var hourly: [WeatherVariable] = []
       var daily: [WeatherVariable] = []
@@ -169,5 +146,49 @@ enum CollectCommand {
 
   static func weightText(_ weight: Double) -> String {
     NumberText.fixed(weight, decimals: 1)
+  }
+}
+
+extension CollectCommand {
+  /// The options of `collect`, each declared once with its type and default.
+  enum Options {
+    /// `--days` as help lists it: the range and default depend on the mode (1-16, 16; with
+    /// --ensemble 1-35, 15), so the declaration is untyped and each mode reads its own key.
+    static let days = Option<String?>.text(
+      "days", value: "days", help: "Forecast days, 1-16.", default: "16")
+    /// `--days` for forecasts: 1-16.
+    static let forecastDays = Option<Int?>.integer(
+      "days", value: "days", help: "Forecast days, 1-16.", in: 1...16)
+    /// `--days` with `--ensemble`: 1-35.
+    static let ensembleDays = Option<Int?>.integer(
+      "days", value: "days", help: "Ensemble forecast days.",
+      in: 1...EnsembleRequestOptions.maximumDays)
+    static let models = Option<[String]>.list(
+      "models", value: "models",
+      help:
+        "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.",
+      default: "best_match")
+    static let vars = Option<[String]>.list(
+      "vars", value: "variables",
+      help: "Comma-separated variables to request instead of the defaults (see 'skycast vars').")
+    static let minInterval = Option<Int>.duration(
+      "min-interval", value: "duration",
+      help: "Skip cities fetched successfully more recently than this (30m, 2h, 0).",
+      default: FreshnessRule.defaultIntervalText)
+    static let force = Flag(
+      "force", help: "Fetch even when a city was fetched within --min-interval.")
+    static let elevation = Option<ElevationSource?>.choice(
+      "elevation", value: "source",
+      help:
+        "station: downscale each forecast to its city's default station's elevation (elevation=).",
+      of: ElevationSource.self)
+    static let dryRun = Flag(
+      "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing.")
+    static let ensemble = Option<[String]>.list(
+      "ensemble", value: "models",
+      help:
+        "Collect ensemble members from the Ensemble API instead: comma-separated models "
+        + "(e.g. ecmwf_ifs025_ensemble,ncep_gefs025). Variables default to temperature_2m, "
+        + "precipitation, wind_speed_10m; --days to 35, default 15.")
   }
 }

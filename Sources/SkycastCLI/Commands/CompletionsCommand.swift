@@ -18,13 +18,11 @@ enum CompletionsCommand {
         skycast completions fish > ~/.config/fish/completions/skycast.fish
       """,
     arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", optional: true)],
-    options: [
-      .flag("list-cities", help: "Print the saved city names, one per line, and nothing else.")
-    ],
+    options: [Options.listCities.spec],
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if invocation.flag("list-cities") {
+    if invocation[Options.listCities] {
       // Completing must never fail loudly or create a database: no file, no names.
       guard FileManager.default.fileExists(atPath: invocation.databasePath),
         let store = try? invocation.openStore(access: .readOnly),
@@ -49,5 +47,13 @@ enum CompletionsCommand {
       root: CommandRegistry.root, globalOptions: CLI.globalOptions, topics: HelpTopic.all)
     try invocation.stdout.write(CompletionScript.script(for: shell, model: model))
     return ExitStatus.success
+  }
+}
+
+extension CompletionsCommand {
+  /// The options of `completions`, each declared once with its type.
+  enum Options {
+    static let listCities = Flag(
+      "list-cities", help: "Print the saved city names, one per line, and nothing else.")
   }
 }

@@ -37,10 +37,7 @@ enum DatabaseCommand {
       data, and failed forecast fetches before the date. Observations and the fetch-log rows of \
       imports and observations stay. Take a copy first with 'skycast db backup FILE'.
       """,
-    options: [
-      OptionSpec(
-        "before", value: "date", help: "Delete forecasts issued before this UTC date, YYYY-MM-DD.")
-    ],
+    options: [Options.before.spec],
     run: { try runPrune($0) })
 
   static func runInfo(_ invocation: Invocation) throws -> Int32 {
@@ -163,7 +160,7 @@ enum DatabaseCommand {
   }
 
   static func runPrune(_ invocation: Invocation) throws -> Int32 {
-    guard let before = try invocation.date("before") else {
+    guard let before = try invocation[Options.before] else {
       throw invocation.usage("Missing value for '--before <date>'")
     }
     let cutoff = before.midnightAsUTC
@@ -187,5 +184,13 @@ enum ByteCount {
       unit += 1
     }
     return unit == 0 ? "\(bytes) B" : NumberText.fixed(value, decimals: 1) + " " + units[unit]
+  }
+}
+
+extension DatabaseCommand {
+  /// The options of `db` subcommands, each declared once with its type.
+  enum Options {
+    static let before = Option<LocalDate?>.date(
+      "before", help: "Delete forecasts issued before this UTC date, YYYY-MM-DD.")
   }
 }

@@ -131,7 +131,7 @@ enum DemoCommand {
       "The synthetic places (Alpenau, Prairie Falls, 北港) and their data are invented (seed \(DemoDataset.seed)); the others come from recorded Open-Meteo responses (Samples/README.md)."
     )
     try out.line()
-    try out.line(try keep(path, temporary: invocation.string("db") == nil))
+    try out.line(try keep(path, temporary: !invocation.isGiven(SharedOptions.dbPath)))
     try out.flush()
     guard failures == 0 else {
       throw CLIError.failure("\(failures) demo step\(failures == 1 ? "" : "s") failed (see above)")
@@ -142,7 +142,7 @@ enum DemoCommand {
   /// `--db` (must not exist yet) or a new temporary folder. `SKYCAST_DB` is ignored on purpose:
   /// the demo never touches the user's real database.
   static func databasePath(_ invocation: Invocation) throws -> String {
-    if let given = invocation.string("db") {
+    if let given = invocation[SharedOptions.dbPath] {
       let path = invocation.context.resolve(path: given)
       guard !FileManager.default.fileExists(atPath: path) else {
         throw CLIError.failure(

@@ -32,7 +32,7 @@ extension ExportCommand {
       files[part] = path
       // Every part is renamed into place only when the whole export succeeded.
       let output = try invocation.fileOutput(at: path)
-      return rowWriter(invocation, format: format, output: output, excel: invocation.flag("excel"))
+      return rowWriter(invocation, format: format, output: output, excel: invocation[Options.excel])
     }
     if counts.isEmpty {
       invocation.warn("no rows to export; no files written")
@@ -51,7 +51,7 @@ extension ExportCommand {
   /// `DIR/<table>-` for a directory, else `PREFIX-` (resolved against the working directory);
   /// missing folders are created.
   static func filePrefix(_ invocation: Invocation, table: ExportTable) throws -> String {
-    let given = invocation.string("output") ?? ""
+    let given = invocation[SharedOptions.outputPath] ?? ""
     let path = invocation.context.resolve(path: given)
     var isDirectory: ObjCBool = false
     let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

@@ -6,17 +6,7 @@ import Store
 /// `export … --format parquet -o DIR`: the table as a Hive-partitioned Parquet dataset for
 /// DuckDB, Spark, pandas and polars (see `ParquetDatasetWriter`).
 extension ExportCommand {
-  static let parquetOptions: [OptionSpec] = [
-    OptionSpec(
-      "partition-by", value: "keys",
-      help:
-        "With --format parquet: folder levels, month, city, source or none (repeat or comma-separate).",
-      repeating: true, default: "month; none for cities"),
-    .flag(
-      "append",
-      help:
-        "With --format parquet: add only what is new since the last export into the same folder."),
-  ]
+  static let parquetOptions: [OptionSpec] = [Options.partitionBy.spec, Options.append.spec]
 
   /// The column whose local month `--partition-by month` uses.
   static func monthColumn(_ table: ExportTable) -> String? {
@@ -49,7 +39,7 @@ extension ExportCommand {
   static func partitionKeys(_ invocation: Invocation, default keys: [DatasetPartition]) throws
     -> [DatasetPartition]
   {
-    let words = invocation.list("partition-by")
+    let words = invocation[Options.partitionBy]
     if words.isEmpty { return keys }
     if words == ["none"] { return [] }
     var result: [DatasetPartition] = []
@@ -70,15 +60,15 @@ extension ExportCommand {
   /// The dataset folder: `-o DIR`, which must be new or empty unless `--append` adds to a
   /// dataset Skycast wrote there.
   static func datasetDirectory(_ invocation: Invocation) throws -> String {
-    guard let given = invocation.string("output"), given != "-" else {
+    guard let given = invocation[SharedOptions.outputPath], given != "-" else {
       throw invocation.usage("--format parquet writes a folder of files: give -o DIR")
     }
     return invocation.context.resolve(path: given)
   }
 
   static func runParquet(_ invocation: Invocation, table: ExportTable) throws -> Int32 {
-    guard !invocation.flag("excel"), !invocation.flag("wide"),
-      invocation.string("split-by") == nil
+    guard !invocation[Options.excel], !invocation[Options.wide],
+      !invocation.isGiven(Options.splitBy)
     else {
       throw invocation.usage(
         "--format parquet cannot be combined with --excel, --wide or --split-by (use --partition-by)"
@@ -91,16 +81,16 @@ extension ExportCommand {
     }
     var request = ExportRequest(table: table)
     request.dates = try invocation.dateRange(required: false)
-    request.source = invocation.string("source")
-    request.model = invocation.string("model")
-    request.latest = invocation.flag("latest")
+    request.source = invocation[Options.source]
+    request.model = invocation[Options.model]
+    request.latest = invocation[Options.latest]
     if table == .hourly {
-      request.leadFrom = try invocation.choiceValue("lead-from", as: LeadOrigin.self)
+      request.leadFrom = try invocation[Options.leadFrom]
     }
     let variables = try variables(invocation, table: table)
     request.variables = variables.isEmpty ? nil : variables
     let store = try invocation.openStore(access: .readOnly)
-    let selected = try invocation.strings("city").isEmpty ? [] : invocation.cities(in: store)
+    let selected = try invocation[SharedOptions.cities].isEmpty ? [] : invocation.cities(in: store)
     request.cityIDs = selected.map(\.id)
     if let source = request.source {
       try checkSource(source, table: table, store: store, invocation: invocation)
@@ -109,9 +99,9 @@ extension ExportCommand {
     let required = try requiredColumns(baseTable(table), store: store)
     if ParquetDatasetWriter.isOneFile(directory, partitionBy: keys) {
       // `-o x.parquet` without partitions: one file, not a folder.
-      guard !invocation.flag("append") else {
+      guard !invocation[Options.append] else {
         throw invocation.usage(
-          "--append adds to a dataset folder; -o \(invocation.string("output") ?? directory) names one file"
+          "--append adds to a dataset folder; -o \(invocation[SharedOptions.outputPath] ?? directory) names one file"
         )
       }
       let rows = try store.read {
@@ -119,7 +109,7 @@ extension ExportCommand {
           at: directory, table: table, export: export, store: store, required: required,
           protecting: [invocation.databasePath])
       }
-      let shown = invocation.string("output") ?? directory
+      let shown = invocation[SharedOptions.outputPath] ?? directory
       invocation.info(
         rows == 0
           ? "no rows to export; no file written to \(shown)"
@@ -133,7 +123,7 @@ extension ExportCommand {
     let outcome: DatasetExport.Outcome
     do {
       outcome = try store.read {
-        try dataset.write(export: export, store: store, append: invocation.flag("append"))
+        try dataset.write(export: export, store: store, append: invocation[Options.append])
       }
     } catch let error as DatasetExport.Refusal {
       throw CLIError.failure(error.description)
@@ -142,7 +132,7 @@ extension ExportCommand {
     }
     let rows = outcome.parts.reduce(0) { $0 + $1.rows }
     let files = outcome.parts.count
-    let shown = invocation.string("output") ?? directory
+    let shown = invocation[SharedOptions.outputPath] ?? directory
     if outcome.parts.isEmpty {
       invocation.info(
         outcome.appended
@@ -160,14 +150,18 @@ extension ExportCommand {
   /// The options that choose the rows, so `--append` can refuse a different selection.
   static func selectionText(_ invocation: Invocation) -> String {
     var parts: [String] = []
-    for name in ["city", "from", "to", "source", "model", "var"] {
-      for value in invocation.strings(name) { parts.append("--\(name) \(value)") }
+    let selecting: [any OptionKey] = [
+      SharedOptions.cities, SharedOptions.from, SharedOptions.to, Options.source, Options.model,
+      Options.var,
+    ]
+    for option in selecting {
+      for value in invocation.givenWords(option) { parts.append("--\(option.spec.name) \(value)") }
     }
-    if invocation.flag("latest") { parts.append("--latest") }
-    if invocation.flag("daily") { parts.append("--daily") }
+    if invocation[Options.latest] { parts.append("--latest") }
+    if invocation[Options.daily] { parts.append("--daily") }
     // A dataset's lead_hours keep one meaning: an append that counts from elsewhere is refused.
-    if let origin = invocation.string("lead-from"), origin != LeadOrigin.fetch.rawValue {
-      parts.append("--lead-from \(origin)")
+    if let origin = try? invocation[Options.leadFrom], origin != .fetch {
+      parts.append("--lead-from \(origin.rawValue)")
     }
     return parts.joined(separator: " ")
   }

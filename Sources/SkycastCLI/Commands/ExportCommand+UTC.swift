@@ -4,7 +4,7 @@ import SkycastModel
 /// `--utc`: every instant written in UTC (`2024-03-30T00:00:00Z`) rather than local time with
 /// its offset.
 extension ExportCommand {
-  static let utcOption = OptionSpec.flag(
+  static let utcOption = Flag(
     "utc",
     help: "Write every time in UTC (2024-03-30T00:00:00Z) instead of local time with its offset.")
 
@@ -13,6 +13,6 @@ extension ExportCommand {
     _ invocation: Invocation, format: OutputFormat, output: TextOutput, excel: Bool
   ) -> any RowWriter {
     let writer = invocation.rowWriter(format: format, output: output, excel: excel)
-    return invocation.flag("utc") ? UTCInstants(writer) : writer
+    return invocation[utcOption] ? UTCInstants(writer) : writer
   }
 }

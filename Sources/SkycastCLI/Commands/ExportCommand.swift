@@ -45,12 +45,7 @@ enum ExportCommand {
       where the fetch recorded one (see 'export fetches': run_at).
       """,
     options: filterOptions(models: true, latest: true, wide: true)
-      + [
-        .choice(
-          "lead-from", value: "origin",
-          help: "lead_hours from the fetch (as stored) or the model run where it is known.",
-          of: LeadOrigin.self, default: .fetch)
-      ]
+      + [Options.leadFrom.spec]
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
     run: { try run($0, table: .hourly) })
@@ -66,7 +61,7 @@ enum ExportCommand {
     name: "observations", abstract: "Hourly observations (or daily ones with --daily).",
     discussion:
       "One row per city, source and hour (or local date): ERA5 reanalysis from 'observe' and imported station data.",
-    options: [.flag("daily", help: "Export daily_observations instead of hourly_observations.")]
+    options: [Options.daily.spec]
       + filterOptions(models: false, latest: false, wide: true)
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
@@ -84,61 +79,28 @@ enum ExportCommand {
 
   static let cities = CommandSpec(
     name: "cities", abstract: "The saved cities.",
-    options: [SharedOptions.cities] + fileOptions(split: false),
+    options: [SharedOptions.cities.spec] + fileOptions(split: false),
     run: { try run($0, table: .cities) })
 
   static func filterOptions(models: Bool, latest: Bool, wide: Bool) -> [OptionSpec] {
     var options = [
-      SharedOptions.cities, SharedOptions.from, SharedOptions.to,
-      OptionSpec(
-        "source", value: "source",
-        help: "Only this source (forecast, previous-runs, era5, an import name)."),
+      SharedOptions.cities.spec, SharedOptions.from.spec, SharedOptions.to.spec,
+      Options.source.spec,
     ]
-    if models {
-      options.append(
-        OptionSpec("model", value: "model", help: "Only this model (best_match, ecmwf_ifs025, …)."))
-    }
-    if latest {
-      options.append(
-        .flag("latest", help: "Only the most recent issue per city and valid time (lead >= 0)."))
-    }
-    if wide {
-      options.append(
-        OptionSpec(
-          "var", value: "variable",
-          help: "Only these variable columns (repeatable); with --wide, the one variable.",
-          repeating: true, default: "all; temperature_2m(_max) with --wide"))
-      options.append(
-        .flag(
-          "wide", help: "One row per time, one column per city, for one --var (latest forecasts)."))
-    }
+    if models { options.append(Options.model.spec) }
+    if latest { options.append(Options.latest.spec) }
+    if wide { options += [Options.var.spec, Options.wide.spec] }
     return options
   }
 
   static func fileOptions(split: Bool, figure: Bool = false) -> [OptionSpec] {
     var options = SharedOptions.output(
       formats: FormatChoice.tables + (figure ? [.svg] : []) + [.parquet])
-    options.append(
-      .flag(
-        "excel",
-        help:
-          "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."
-      ))
-    options.append(
-      .choice(
-        "excel-locale", value: "locale",
-        help:
-          "With --excel: the spreadsheet's locale; de, fr, es, it, nl, pt, pl, ru and sv get ';' between fields and a decimal comma.",
-        of: SpreadsheetLocale.self, default: .en))
+    options.append(Options.excel.spec)
+    options.append(SharedOptions.excelLocale.spec)
     options += parquetOptions
-    options.append(utcOption)
-    if split {
-      options.append(
-        .choice(
-          "split-by", value: "part",
-          help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX).",
-          of: ExportSplit.self))
-    }
+    options.append(utcOption.spec)
+    if split { options.append(Options.splitBy.spec) }
     return options
   }
 
@@ -173,18 +135,18 @@ enum ExportCommand {
 
   static func run(_ invocation: Invocation, table requested: ExportTable) throws -> Int32 {
     let table: ExportTable =
-      requested == .hourlyObservations && invocation.flag("daily") ? .dailyObservations : requested
-    let excel = invocation.flag("excel")
+      requested == .hourlyObservations && invocation[Options.daily] ? .dailyObservations : requested
+    let excel = invocation[Options.excel]
     if invocation.formatChoice == .parquet { return try runParquet(invocation, table: table) }
-    if !excel, invocation.string("excel-locale") != nil {
+    if !excel, invocation.isGiven(SharedOptions.excelLocale) {
       throw invocation.usage("--excel-locale sets up the spreadsheet CSV of --excel; add --excel")
     }
-    if invocation.flag("utc"), excel {
+    if invocation[utcOption], excel {
       throw invocation.usage(
         "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
       )
     }
-    if invocation.flag("append") || !invocation.list("partition-by").isEmpty {
+    if invocation[Options.append] || !invocation[Options.partitionBy].isEmpty {
       throw invocation.usage("--append and --partition-by apply to --format parquet")
     }
     if invocation.formatChoice == .svg {
@@ -192,47 +154,49 @@ enum ExportCommand {
         throw invocation.usage(
           "--format svg draws hourly series: use 'export hourly' or 'export observations'")
       }
-      guard !excel, invocation.string("split-by") == nil, !invocation.flag("wide") else {
+      guard !excel, !invocation.isGiven(Options.splitBy), !invocation[Options.wide] else {
         throw invocation.usage("--format svg cannot be combined with --excel, --wide or --split-by")
       }
       // The figure of the latest forecasts (observations overlaid), as `spark --format svg`.
       return try SparkCommand.figure(
         invocation,
         series: table == .hourlyObservations
-          ? .observed(source: invocation.string("source")) : .forecast)
+          ? .observed(source: invocation[Options.source]) : .forecast)
     }
     if table == .hourly || table == .hourlyObservations { try invocation.rejectFigureOptions() }
     let format: OutputFormat
     if excel {
-      if let text = invocation.string("format"), text != OutputFormat.csv.rawValue {
+      if let text = invocation[SharedOptions.format()], text != OutputFormat.csv.rawValue {
         throw invocation.usage("--excel writes CSV; leave out --format or use --format csv")
       }
       format = .csv
     } else {
       format = try invocation.outputFormat()
     }
-    let split = try invocation.choice("split-by", as: ExportSplit.self)
-    if split != nil, invocation.string("output") == nil || invocation.string("output") == "-" {
+    let split = try invocation[Options.splitBy]
+    if split != nil,
+      !invocation.isGiven(SharedOptions.outputPath) || invocation[SharedOptions.outputPath] == "-"
+    {
       throw invocation.usage("--split-by needs -o DIR/ or -o PREFIX to name the files")
     }
     var request = ExportRequest(table: table)
     request.dates = try invocation.dateRange(required: false)
-    request.source = invocation.string("source")
-    request.model = invocation.string("model")
-    request.latest = invocation.flag("latest")
+    request.source = invocation[Options.source]
+    request.model = invocation[Options.model]
+    request.latest = invocation[Options.latest]
     request.excel = excel
     if table == .hourly {
-      request.leadFrom = try invocation.choiceValue("lead-from", as: LeadOrigin.self)
+      request.leadFrom = try invocation[Options.leadFrom]
     }
     let variables = try variables(invocation, table: table)
     let store = try invocation.openStore(access: .readOnly)
-    let selected = try invocation.strings("city").isEmpty ? [] : invocation.cities(in: store)
+    let selected = try invocation[SharedOptions.cities].isEmpty ? [] : invocation.cities(in: store)
     request.cityIDs = selected.map(\.id)
     if let source = request.source {
       try checkSource(source, table: table, store: store, invocation: invocation)
     }
 
-    if invocation.flag("wide") {
+    if invocation[Options.wide] {
       guard split == nil else {
         throw invocation.usage("--wide cannot be combined with --split-by")
       }
@@ -250,7 +214,7 @@ enum ExportCommand {
     let output = try invocation.dataOutput()
     let writer = rowWriter(invocation, format: format, output: output, excel: excel)
     let rows = try export.write(to: writer)
-    if let path = invocation.string("output"), path != "-" {
+    if let path = invocation[SharedOptions.outputPath], path != "-" {
       invocation.afterCommit("exported \(rows) row\(rows == 1 ? "" : "s") to \(path)")
     }
     return ExitStatus.success
@@ -258,7 +222,7 @@ enum ExportCommand {
 
   /// `--var` names, checked against the table's columns.
   static func variables(_ invocation: Invocation, table: ExportTable) throws -> [WeatherVariable] {
-    try invocation.list("var").map { name in
+    try invocation[Options.var].map { name in
       let frequency: WeatherVariable.Frequency = table.isDaily ? .daily : .hourly
       guard let variable = WeatherVariable.named(name, frequency: frequency),
         table.variables.contains(variable)
@@ -318,11 +282,54 @@ enum ExportCommand {
     let writer = rowWriter(
       invocation, format: format, output: try invocation.dataOutput(), excel: request.excel)
     let rows = try export.write(to: writer)
-    if let path = invocation.string("output"), path != "-" {
+    if let path = invocation[SharedOptions.outputPath], path != "-" {
       invocation.afterCommit(
         "exported \(rows) row\(rows == 1 ? "" : "s") of \(variable.column) (source \(source)) to \(path)"
       )
     }
     return ExitStatus.success
+  }
+}
+
+extension ExportCommand {
+  /// The options of `export`, each declared once with its type and default.
+  enum Options {
+    static let source = Option<String?>.text(
+      "source", value: "source",
+      help: "Only this source (forecast, previous-runs, era5, an import name).")
+    static let model = Option<String?>.text(
+      "model", value: "model", help: "Only this model (best_match, ecmwf_ifs025, …).")
+    static let latest = Flag(
+      "latest", help: "Only the most recent issue per city and valid time (lead >= 0).")
+    static let `var` = Option<[String]>.list(
+      "var", value: "variable",
+      help: "Only these variable columns (repeatable); with --wide, the one variable.",
+      default: "all; temperature_2m(_max) with --wide")
+    static let wide = Flag(
+      "wide", help: "One row per time, one column per city, for one --var (latest forecasts).")
+    static let excel = Flag(
+      "excel",
+      help:
+        "CSV for spreadsheets: BOM, local times with timezone and utc_offset, units in headers, formulas neutralised."
+    )
+    static let splitBy = Option<ExportSplit?>.choice(
+      "split-by", value: "part",
+      help: "Write one file per city or per local month (needs -o DIR/ or -o PREFIX).",
+      of: ExportSplit.self)
+    static let leadFrom = Option<LeadOrigin>.choice(
+      "lead-from", value: "origin",
+      help: "lead_hours from the fetch (as stored) or the model run where it is known.",
+      default: .fetch)
+    static let daily = Flag(
+      "daily", help: "Export daily_observations instead of hourly_observations.")
+    static let partitionBy = Option<[String]>.list(
+      "partition-by", value: "keys",
+      help:
+        "With --format parquet: folder levels, month, city, source or none (repeat or comma-separate).",
+      default: "month; none for cities")
+    static let append = Flag(
+      "append",
+      help:
+        "With --format parquet: add only what is new since the last export into the same folder.")
   }
 }

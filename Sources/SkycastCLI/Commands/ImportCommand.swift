@@ -23,18 +23,10 @@ enum ImportCommand {
     subcommands: [observations, forecasts])
 
   static let commonOptions: [OptionSpec] = [
-    OptionSpec(
-      "city", value: "city",
-      help: "The city of every row without a city cell: id, name or \"Name, Admin1\"."),
-    .choice(
-      "encoding", value: "encoding", help: "Read the file as utf-8, utf-16 or gb18030.",
-      of: ImportEncoding.self, shown: "detected"),
-    .flag(
-      "skip-invalid",
-      help:
-        "Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)."
-    ),
-    .flag("dry-run", help: "Check the whole file and report; store nothing."),
+    SharedOptions.city.help(
+      "The city of every row without a city cell: id, name or \"Name, Admin1\"."
+    ).spec,
+    Options.encoding.spec, Options.skipInvalid.spec, Options.dryRun.spec,
   ]
 
   static let observations = CommandSpec(
@@ -56,19 +48,8 @@ enum ImportCommand {
       """,
     arguments: [ArgumentSpec("file", help: "The CSV file, or a station file with --format.")],
     options: [
-      OptionSpec(
-        "source", value: "name",
-        help: "The source name stored on the rows (letters, digits, - and _).", default: "station"),
-      .choice(
-        "format", value: "provider", help: "Read a station file of this network instead of CSV.",
-        of: StationProvider.self, shown: "csv"),
-      OptionSpec(
-        "station", value: "id", help: "With --format: the station id when the file names none."),
-      .flag(
-        "keep-suspect",
-        help:
-          "With --format: also store values the provider flagged, marked so verify leaves them out unless --include-suspect."
-      ),
+      Options.source.spec.shown("station"), Options.format.spec, Options.station.spec,
+      Options.keepSuspect.spec,
     ] + commonOptions,
     run: { try run($0, kind: .observations) })
 
@@ -86,9 +67,9 @@ enum ImportCommand {
       """,
     arguments: [ArgumentSpec("file", help: "The CSV file.")],
     options: [
-      OptionSpec(
-        "source", value: "name",
-        help: "The source name stored on the rows (letters, digits, - and _). Required.")
+      Options.source.help(
+        "The source name stored on the rows (letters, digits, - and _). Required."
+      ).spec
     ] + commonOptions,
     run: { try run($0, kind: .forecasts) })
 
@@ -97,23 +78,23 @@ enum ImportCommand {
       throw invocation.usage("Missing expected argument '<file>'")
     }
     if kind == .observations,
-      let provider = try invocation.choice("format", as: StationProvider.self)
+      let provider = try invocation[Options.format]
     {
       return try StationImportCommand.run(invocation, file: given, provider: provider)
     }
-    if invocation.string("station") != nil {
+    if invocation.isGiven(Options.station) {
       throw invocation.usage("--station goes with --format")
     }
-    if invocation.flag("keep-suspect") {
+    if invocation[Options.keepSuspect] {
       throw invocation.usage("--keep-suspect goes with --format")
     }
-    guard let source = invocation.string("source") ?? (kind == .observations ? "station" : nil)
+    guard let source = invocation[Options.source] ?? (kind == .observations ? "station" : nil)
     else {
       throw invocation.usage(
         "Missing expected option '--source <name>' (the provider, e.g. qweather)")
     }
     try Importer.checkSourceName(source)
-    let encoding = try invocation.choice("encoding", as: ImportEncoding.self)
+    let encoding = try invocation[Options.encoding]
     let path = invocation.context.resolve(path: given)
     let input: ImportInput
     do {
@@ -123,9 +104,9 @@ enum ImportCommand {
     }
     let store = try invocation.openStore()
     var options = ImportOptions(kind: kind, source: source, encoding: encoding)
-    options.city = try invocation.string("city").map { try store.resolveCity($0) }
-    options.skipInvalid = invocation.flag("skip-invalid")
-    options.dryRun = invocation.flag("dry-run")
+    options.city = try invocation[SharedOptions.city].map { try store.resolveCity($0) }
+    options.skipInvalid = invocation[Options.skipInvalid]
+    options.dryRun = invocation[Options.dryRun]
     let result: ImportResult
     do {
       result = try Importer.run(
@@ -187,5 +168,34 @@ enum ImportCommand {
     if problems.count > limit {
       invocation.note("… and \(problems.count - limit) more problems")
     }
+  }
+}
+
+extension ImportCommand {
+  /// The options of `import observations|forecasts`, each declared once with its type.
+  enum Options {
+    /// `--source`: observations default to `station`, forecasts require it.
+    static let source = Option<String?>.text(
+      "source", value: "name",
+      help: "The source name stored on the rows (letters, digits, - and _).")
+    static let format = Option<StationProvider?>.choice(
+      "format", value: "provider", help: "Read a station file of this network instead of CSV.",
+      of: StationProvider.self, shown: "csv")
+    static let station = Option<String?>.text(
+      "station", value: "id", help: "With --format: the station id when the file names none.")
+    static let keepSuspect = Flag(
+      "keep-suspect",
+      help:
+        "With --format: also store values the provider flagged, marked so verify leaves them out unless --include-suspect."
+    )
+    static let encoding = Option<ImportEncoding?>.choice(
+      "encoding", value: "encoding", help: "Read the file as utf-8, utf-16 or gb18030.",
+      of: ImportEncoding.self, shown: "detected")
+    static let skipInvalid = Flag(
+      "skip-invalid",
+      help:
+        "Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)."
+    )
+    static let dryRun = Flag("dry-run", help: "Check the whole file and report; store nothing.")
   }
 }

@@ -34,13 +34,9 @@ enum NowCommand {
       ArgumentSpec("city", help: "A saved city: id, name or \"Name, Admin1\".", optional: true)
     ],
     options: [
-      .flag(
-        "refresh", help: "Fetch a new forecast first when the stored one is older than 30 minutes."),
-      .typed(
-        "width", value: "columns", help: "Width in columns.", type: .integer(1...100_000),
-        shown: "$COLUMNS, the terminal, or 80"),
-      .flag("ascii", help: "ASCII symbols (METAR abbreviations), ticks and bars."),
-      SharedOptions.at,
+      Options.refresh.spec, Options.width.spec,
+      SharedOptions.ascii.help("ASCII symbols (METAR abbreviations), ticks and bars.").spec,
+      SharedOptions.at.spec,
     ] + SharedOptions.network([.forecast], defaults: refreshPolicy),
     run: { try await run($0) })
 
@@ -50,19 +46,19 @@ enum NowCommand {
   static let refreshPolicy = RetryPolicy(timeout: 9, retries: 0)
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
-    let width = invocation.context.width(override: try invocation.int("width"))
+    let width = invocation.context.width(override: try invocation[Options.width])
     // A reader: a read-only database (or folder) still shows the stored forecast.
     let store = try invocation.openExistingStore()
     var city = try chooseCity(invocation, store: store)
     let reference = try invocation.referenceTime()
-    if reference.pinned, invocation.flag("refresh") {
+    if reference.pinned, invocation[Options.refresh] {
       throw invocation.usage(
         "--refresh fetches at the present time; leave out --at (or \(Invocation.nowVariable)) to refresh"
       )
     }
     let now = reference.time.epoch(in: city.zone)
     var refreshFailure: String?
-    if invocation.flag("refresh") {
+    if invocation[Options.refresh] {
       if store.isReadOnly {
         refreshFailure = "the database \(store.path) is read-only"
       } else {
@@ -147,5 +143,16 @@ enum NowCommand {
     ).collect(
       cities: [city], batchSize: 1, minInterval: Int(FreshnessRule.defaultInterval), force: false)
     return reporter.refreshed(outcomes)
+  }
+}
+
+extension NowCommand {
+  /// The options of `now`, each declared once with its type and default.
+  enum Options {
+    static let refresh = Flag(
+      "refresh", help: "Fetch a new forecast first when the stored one is older than 30 minutes.")
+    static let width = Option<Int?>.integer(
+      "width", value: "columns", help: "Width in columns.", in: 1...100_000,
+      shown: "$COLUMNS, the terminal, or 80")
   }
 }

@@ -38,27 +38,10 @@ enum ObserveCommand {
         skycast observe --source historical-forecast --model ecmwf_ifs025 --from 2026-03-01 --to 2026-03-31
       """,
     options: [
-      SharedOptions.cities, SharedOptions.from, SharedOptions.to,
-      .choice(
-        "source", value: "api",
-        help:
-          "era5 (the Archive API's reanalysis) or historical-forecast (a model's stitched first hours, source 'analysis:MODEL').",
-        of: ArchiveRequestOptions.API.self, default: .archive),
-      OptionSpec(
-        "model", value: "model",
-        help:
-          "era5: era5 (one consistent reanalysis, source 'era5') or best_match (the archive's blend, source 'archive'); historical-forecast: the model (required).",
-        default: FetchSource.era5Model),
-      .flag(
-        "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing."
-      ),
-      OptionSpec(
-        "station", value: "station",
-        help: "Fetch a station's file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked."),
-      .flag(
-        "keep-suspect",
-        help: "With --station: also store flagged values, marked (verify --include-suspect)."),
-    ] + StationDownload.providers.map(StationObserve.urlOption)
+      SharedOptions.cities.spec, SharedOptions.from.spec, SharedOptions.to.spec,
+      Options.source.spec, Options.model.spec, Options.dryRun.spec, Options.station.spec,
+      Options.keepSuspect.spec,
+    ] + StationDownload.providers.map { StationObserve.urlOption($0).spec }
       + SharedOptions.network([.archive, .historicalForecast]),
     run: { try await run($0) })
 
@@ -68,22 +51,22 @@ enum ObserveCommand {
   }
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
-    if let station = invocation.string("station") {
+    if let station = invocation[Options.station] {
       return try await StationObserve.run(invocation, station: station)
     }
-    if invocation.flag("keep-suspect") {
+    if invocation[Options.keepSuspect] {
       throw invocation.usage("--keep-suspect goes with --station")
     }
     for provider in StationDownload.providers
-    where invocation.string(StationDownload.flag(provider)) != nil {
+    where invocation.isGiven(StationObserve.urlOption(provider)) {
       throw invocation.usage("--\(StationDownload.flag(provider)) goes with --station")
     }
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     var options = ArchiveRequestOptions()
-    options.api = try invocation.choiceValue("source", as: ArchiveRequestOptions.API.self)
+    options.api = try invocation[Options.source]
     switch options.api {
     case .archive:
-      let model = invocation.string("model") ?? Model.era5.rawValue
+      let model = invocation[Options.model] ?? Model.era5.rawValue
       guard let chosen = Model(rawValue: model) else {
         throw invocation.usage(
           "The value '\(model)' is invalid for '--model': the archive has era5 and best_match (with --source historical-forecast, any model)"
@@ -91,7 +74,7 @@ enum ObserveCommand {
       }
       options.model = chosen.rawValue
     case .historicalForecast:
-      guard let model = invocation.string("model"), Importer.isValidName(model, allowDots: true)
+      guard let model = invocation[Options.model], Importer.isValidName(model, allowDots: true)
       else {
         throw invocation.usage(
           "--source historical-forecast needs --model <model> (e.g. ecmwf_ifs025, icon_global)")
@@ -110,7 +93,7 @@ enum ObserveCommand {
       )
       return ExitStatus.success
     }
-    if invocation.flag("dry-run") {
+    if invocation[Options.dryRun] {
       return try HistoryCommandSupport.dryRun(
         invocation, cities: cities, chunkDays: options.chunkDays,
         available: { ArchiveProduct.availableDates(dates, city: $0, now: now) },
@@ -138,5 +121,30 @@ enum ObserveCommand {
       text += " (\(counts.inserted) new, \(counts.updated ?? 0) filled in or changed)"
       return text
     }
+  }
+}
+
+extension ObserveCommand {
+  /// The options of `observe`, each declared once with its type and default.
+  enum Options {
+    static let source = Option<ArchiveRequestOptions.API>.choice(
+      "source", value: "api",
+      help:
+        "era5 (the Archive API's reanalysis) or historical-forecast (a model's stitched first hours, source 'analysis:MODEL').",
+      default: .archive)
+    /// `--model`: its default depends on `--source` (era5 for the archive; required otherwise).
+    static let model = Option<String?>.text(
+      "model", value: "model",
+      help:
+        "era5: era5 (one consistent reanalysis, source 'era5') or best_match (the archive's blend, source 'archive'); historical-forecast: the model (required).",
+      default: FetchSource.era5Model)
+    static let dryRun = Flag(
+      "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing.")
+    static let station = Option<String?>.text(
+      "station", value: "station",
+      help: "Fetch a station's file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked.")
+    static let keepSuspect = Flag(
+      "keep-suspect",
+      help: "With --station: also store flagged values, marked (verify --include-suspect).")
   }
 }

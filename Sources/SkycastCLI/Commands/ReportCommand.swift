@@ -23,10 +23,8 @@ enum ReportCommand {
       """,
     arguments: [ArgumentSpec("name", help: "The report to run.", optional: true)],
     options: [
-      .flag("list", help: "List the reports: name, description, parameters and origin."),
-      OptionSpec(
-        "param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true),
-      SharedOptions.city, SharedOptions.from, SharedOptions.to, QueryRunner.timeoutOption,
+      Options.list.spec, SQLCommand.Options.param.spec, SharedOptions.city.spec,
+      SharedOptions.from.spec, SharedOptions.to.spec, QueryRunner.timeoutOption.spec,
     ] + SharedOptions.output,
     run: { try run($0) })
 
@@ -34,7 +32,7 @@ enum ReportCommand {
     let library = QueryLibrary(
       userDirectory: QueryLibrary.userDirectory(environment: invocation.context.environment))
     for problem in library.problems { invocation.warn(problem) }
-    if invocation.flag("list") {
+    if invocation[Options.list] {
       guard invocation.arguments.isEmpty else {
         throw invocation.usage("Give either a report name or --list, not both")
       }
@@ -50,14 +48,14 @@ enum ReportCommand {
     }
     let format = try invocation.outputFormat()
     let explicit = try SQLCommand.parameters(invocation).mapValues(ReportBinding.value)
-    let from = try invocation.date("from")
-    let to = try invocation.date("to")
+    let from = try invocation[SharedOptions.from]
+    let to = try invocation[SharedOptions.to]
     if let from, let to, from > to { throw invocation.usage("--from \(from) is after --to \(to)") }
     let timeout = try QueryRunner.timeout(invocation)
 
     let store = try invocation.openStore(access: .readOnly)
     var standard: [String: StoreValue] = [:]
-    if let reference = invocation.string("city") {
+    if let reference = invocation[SharedOptions.city] {
       let city = try store.resolveCity(reference)
       standard["city_id"] = .integer(city.id)
       standard["city"] = .text(city.name)
@@ -122,5 +120,13 @@ enum ReportCommand {
     }
     try writer.finish()
     return ExitStatus.success
+  }
+}
+
+extension ReportCommand {
+  /// The options of `report` (with `sql`'s `--param` and `--timeout`).
+  enum Options {
+    static let list = Flag(
+      "list", help: "List the reports: name, description, parameters and origin.")
   }
 }

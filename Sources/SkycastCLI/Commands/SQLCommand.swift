@@ -19,9 +19,7 @@ enum SQLCommand {
       """,
     arguments: [ArgumentSpec("statement", help: "The SQL statement.")],
     options: [
-      OptionSpec(
-        "param", value: "name=value", help: "Bind :name to value (repeatable).", repeating: true),
-      QueryRunner.timeoutOption,
+      Options.param.spec, QueryRunner.timeoutOption.spec,
     ] + SharedOptions.output,
     run: { try run($0) })
 
@@ -58,7 +56,7 @@ enum SQLCommand {
   /// `--param k=v` pairs.
   static func parameters(_ invocation: Invocation) throws -> [String: String] {
     var result: [String: String] = [:]
-    for pair in invocation.strings("param") {
+    for pair in invocation[Options.param] {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
         throw invocation.usage("The value '\(pair)' is invalid for '--param': expected name=value")
       }
@@ -71,14 +69,14 @@ enum SQLCommand {
 /// Runs a prepared query and streams its rows to the chosen writer (`sql` and `report`).
 enum QueryRunner {
   /// `--timeout SECONDS` of `sql` and `report`.
-  static let timeoutOption = OptionSpec.typed(
+  static let timeoutOption = Option<Double?>.number(
     "timeout", value: "seconds",
-    help: "Stop the query when it runs longer than this (e.g. 30 or 0.5).",
-    type: .number(0.001...86_400), shown: "no limit")
+    help: "Stop the query when it runs longer than this (e.g. 30 or 0.5).", in: 0.001...86_400,
+    shown: "no limit")
 
   /// `--timeout`, in seconds.
   static func timeout(_ invocation: Invocation) throws -> Double? {
-    try invocation.double("timeout")
+    try invocation[timeoutOption]
   }
 
   /// What the reading authorizer refused (`ATTACH is refused`), or nil. A refused function or
@@ -163,5 +161,13 @@ enum QueryRunner {
         "SQL error: \(message(error, store: store, timeout: timeout))")
     }
     try writer.finish()
+  }
+}
+
+extension SQLCommand {
+  /// The options of `sql`, each declared once with its type.
+  enum Options {
+    static let param = Option<[String]>.repeated(
+      "param", value: "name=value", help: "Bind :name to value (repeatable).")
   }
 }

@@ -60,13 +60,13 @@ extension SparkCommand {
   static func runsRequest(_ invocation: Invocation) throws -> (
     store: Store, city: City, variable: WeatherVariable, model: String, validAt: Int64
   ) {
-    for option in ["series", "from", "to", "lead-from"] where invocation.string(option) != nil {
-      throw invocation.usage("--\(option) does not apply to --runs")
+    for option in seriesOptions where invocation.isGiven(option) {
+      throw invocation.usage("--\(option.spec.name) does not apply to --runs")
     }
-    if invocation.flag("ensemble") {
+    if invocation[Options.ensemble] {
       throw invocation.usage("--runs and --ensemble cannot be combined")
     }
-    guard let text = invocation.string("at") else {
+    guard let text = invocation[SharedOptions.at] else {
       throw invocation.usage("--runs needs --at, the valid time whose forecasts to draw")
     }
     guard let time = ReferenceTime.parse(text) else {
@@ -75,10 +75,10 @@ extension SparkCommand {
     }
     let store = try invocation.openStore(access: .readOnly)
     let cities = try invocation.cities(in: store)
-    guard cities.count == 1, invocation.strings("city").count == 1 else {
+    guard cities.count == 1, invocation[SharedOptions.cities].count == 1 else {
       throw invocation.usage("--runs draws one city: name it with --city")
     }
-    let name = invocation.string("var") ?? WeatherVariable.temperature2m.column
+    let name = invocation[Options.var] ?? WeatherVariable.temperature2m.column
     guard
       let variable = WeatherVariable.allCases.first(where: {
         $0.column == name && $0.frequency == .hourly && $0.roles.contains(.hourlyForecast)
@@ -92,7 +92,7 @@ extension SparkCommand {
         }, for: " for --runs")
     }
     let validAt = WallClock.floorToHour(time.epoch(in: cities[0].zone))
-    return (store, cities[0], variable, invocation.string("model") ?? "best_match", validAt)
+    return (store, cities[0], variable, invocation[Options.model] ?? "best_match", validAt)
   }
 
   /// How an issue is labelled: `07-19 06Z +30 h`.

@@ -40,46 +40,19 @@ enum SparkCommand {
         optional: true)
     ],
     options: [
-      SharedOptions.cities,
-      OptionSpec(
-        "var", value: "variable", help: "The variable (see 'skycast vars').",
-        default: "temperature_2m"),
-      SharedOptions.from, SharedOptions.to, SharedOptions.at,
-      OptionSpec("min", value: "x", help: "Bottom of the scale (shared by all lines)."),
-      OptionSpec("max", value: "y", help: "Top of the scale (shared by all lines)."),
-      .typed(
-        "width", value: "columns", help: "Line width in columns.", type: .integer(1...100_000),
-        shown: "$COLUMNS, the terminal, or 80"),
-      .flag("ascii", help: "ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█."),
-      .flag(
-        "ensemble",
-        help:
-          "The latest stored ensemble: member median, then the 10-90 % range width (p90 − p10) on a line of its own."
-      ),
-      .flag(
-        "runs",
-        help:
-          "How each stored issue forecast one hour (--city and --at): its forecast by issue, then a line per issue."
-      ),
-      OptionSpec(
-        "model", value: "model", help: "With --runs: the model whose issues to draw.",
-        default: "best_match"),
-      OptionSpec(
-        "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast"),
-      .choice(
-        "lead-from", value: "origin",
-        help:
-          "Hourly forecasts: 'lead >= 0' counts from the model run (where the fetch recorded it) or the fetch.",
-        of: LeadOrigin.self, shown: "run where known"),
-      OptionSpec("format", value: "format", help: "svg for a figure instead of sparklines."),
-      OptionSpec(
-        "output", short: "o", value: "file", help: "Write to a file instead of standard output."),
-      SharedOptions.figureHeight,
+      SharedOptions.cities.spec, Options.var.spec, SharedOptions.from.spec,
+      SharedOptions.to.spec, SharedOptions.at.spec, Options.min.spec, Options.max.spec,
+      Options.width.spec,
+      SharedOptions.ascii.help("ASCII ticks _.-:=+*# instead of ▁▂▃▄▅▆▇█.").spec,
+      Options.ensemble.spec, Options.runs.spec, Options.model.spec, Options.series.spec,
+      Options.leadFrom.spec, Options.format.spec,
+      SharedOptions.outputPath.help("Write to a file instead of standard output.").spec,
+      SharedOptions.figureHeight.spec,
     ] + SharedOptions.figureTitle,
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if let format = invocation.string("format") {
+    if let format = invocation[SharedOptions.format()] {
       guard format == "svg" else {
         throw invocation.usage(
           "The value '\(format)' is invalid for '--format': spark draws sparklines, or svg")
@@ -87,29 +60,31 @@ enum SparkCommand {
       guard invocation.arguments.isEmpty else {
         throw invocation.usage("--format svg does not apply to 'spark -'")
       }
-      if invocation.flag("ensemble") {
+      if invocation[Options.ensemble] {
         throw invocation.usage("--ensemble draws sparklines; leave out --format svg")
       }
-      if invocation.flag("runs") { return try runsFigure(invocation) }
-      if invocation.string("model") != nil { throw invocation.usage("--model goes with --runs") }
+      if invocation[Options.runs] { return try runsFigure(invocation) }
+      if invocation.isGiven(Options.model) { throw invocation.usage("--model goes with --runs") }
       return try figure(invocation)
     }
-    try invocation.rejectFigureOptions(["height", "title", "no-title"])
-    let scaleMin = try invocation.double("min")
-    let scaleMax = try invocation.double("max")
+    try invocation.rejectFigureOptions([
+      SharedOptions.figureHeight, SharedOptions.title, SharedOptions.noTitle,
+    ])
+    let scaleMin = try invocation[Options.min]
+    let scaleMax = try invocation[Options.max]
     if let scaleMin, let scaleMax, scaleMin > scaleMax {
       throw invocation.usage(
         "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
     }
-    let width = invocation.context.width(override: try invocation.int("width"))
+    let width = invocation.context.width(override: try invocation[Options.width])
     let ascii = invocation.prefersASCII
     let palette = invocation.palette
     var series: [SparkSeries]
     var commonScale: ClosedRange<Double>?
-    if !invocation.flag("runs"), invocation.string("model") != nil {
+    if !invocation[Options.runs], invocation.isGiven(Options.model) {
       throw invocation.usage("--model goes with --runs")
     }
-    if invocation.flag("runs") {
+    if invocation[Options.runs] {
       guard invocation.arguments.isEmpty else {
         throw invocation.usage("--runs does not apply to 'spark -'")
       }
@@ -119,15 +94,18 @@ enum SparkCommand {
         throw invocation.usage(
           "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
       }
-      for option in ["city", "var", "from", "to", "series", "lead-from", "at"]
-      where invocation.string(option) != nil {
-        throw invocation.usage("--\(option) does not apply to 'spark -'")
+      let databaseOptions: [any OptionKey] = [
+        SharedOptions.cities, Options.var, SharedOptions.from, SharedOptions.to, Options.series,
+        Options.leadFrom, SharedOptions.at,
+      ]
+      for option in databaseOptions where invocation.isGiven(option) {
+        throw invocation.usage("--\(option.spec.name) does not apply to 'spark -'")
       }
       let (values, decimals) = try SparkInput.parse(invocation.context.readStandardInput())
       series = [
         SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)
       ]
-    } else if invocation.flag("ensemble") {
+    } else if invocation[Options.ensemble] {
       series = try ensembleSeries(invocation)
     } else {
       series = try storedSeries(invocation).lines.map(\.spark)
@@ -197,13 +175,13 @@ enum SparkCommand {
     -> (lines: [CitySeries], resolved: ResolvedSeries, span: String, store: Store?)
   {
     let selectionText =
-      given?.description ?? invocation.string("series") ?? SeriesSelection.forecast.description
+      given?.description ?? invocation[Options.series] ?? SeriesSelection.forecast.description
     guard let selection = given ?? SeriesSelection(argument: selectionText) else {
       throw invocation.usage(
         "The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
       )
     }
-    let name = invocation.string("var") ?? WeatherVariable.temperature2m.column
+    let name = invocation[Options.var] ?? WeatherVariable.temperature2m.column
     let candidates = WeatherVariable.allCases.filter { $0.column == name }
     guard !candidates.isEmpty else {
       throw invocation.unknownVariable(name, in: WeatherVariable.allCases.filter(\.isNumeric))
@@ -228,7 +206,7 @@ enum SparkCommand {
     } catch let error as ObservationSourceError {
       throw invocation.failure(error, choosingWith: "--series observed:")
     }
-    let origin = try invocation.choice("lead-from", as: LeadOrigin.self)
+    let origin = try invocation[Options.leadFrom]
     if let model = resolved.model, !daily {
       if origin == nil {
         let coverage = try store.read {
@@ -244,7 +222,7 @@ enum SparkCommand {
         "--lead-from applies to hourly forecast series; \(variable.column) \(daily ? "is daily" : "is observed here")"
       )
     }
-    if dates != nil, invocation.string("at") != nil {
+    if dates != nil, invocation.isGiven(SharedOptions.at) {
       throw invocation.usage("--at cannot be combined with --from/--to (they choose the dates)")
     }
     let reference = try invocation.referenceTime()
@@ -299,12 +277,17 @@ enum SparkCommand {
     return (result, resolved, span, store)
   }
 
+  /// The options that choose a stored series, which `--ensemble` and `--runs` do not read.
+  static let seriesOptions: [any OptionKey] = [
+    Options.series, SharedOptions.from, SharedOptions.to, Options.leadFrom,
+  ]
+
   /// `--ensemble`: per city, the median and the 10–90 % width of its latest ensemble.
   static func ensembleSeries(_ invocation: Invocation) throws -> [SparkSeries] {
-    for option in ["series", "from", "to", "lead-from"] where invocation.string(option) != nil {
-      throw invocation.usage("--\(option) does not apply to --ensemble")
+    for option in seriesOptions where invocation.isGiven(option) {
+      throw invocation.usage("--\(option.spec.name) does not apply to --ensemble")
     }
-    let name = invocation.string("var") ?? WeatherVariable.temperature2m.column
+    let name = invocation[Options.var] ?? WeatherVariable.temperature2m.column
     guard
       let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.column == name })
     else {
@@ -368,5 +351,44 @@ enum SparkCommand {
       "\(variable.column): latest ensemble, median and 10–90 % width over the 168 hours from \(reference.pinned ? reference.time.description : "now")"
     )
     return series
+  }
+}
+
+extension SparkCommand {
+  /// The options of `spark`, each declared once with its type and default.
+  enum Options {
+    static let `var` = Option<String?>.text(
+      "var", value: "variable", help: "The variable (see 'skycast vars').",
+      default: "temperature_2m")
+    static let min = Option<Double?>.number(
+      "min", value: "x", help: "Bottom of the scale (shared by all lines).")
+    static let max = Option<Double?>.number(
+      "max", value: "y", help: "Top of the scale (shared by all lines).")
+    static let width = Option<Int?>.integer(
+      "width", value: "columns", help: "Line width in columns.", in: 1...100_000,
+      shown: "$COLUMNS, the terminal, or 80")
+    static let ensemble = Flag(
+      "ensemble",
+      help:
+        "The latest stored ensemble: member median, then the 10-90 % range width (p90 − p10) on a line of its own."
+    )
+    static let runs = Flag(
+      "runs",
+      help:
+        "How each stored issue forecast one hour (--city and --at): its forecast by issue, then a line per issue."
+    )
+    static let model = Option<String?>.text(
+      "model", value: "model", help: "With --runs: the model whose issues to draw.",
+      default: "best_match")
+    static let series = Option<String?>.text(
+      "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast")
+    static let leadFrom = Option<LeadOrigin?>.choice(
+      "lead-from", value: "origin",
+      help:
+        "Hourly forecasts: 'lead >= 0' counts from the model run (where the fetch recorded it) or the fetch.",
+      of: LeadOrigin.self, shown: "run where known")
+    /// `--format`: only `svg` (checked by the command, which names what spark draws).
+    static let format = Option<String?>.text(
+      "format", value: "format", help: "svg for a figure instead of sparklines.")
   }
 }

@@ -31,21 +31,15 @@ enum StationCommand {
       ArgumentSpec("provider", help: "ghcnh, meteostat, dwd or ecad."),
       ArgumentSpec("file", help: "The station list (plain, .gz or .zip).", optional: true),
     ],
-    options: StationDownload.providers.map(StationObserve.urlOption)
+    options: StationDownload.providers.map { StationObserve.urlOption($0).spec }
       + SharedOptions.network([]),
     run: { try await runLoad($0) })
 
   static let search = CommandSpec(
     name: "search", abstract: "List cached stations near a city or a point, nearest first.",
     options: [
-      OptionSpec("city", value: "city", help: "The city to search around."),
-      .typed("lat", value: "degrees", help: "Latitude (with --lon).", type: .number(-90...90)),
-      .typed("lon", value: "degrees", help: "Longitude (with --lat).", type: .number(-180...180)),
-      .typed(
-        "radius", value: "km", help: "Search radius.", type: .number(0...20_000), default: "50"),
-      .choice("provider", value: "provider", help: "Only this network.", of: StationProvider.self),
-      .typed(
-        "limit", value: "n", help: "At most n stations.", type: .integer(1...10_000), default: "10"),
+      SharedOptions.city.help("The city to search around.").spec, Options.lat.spec,
+      Options.lon.spec, Options.radius.spec, Options.provider.spec, Options.limit.spec,
     ] + SharedOptions.output,
     run: { try runSearch($0) })
 
@@ -55,7 +49,7 @@ enum StationCommand {
       ArgumentSpec("city", help: "The city: id, name or \"Name, Admin1\"."),
       ArgumentSpec("station", help: "PROVIDER:ID, e.g. dwd:00433 (from 'station search')."),
     ],
-    options: [.flag("default", help: "Make it the city's default station.")],
+    options: [Options.default.spec],
     run: { try runLink($0) })
 
   static let unlink = CommandSpec(
@@ -68,7 +62,7 @@ enum StationCommand {
 
   static let list = CommandSpec(
     name: "list", abstract: "List the stations linked to cities.",
-    options: [OptionSpec("city", value: "city", help: "Only this city's links.")]
+    options: [SharedOptions.city.help("Only this city's links.").spec]
       + SharedOptions.output,
     run: { try runList($0) })
 
@@ -126,11 +120,11 @@ enum StationCommand {
   static func runSearch(_ invocation: Invocation) throws -> Int32 {
     let format = try invocation.outputFormat()
     let store = try invocation.openExistingStore()
-    let latitude = try invocation.double("lat")
-    let longitude = try invocation.double("lon")
+    let latitude = try invocation[Options.lat]
+    let longitude = try invocation[Options.lon]
     let city: City?
     let point: (Double, Double)
-    switch (invocation.string("city"), latitude, longitude) {
+    switch (invocation[SharedOptions.city], latitude, longitude) {
     case (let name?, nil, nil):
       let found = try store.resolveCity(name)
       city = found
@@ -141,9 +135,9 @@ enum StationCommand {
     default:
       throw invocation.usage("station search needs --city, or --lat and --lon")
     }
-    let radius = try invocation.doubleValue("radius")
-    let provider = try invocation.choice("provider", as: StationProvider.self)
-    let limit = try invocation.intValue("limit")
+    let radius = try invocation[Options.radius]
+    let provider = try invocation[Options.provider]
+    let limit = try invocation[Options.limit]
     let found = try store.stations(
       near: point.0, point.1, radiusKm: radius, provider: provider, limit: limit)
     let output = try invocation.dataOutput()
@@ -204,7 +198,7 @@ enum StationCommand {
     }
     let existing = try store.stationLinks(cityID: city.id)
     let isDefault =
-      invocation.flag("default")
+      invocation[Options.default]
       || !existing.contains {
         $0.isDefault && ($0.station.provider != provider || $0.station.id != id)
       }
@@ -233,7 +227,7 @@ enum StationCommand {
   static func runList(_ invocation: Invocation) throws -> Int32 {
     let format = try invocation.outputFormat()
     let store = try invocation.openExistingStore()
-    let city = try invocation.string("city").map { try store.resolveCity($0) }
+    let city = try invocation[SharedOptions.city].map { try store.resolveCity($0) }
     let cities = try store.cities()
     let links = try store.stationLinks(cityID: city?.id)
     let output = try invocation.dataOutput()
@@ -256,5 +250,22 @@ enum StationCommand {
       invocation.info("no station is linked; link one with 'skycast station link CITY PROVIDER:ID'")
     }
     return ExitStatus.success
+  }
+}
+
+extension StationCommand {
+  /// The options of the `station` subcommands, each declared once with its type and default.
+  enum Options {
+    static let lat = Option<Double?>.number(
+      "lat", value: "degrees", help: "Latitude (with --lon).", in: -90...90)
+    static let lon = Option<Double?>.number(
+      "lon", value: "degrees", help: "Longitude (with --lat).", in: -180...180)
+    static let radius = Option<Double>.number(
+      "radius", value: "km", help: "Search radius.", in: 0...20_000, default: 50)
+    static let provider = Option<StationProvider?>.choice(
+      "provider", value: "provider", help: "Only this network.", of: StationProvider.self)
+    static let limit = Option<Int>.integer(
+      "limit", value: "n", help: "At most n stations.", in: 1...10_000, default: 10)
+    static let `default` = Flag("default", help: "Make it the city's default station.")
   }
 }

@@ -10,17 +10,18 @@ enum StationImportCommand {
   static func run(_ invocation: Invocation, file given: String, provider: StationProvider)
     throws -> Int32
   {
-    for option in ["source", "encoding"] where invocation.string(option) != nil {
+    for option in [ImportCommand.Options.source, ImportCommand.Options.encoding] as [any OptionKey]
+    where invocation.isGiven(option) {
       throw invocation.usage(
-        "--\(option) does not apply to --format: station rows go under station:\(provider.rawValue):ID"
+        "--\(option.spec.name) does not apply to --format: station rows go under station:\(provider.rawValue):ID"
       )
     }
-    if invocation.flag("skip-invalid") {
+    if invocation[ImportCommand.Options.skipInvalid] {
       throw invocation.usage(
         "--skip-invalid does not apply to --format: a station file is read whole or not at all")
     }
     let path = invocation.context.resolve(path: given)
-    let options = StationReadOptions(stationID: invocation.string("station"))
+    let options = StationReadOptions(stationID: invocation[ImportCommand.Options.station])
     let read: (reading: StationReading, file: StationFileImport.FileDigest)
     do {
       read = try StationFileImport.read(path: path, provider: provider, options: options)
@@ -41,7 +42,7 @@ enum StationImportCommand {
     if !tally.isEmpty { invocation.info("\(given): \(tally)") }
     let values =
       "\(reading.hourly.count) hour\(reading.hourly.count == 1 ? "" : "s") and \(reading.daily.count) day\(reading.daily.count == 1 ? "" : "s") for \(invocation.label(city)) (source \(source))"
-    if invocation.flag("dry-run") {
+    if invocation[ImportCommand.Options.dryRun] {
       invocation.info("checked \(values) from \(given); nothing stored (--dry-run)")
       return ExitStatus.success
     }
@@ -53,7 +54,8 @@ enum StationImportCommand {
       reading, city: city,
       url: URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString,
       file: read.file,
-      store: store, now: invocation.context.nowEpoch, keepSuspect: invocation.flag("keep-suspect"))
+      store: store, now: invocation.context.nowEpoch,
+      keepSuspect: invocation[ImportCommand.Options.keepSuspect])
     var stored: [String] = []
     if !reading.hourly.isEmpty {
       stored.append("hourly \(ImportCommand.describe(result.hourly))")
@@ -72,7 +74,7 @@ enum StationImportCommand {
   static func city(for reading: StationReading, invocation: Invocation, store: Store) throws
     -> City
   {
-    if let name = invocation.string("city") { return try store.resolveCity(name) }
+    if let name = invocation[SharedOptions.city] { return try store.resolveCity(name) }
     let linked = try store.stationLinks().filter {
       $0.station.provider == reading.provider && $0.station.id == reading.stationID
     }

@@ -9,8 +9,8 @@ import Store
 /// `observe --station PROVIDER:ID|linked`: a station's own file, fetched and stored.
 enum StationObserve {
   /// `--ghcnh-url` and its kin: the provider's base URL, else `SKYCAST_<PROVIDER>_URL`.
-  static func urlOption(_ provider: StationProvider) -> OptionSpec {
-    OptionSpec(
+  static func urlOption(_ provider: StationProvider) -> Option<String?> {
+    .text(
       StationDownload.flag(provider), value: "url",
       help:
         "With --station: the \(provider.rawValue) base URL (env \(StationDownload.environmentName(provider))).",
@@ -18,13 +18,20 @@ enum StationObserve {
   }
 
   static func run(_ invocation: Invocation, station: String) async throws -> Int32 {
-    for option in ["from", "to", "model", "archive-url", "historical-forecast-url"]
-    where invocation.string(option) != nil {
+    let fetchOptions: [any OptionKey] = [
+      SharedOptions.from, SharedOptions.to, ObserveCommand.Options.model,
+      SharedOptions.API.archive.option, SharedOptions.API.historicalForecast.option,
+    ]
+    for option in fetchOptions where invocation.isGiven(option) {
+      let name = option.spec.name
       throw invocation.usage(
-        "--\(option) does not apply to --station"
-          + (option == "from" || option == "to" ? " (the file is stored whole)" : ""))
+        "--\(name) does not apply to --station"
+          + (name == SharedOptions.from.spec.name || name == SharedOptions.to.spec.name
+            ? " (the file is stored whole)" : ""))
     }
-    if invocation.flag("dry-run") || invocation.string("source") != nil {
+    if invocation[ObserveCommand.Options.dryRun]
+      || invocation.isGiven(ObserveCommand.Options.source)
+    {
       throw invocation.usage("--station fetches a station's file; leave out --source and --dry-run")
     }
     let store = try invocation.openStore()
@@ -50,7 +57,7 @@ enum StationObserve {
         throw invocation.usage(
           "The value '\(id)' is invalid for a station id: letters, digits, - and _ only")
       }
-      let cityNames = invocation.strings("city")
+      let cityNames = invocation[SharedOptions.cities]
       let city: City
       if cityNames.count == 1 {
         city = try store.resolveCity(cityNames[0])
@@ -71,7 +78,7 @@ enum StationObserve {
       do {
         let result = try await StationFetch.run(
           provider: provider, id: id, city: city, base: base, client: client, store: store,
-          keepSuspect: invocation.flag("keep-suspect"),
+          keepSuspect: invocation[ObserveCommand.Options.keepSuspect],
           now: { Int64(clock().timeIntervalSince1970.rounded(.down)) })
         for note in result.reading.notes { invocation.detail("\(label): \(note)") }
         let tally = result.reading.tally.summary
@@ -92,7 +99,7 @@ enum StationObserve {
     let environment = invocation.context.environment[StationDownload.environmentName(provider)]?
       .trimmingCharacters(in: .whitespaces)
     let url =
-      invocation.string(flag) ?? (environment?.isEmpty == false ? environment : nil)
+      invocation[urlOption(provider)] ?? (environment?.isEmpty == false ? environment : nil)
       ?? StationDownload.defaultBase(provider) ?? ""
     return try invocation.checkedURL(url, flag: flag)
   }

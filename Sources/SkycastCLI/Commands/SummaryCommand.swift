@@ -15,23 +15,31 @@ enum SummaryCommand {
       """,
     subcommands: [feelsLike, uv, precip])
 
-  /// Options every summary takes.
-  static let common: [OptionSpec] = [
-    SharedOptions.cities,
-    OptionSpec(
-      "from", value: "date",
-      help:
-        "First local date, YYYY-MM-DD (inclusive; without --from/--to: the 30 days up to the newest with data)."
-    ),
-    OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive)."),
-    .choice(
+  /// The options of the summaries, each declared once with its type and default.
+  enum Options {
+    static let from = SharedOptions.from.help(
+      "First local date, YYYY-MM-DD (inclusive; without --from/--to: the 30 days up to the newest with data)."
+    )
+    static let by = Option<SummaryGrouping>.choice(
       "by", value: "period",
       help:
         "One row per day, per calendar month, per calendar year, or one for the whole range (period).",
-      of: SummaryGrouping.self, default: .day),
-    OptionSpec(
+      default: .day)
+    static let series = Option<String?>.text(
       "series", value: "series", help: "forecast, observed or observed:SOURCE.",
-      default: "forecast"),
+      default: "forecast")
+    static let method = Option<FeelsLikeMethod>.choice(
+      "method", value: "method", help: "Feels-like definition: bom or nws.", default: .bom)
+    static let wetThreshold = Option<Double>.number(
+      "wet-threshold", value: "mm", help: "Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common).",
+      in: 0.01...1000, default: PrecipitationIndices.etccdiWetThreshold,
+      shown: String(PrecipitationIndices.etccdiWetThreshold))
+  }
+
+  /// Options every summary takes.
+  static let common: [OptionSpec] = [
+    SharedOptions.cities.spec, Options.from.spec, SharedOptions.to.spec, Options.by.spec,
+    Options.series.spec,
   ]
 
   static let feelsLike = CommandSpec(
@@ -48,11 +56,7 @@ enum SummaryCommand {
       Example:
         skycast summary feels-like --city Berlin --from 2026-01-01 --to 2026-01-31 --method nws
       """,
-    options: common + [
-      .choice(
-        "method", value: "method", help: "Feels-like definition: bom or nws.",
-        of: FeelsLikeMethod.self, default: .bom)
-    ] + SharedOptions.output,
+    options: common + [Options.method.spec] + SharedOptions.output,
     run: { try run($0, kind: .feelsLike) })
 
   static let uv = CommandSpec(
@@ -90,11 +94,8 @@ enum SummaryCommand {
         skycast summary precip --series observed --from 2025-01-01 --to 2025-12-31 --by month
         skycast summary precip --by day --from 2026-03-01 --to 2026-03-31 --format svg -o rain.svg
       """,
-    options: common + [
-      .typed(
-        "wet-threshold", value: "mm", help: "Wet-day threshold in mm (ETCCDI: 1.0; 0.1 is common).",
-        type: .number(0.01...1000), default: String(PrecipitationIndices.etccdiWetThreshold))
-    ] + SharedOptions.output(formats: FormatChoice.tables + [.svg]) + SharedOptions.figure,
+    options: common + [Options.wetThreshold.spec]
+      + SharedOptions.output(formats: FormatChoice.tables + [.svg]) + SharedOptions.figure,
     run: { try run($0, kind: .precip) })
 
   enum Kind { case feelsLike, uv, precip }
@@ -125,12 +126,12 @@ enum SummaryCommand {
       throw invocation.usage(
         "--from \(given.lowerBound) to --to \(given.upperBound) spans more than 100 years")
     }
-    let grouping = try invocation.choiceValue("by", as: SummaryGrouping.self)
+    let grouping = try invocation[Options.by]
     let selection = try series(invocation)
     // Only `summary precip` declares --wet-threshold; the other summaries never read it.
     let wetThreshold =
       kind == .precip
-      ? try invocation.doubleValue("wet-threshold") : PrecipitationIndices.etccdiWetThreshold
+      ? try invocation[Options.wetThreshold] : PrecipitationIndices.etccdiWetThreshold
     let svg = invocation.formatChoice == .svg
     if svg {
       guard kind == .precip, grouping == .day || grouping == .month else {
@@ -158,7 +159,7 @@ enum SummaryCommand {
         return (
           try FeelsLikeSummaryTable.table(
             store: store, cities: cities, series: series, dates: dates, grouping: grouping,
-            method: try invocation.choiceValue("method", as: FeelsLikeMethod.self)), dates
+            method: try invocation[Options.method]), dates
         )
       case .uv:
         return (
@@ -218,7 +219,7 @@ enum SummaryCommand {
 
   /// `--series`.
   static func series(_ invocation: Invocation) throws -> SeriesSelection {
-    guard let text = invocation.string("series") else { return .forecast }
+    guard let text = try invocation[Options.series] else { return .forecast }
     guard let selection = SeriesSelection(argument: text) else {
       throw invocation.usage(
         "The value '\(text)' is invalid for '--series': expected forecast, observed or observed:SOURCE"

@@ -6,20 +6,11 @@ import Verify
 /// `verify --diagram KIND` (the verification diagrams) and `--lead-days` (which lead days a
 /// figure or diagram draws).
 extension VerifyCommand {
-  static let diagramOptions: [OptionSpec] = [
-    .choice(
-      "diagram", value: "kind",
-      help:
-        "Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq, conditional; with --ensemble pit.",
-      of: VerifyDiagram.self),
-    OptionSpec(
-      "lead-days", value: "days",
-      help: "With --format svg or --diagram: only these lead days (1-5, 1,3,5)."),
-  ]
+  static let diagramOptions: [OptionSpec] = [Options.diagram.spec, Options.leadDays.spec]
 
   /// `--lead-days`, parsed; nil when not given.
   static func leadDays(_ invocation: Invocation) throws -> LeadDaySelection? {
-    guard let text = invocation.string("lead-days") else { return nil }
+    guard let text = invocation[Options.leadDays] else { return nil }
     do {
       return try LeadDaySelection.parse(text)
     } catch let error as InvalidInput {
@@ -33,18 +24,16 @@ extension VerifyCommand {
     _ diagram: VerifyDiagram, groupBy: inout [VerifyKey], variableName: String,
     invocation: Invocation
   ) throws {
-    for (name, given) in [
-      ("compare", !invocation.strings("compare").isEmpty),
-      ("reliability", invocation.flag("reliability")), ("revisions", invocation.flag("revisions")),
-      ("pairs", invocation.flag("pairs")), ("ci", invocation.string("ci") != nil),
-      ("score", invocation.string("score") != nil), ("skill", invocation.string("skill") != nil),
-    ] where given {
-      throw invocation.usage("--\(name) cannot be combined with --diagram")
+    for option in [
+      Options.compare, Options.reliability, Options.revisions, Options.pairs, Options.ci,
+      Options.score, Options.skill,
+    ] as [any OptionKey] where invocation.isGiven(option) {
+      throw invocation.usage("--\(option.spec.name) cannot be combined with --diagram")
     }
     if diagram == .pit {
       throw invocation.usage("--diagram pit is the PIT histogram of an ensemble: add --ensemble")
     }
-    if diagram.needsEvent, invocation.string("threshold") == nil {
+    if diagram.needsEvent, !invocation.isGiven(Options.threshold) {
       throw invocation.usage(
         "--diagram \(diagram.rawValue) scores a yes/no event: add --threshold X (and --op)")
     }
@@ -152,8 +141,8 @@ extension VerifyCommand {
     let given = try invocation.figureSize()
     let square = diagram != .discrimination
     return (
-      invocation.string("width") == nil ? (square ? 680 : 800) : given.width,
-      invocation.string("height") == nil ? (square ? 720 : 500) : given.height
+      invocation.isGiven(SharedOptions.figureWidth) ? given.width : (square ? 680 : 800),
+      invocation.isGiven(SharedOptions.figureHeight) ? given.height : (square ? 720 : 500)
     )
   }
 

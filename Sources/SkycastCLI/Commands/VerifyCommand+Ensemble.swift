@@ -6,51 +6,40 @@ import Verify
 /// `skycast verify --ensemble`: scores of the stored ensemble members.
 extension VerifyCommand {
   static let ensembleOptions: [OptionSpec] = [
-    .flag(
-      "ensemble",
-      help:
-        "Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss."
-    ),
-    .flag("fair", help: "With --ensemble: the fair CRPS (unbiased for the ensemble size)."),
-    .flag(
-      "rank-histogram",
-      help:
-        "With --ensemble or --lagged: the rank histogram (M + 1 bins, ties broken at random by --seed)."
-    ),
+    Options.ensemble.spec, Options.fair.spec, Options.rankHistogram.spec,
   ]
 
   static func runEnsemble(_ invocation: Invocation) throws -> Int32 {
-    for name in [
-      "revisions", "pairs", "reliability", "compare", "ci", "loss", "source", "lapse-rate",
-      "scorecard", "vars",
-    ]
-    where invocation.string(name) != nil || invocation.flag(name) {
-      throw invocation.usage("--ensemble cannot be combined with --\(name)")
+    for option in [
+      Options.revisions, Options.pairs, Options.reliability, Options.compare, Options.ci,
+      Options.loss, Options.source, Options.lapseRate, Options.scorecard, Options.vars,
+    ] as [any OptionKey] where invocation.isGiven(option) {
+      throw invocation.usage("--ensemble cannot be combined with --\(option.spec.name)")
     }
-    let name = invocation.string("var") ?? "temperature_2m"
+    let name = invocation[Options.var] ?? "temperature_2m"
     guard
       let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.apiName == name })
     else {
       throw invocation.unknownVariable(
         name, in: EnsembleRequestOptions.allowedVariables, for: " for --ensemble")
     }
-    var groupBy = try VerifyKey.parse(invocation.list("by"))
+    var groupBy = try VerifyKey.parse(invocation[Options.by])
     for key in groupBy where !EnsembleVerifyRequest.allowedKeys.contains(key) {
       throw invocation.usage(
         "--ensemble groups by \(EnsembleVerifyRequest.allowedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
       )
     }
-    let diagram = try invocation.choice("diagram", as: VerifyDiagram.self)
+    let diagram = try invocation[Options.diagram]
     if let diagram, diagram != .pit {
       throw invocation.usage(
         "--diagram \(diagram.rawValue) scores single forecasts; with --ensemble, --diagram pit")
     }
     let pit = diagram == .pit
     let leadDays = try leadDays(invocation)
-    if pit, invocation.flag("rank-histogram") {
+    if pit, invocation[Options.rankHistogram] {
       throw invocation.usage("--diagram pit and --rank-histogram cannot be combined")
     }
-    let histogram = invocation.flag("rank-histogram") || pit
+    let histogram = invocation[Options.rankHistogram] || pit
     let event = try self.event(invocation)
     if histogram, event != nil {
       throw invocation.usage(
@@ -60,25 +49,25 @@ extension VerifyCommand {
       // The chosen lead days are kept apart: one histogram or line per lead day.
       groupBy.append(.leadDay)
     }
-    if invocation.flag("bins"), event == nil {
+    if invocation[Options.bins], event == nil {
       throw invocation.usage("--bins with --ensemble shows the reliability table of --threshold")
     }
     let figure = invocation.formatChoice == .svg
     var figureScore = EnsembleFigure.Score.crps
     if figure {
-      if event != nil, invocation.string("score") != nil {
+      if event != nil, invocation.isGiven(Options.score) {
         throw invocation.usage(
           "--format svg with --ensemble --threshold draws the reliability diagram; leave out --score"
         )
       }
-      if let text = invocation.string("score") {
+      if let text = invocation[Options.score] {
         guard let score = EnsembleFigure.Score(rawValue: text) else {
           let allowed = EnsembleFigure.Score.allCases.map(\.rawValue).joined(separator: ", ")
           throw invocation.usage(
             "The value '\(text)' is invalid for '--score' with --ensemble: expected one of \(allowed)"
           )
         }
-        if score == .crpss, invocation.string("skill") == nil {
+        if score == .crpss, !invocation.isGiven(Options.skill) {
           throw invocation.usage(
             "--score crpss needs --skill climatology|deterministic[:MODEL]")
         }
@@ -90,7 +79,7 @@ extension VerifyCommand {
         groupBy.insert(.leadDay, at: 0)
       }
     } else {
-      if invocation.string("score") != nil {
+      if invocation.isGiven(Options.score) {
         throw invocation.usage("--score chooses what --format svg draws")
       }
       if leadDays != nil, !pit {
@@ -101,15 +90,15 @@ extension VerifyCommand {
     let format: OutputFormat = figure ? .csv : try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
-    let cities = invocation.strings("city").isEmpty ? [] : try invocation.cities(in: store)
+    let cities = invocation[SharedOptions.cities].isEmpty ? [] : try invocation.cities(in: store)
     var request = EnsembleVerifyRequest(
       variable: variable, observationSource: "", period: try invocation.dateRange(required: false),
-      models: unique(invocation.list("model")), cityIDs: cities.map(\.id), groupBy: groupBy)
-    request.fair = invocation.flag("fair")
+      models: unique(invocation[Options.model]), cityIDs: cities.map(\.id), groupBy: groupBy)
+    request.fair = invocation[Options.fair]
     request.event = event
-    request.includePast = invocation.flag("include-past")
+    request.includePast = invocation[Options.includePast]
     request.reference = try ensembleReference(invocation)
-    if let text = invocation.string("seed") {
+    if let text = invocation[Options.seed] {
       guard let seed = UInt64(text) else {
         throw invocation.usage(
           "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
@@ -126,7 +115,7 @@ extension VerifyCommand {
     } else {
       let chosen = try store.read {
         try verifier.chooseObservationSourceWithReason(
-          requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+          requested: invocation[Options.obs], variable: variable, cityIDs: request.cityIDs)
       }
       request.observationSource = chosen.source
       if let note = chosen.note { invocation.note(note) }
@@ -155,8 +144,8 @@ extension VerifyCommand {
       let output = try invocation.dataOutput()
       try output.write(
         ReliabilityFigure.svg(
-          reliability, width: invocation.string("width") == nil ? 680 : size.width,
-          height: invocation.string("height") == nil ? 720 : size.height,
+          reliability, width: invocation.isGiven(SharedOptions.figureWidth) ? size.width : 680,
+          height: invocation.isGiven(SharedOptions.figureHeight) ? size.height : 720,
           title: try invocation.figureTitle(), leadDays: leadDays, ensemble: true))
       try output.flush()
       return ExitStatus.success
@@ -181,7 +170,7 @@ extension VerifyCommand {
     } else if event != nil {
       let reliability = report.reliabilityReport
       try writer.comment(EnsembleTable.brierComment(report))
-      if invocation.flag("bins") {
+      if invocation[Options.bins] {
         try writer.begin(columns: ReliabilityTable.binColumns(reliability.request))
         for row in reliability.rows {
           for cells in ReliabilityTable.binCells(row) { try writer.write(cells) }
@@ -216,7 +205,7 @@ extension VerifyCommand {
   /// `--skill climatology`, `--skill deterministic` (best_match) or `deterministic:MODEL`.
   static func ensembleReference(_ invocation: Invocation) throws -> EnsembleVerifyRequest.Reference?
   {
-    guard let text = invocation.string("skill") else { return nil }
+    guard let text = invocation[Options.skill] else { return nil }
     if text == "climatology" { return .climatology }
     if text == "deterministic" { return .deterministic(model: "best_match") }
     if text.hasPrefix("deterministic:"), text.count > "deterministic:".count {

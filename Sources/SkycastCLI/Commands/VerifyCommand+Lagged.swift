@@ -8,25 +8,8 @@ import Verify
 /// does, and score it against the observation.
 extension VerifyCommand {
   static let laggedOptions: [OptionSpec] = [
-    OptionSpec(
-      "lagged", value: "n",
-      help:
-        "Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone."
-    ),
-    .flag(
-      "jumpiness",
-      help:
-        "Errors of the newest issue by the size of its last revision (n, mae, rmse per bin), with the correlation of |revision| and |error|."
-    ),
-    OptionSpec(
-      "ensemble-model", value: "model",
-      help:
-        "With --lagged: also score this stored ensemble (collect --ensemble) on the same cases, as ens_* columns."
-    ),
-    OptionSpec(
-      "revision-bins", value: "edges",
-      help: "With --jumpiness: bin edges of |revision|, ascending, in the variable's unit.",
-      repeating: true, default: "the 20/40/60/80 % quantiles of the revisions"),
+    Options.lagged.spec, Options.jumpiness.spec, Options.ensembleModel.spec,
+    Options.revisionBins.spec,
   ]
 
   /// The keys `--lagged` and `--jumpiness` group by: every key known per valid time or issue
@@ -37,44 +20,48 @@ extension VerifyCommand {
 
   /// `--lagged`, `--jumpiness`, or nil when neither is given.
   static func laggedMode(_ invocation: Invocation) -> String? {
-    invocation.string("lagged") != nil ? "lagged" : invocation.flag("jumpiness") ? "jumpiness" : nil
+    invocation.isGiven(Options.lagged)
+      ? "lagged" : invocation[Options.jumpiness] ? "jumpiness" : nil
   }
 
   static func runLagged(_ invocation: Invocation, mode: String) throws -> Int32 {
     let lagged = mode == "lagged"
-    if lagged, invocation.flag("jumpiness") {
+    if lagged, invocation[Options.jumpiness] {
       throw invocation.usage("--lagged and --jumpiness cannot be combined")
     }
-    for name in modeFlags + [
-      "compare", "scorecard", "vars", "diagram", "threshold", "skill", "ci", "loss", "scores",
-      "within", "same-cases", "obs-bins", "include-past", "fair", "bins",
+    let others: [any OptionKey] = [
+      Options.compare, Options.scorecard, Options.vars, Options.diagram, Options.threshold,
+      Options.skill, Options.ci, Options.loss, Options.scores, Options.within, Options.sameCases,
+      Options.obsBins, Options.includePast, Options.fair, Options.bins,
     ]
-    where invocation.string(name) != nil || invocation.flag(name) {
+    for option in (modeFlags as [any OptionKey]) + others where invocation.isGiven(option) {
+      let name = option.spec.name
       throw invocation.usage(
         "--\(mode) cannot be combined with --\(name)"
-          + (name == "include-past" ? " (members are issued before the valid time, lead ≥ 0)" : "")
+          + (name == Options.includePast.spec.name
+            ? " (members are issued before the valid time, lead ≥ 0)" : "")
       )
     }
     var members = 0
     if lagged {
-      let text = invocation.string("lagged") ?? ""
+      let text = invocation[Options.lagged] ?? ""
       guard let count = Int(text), count >= 2 else {
         throw invocation.usage("--lagged needs N >= 2 (the issues per ensemble), not '\(text)'")
       }
       members = count
     } else {
-      if invocation.flag("rank-histogram") {
+      if invocation[Options.rankHistogram] {
         throw invocation.usage("--rank-histogram needs --ensemble or --lagged")
       }
     }
-    if !lagged, invocation.string("ensemble-model") != nil {
+    if !lagged, invocation.isGiven(Options.ensembleModel) {
       throw invocation.usage("--ensemble-model needs --lagged N")
     }
-    if lagged, invocation.string("revision-bins") != nil {
+    if lagged, invocation.isGiven(Options.revisionBins) {
       throw invocation.usage("--revision-bins sets the bins of --jumpiness")
     }
     let edges = lagged ? nil : try revisionBins(invocation)
-    let variableName = invocation.string("var") ?? "temperature_2m"
+    let variableName = invocation[Options.var] ?? "temperature_2m"
     guard WeatherVariable.named(variableName) != nil else {
       throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
     }
@@ -89,7 +76,7 @@ extension VerifyCommand {
         "--\(mode) scores values on a line; \(variable.column) is an angle (its revisions and errors wrap at 360°)"
       )
     }
-    var groupBy = try VerifyKey.parse(invocation.list("by"))
+    var groupBy = try VerifyKey.parse(invocation[Options.by])
     for key in groupBy where !laggedKeys.contains(key) {
       throw invocation.usage(
         "--\(mode) groups by \(laggedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
@@ -97,7 +84,7 @@ extension VerifyCommand {
     }
     let figure = invocation.formatChoice == .svg
     if figure, lagged {
-      if invocation.flag("rank-histogram") {
+      if invocation[Options.rankHistogram] {
         throw invocation.usage(
           "--format svg with --lagged draws CRPS by lead; leave out --rank-histogram")
       }
@@ -106,9 +93,9 @@ extension VerifyCommand {
         groupBy.insert(.leadDay, at: 0)
       }
     }
-    if let name = ["score", "lead-days"].first(where: { invocation.string($0) != nil }) {
+    if let option = [Options.score, Options.leadDays].first(where: { invocation.isGiven($0) }) {
       guard figure else {
-        throw invocation.usage("--\(name) chooses what --format svg draws")
+        throw invocation.usage("--\(option.spec.name) chooses what --format svg draws")
       }
       throw invocation.usage(
         "--\(mode) draws fixed lines (\(lagged ? "CRPS by lead" : "mae and rmse by bin")); leave out --score and --lead-days"
@@ -120,10 +107,10 @@ extension VerifyCommand {
 
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
-    let cities = invocation.strings("city").isEmpty ? [] : try invocation.cities(in: store)
+    let cities = invocation[SharedOptions.cities].isEmpty ? [] : try invocation.cities(in: store)
     var request = VerifyRequest(
       variable: variable, observationSource: "", period: try invocation.dateRange(required: false),
-      sources: unique(invocation.list("source")), models: unique(invocation.list("model")),
+      sources: unique(invocation[Options.source]), models: unique(invocation[Options.model]),
       cityIDs: cities.map(\.id), groupBy: groupBy)
     try chooseLeadOrigin(&request, invocation: invocation, store: store)
     request = try request.validated()
@@ -134,7 +121,7 @@ extension VerifyCommand {
     warnAboutMeaning(request, invocation: invocation)
 
     if lagged {
-      let ensembleModel = invocation.string("ensemble-model")
+      let ensembleModel = invocation[Options.ensembleModel]
       if let ensembleModel {
         let models = Set(try store.read { try store.ensembleSeries() }.map(\.model))
         guard models.contains(ensembleModel) else {
@@ -196,7 +183,7 @@ extension VerifyCommand {
   {
     let writer = invocation.rowWriter(
       format: format, output: try invocation.dataOutput(), excel: false)
-    if invocation.flag("rank-histogram") {
+    if invocation[Options.rankHistogram] {
       try writer.comment(LaggedTable.histogramComment(report))
       try writer.begin(columns: LaggedTable.histogramColumns(report.request))
       for row in report.histograms {
@@ -218,12 +205,13 @@ extension VerifyCommand {
   /// `--revision-bins 0.5,1,2`: ascending, finite, non-negative (|revision| ≥ 0); nil when
   /// not given.
   static func revisionBins(_ invocation: Invocation) throws -> [Double]? {
-    let words = invocation.list("revision-bins")
+    let words = invocation[Options.revisionBins]
     guard !words.isEmpty else { return nil }
     var edges: [Double] = []
     for word in words {
       guard let edge = Double(word), edge.isFinite, edge >= 0 else {
-        throw invocation.invalidValue(word, for: "revision-bins", expected: "a number ≥ 0")
+        throw invocation.invalidValue(
+          word, for: Options.revisionBins.spec.name, expected: "a number ≥ 0")
       }
       if let last = edges.last, edge <= last {
         throw invocation.usage(
@@ -236,7 +224,7 @@ extension VerifyCommand {
 
   /// `--seed`: the rank histogram's tie-break seed (2026 unless given).
   static func laggedSeed(_ invocation: Invocation) throws -> UInt64 {
-    guard let text = invocation.string("seed") else { return 2026 }
+    guard let text = invocation[Options.seed] else { return 2026 }
     guard let seed = UInt64(text) else {
       throw invocation.usage(
         "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"

@@ -8,24 +8,21 @@ extension VerifyCommand {
   // MARK: - Modes
 
   /// `--reliability` applies to precipitation alone and to none of the other modes.
-  static func checkReliability(_ invocation: Invocation, variableName: String, compare: Bool)
-    throws
-  {
+  static func checkReliability(_ invocation: Invocation, variableName: String) throws {
     guard variableName == WeatherVariable.precipitation.column else {
       throw invocation.usage(
         "--reliability scores precipitation_probability: use --var precipitation (the only variable with a stored probability)"
       )
     }
-    for (name, given) in [
-      ("revisions", invocation.flag("revisions")), ("pairs", invocation.flag("pairs")),
-      ("compare", compare), ("skill", invocation.string("skill") != nil),
-    ] where given {
-      throw invocation.usage("--\(name) cannot be combined with --reliability")
+    for option in [Options.revisions, Options.pairs, Options.compare, Options.skill]
+      as [any OptionKey] where invocation.isGiven(option)
+    {
+      throw invocation.usage("--\(option.spec.name) cannot be combined with --reliability")
     }
     // The intervals belong to the decomposition table; the bin table and the diagram have no
     // column for them.
-    if invocation.string("ci") != nil,
-      invocation.flag("bins") || invocation.formatChoice == .svg
+    if invocation.isGiven(Options.ci),
+      invocation[Options.bins] || invocation.formatChoice == .svg
     {
       throw invocation.usage(
         "--ci with --reliability adds intervals to the decomposition table; leave out --bins and --format svg"
@@ -46,8 +43,8 @@ extension VerifyCommand {
       // Square by default: a reliability diagram's axes are both probabilities.
       let size = try invocation.figureSize()
       let svg = ReliabilityFigure.svg(
-        report, width: invocation.string("width") == nil ? 680 : size.width,
-        height: invocation.string("height") == nil ? 720 : size.height,
+        report, width: invocation.isGiven(SharedOptions.figureWidth) ? size.width : 680,
+        height: invocation.isGiven(SharedOptions.figureHeight) ? size.height : 720,
         title: try invocation.figureTitle(),
         cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
         leadDays: leadDays)
@@ -58,7 +55,7 @@ extension VerifyCommand {
     }
     let writer = invocation.rowWriter(format: format, output: try invocation.dataOutput())
     try writer.comment(ReliabilityTable.comment(report))
-    if invocation.flag("bins") {
+    if invocation[Options.bins] {
       try writer.begin(columns: ReliabilityTable.binColumns(request))
       for row in report.rows {
         for cells in ReliabilityTable.binCells(row) { try writer.write(cells) }
@@ -87,8 +84,8 @@ extension VerifyCommand {
     let report = try verifier.store.read { try verifier.compare(comparison) }
     if figure {
       let svg = ComparisonFigure.svg(
-        report, width: try invocation.intValue(SharedOptions.figureWidth),
-        height: try invocation.intValue(SharedOptions.figureHeight))
+        report, width: try invocation[SharedOptions.figureWidth],
+        height: try invocation[SharedOptions.figureHeight])
       let output = try invocation.dataOutput()
       try output.write(svg ?? "")
       try output.flush()

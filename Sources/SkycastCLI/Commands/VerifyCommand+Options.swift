@@ -5,15 +5,209 @@ import Verify
 
 /// Parsing and checking `verify` options.
 extension VerifyCommand {
+  /// Every option `verify` declares, each once with its type, help and default: the spec
+  /// arrays list `Options.x.spec` and the code reads `invocation[Options.x]`.
+  enum Options {
+    // MARK: Scores
+
+    /// `--var`: nil when not given (a scorecard's first `--vars` row stands for it then).
+    static let `var` = Option<String?>.text(
+      "var", value: "variable", help: "The variable to verify (see 'skycast vars').",
+      default: "temperature_2m")
+    /// `--by`: the grouping keys as given, parsed by `VerifyKey.parse`.
+    static let by = Option<[String]>.list(
+      "by", value: "key",
+      help:
+        "Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)."
+    )
+    /// `--threshold`: numbers, or one `pNN` percentile (see `thresholds`, `climatePercentile`).
+    static let threshold = Option<[String]>.list(
+      "threshold", value: "x",
+      help:
+        "Event threshold for contingency scores, in the variable's unit; several (0.1,1,5) give one row per threshold; p90: each city's 90th percentile of the observations per calendar month."
+    )
+    /// `--scores`: words of `VerifyScoreSet`, any case (see `extraScores`).
+    static let scores = Option<[String]>.list(
+      "scores", value: "set",
+      help:
+        "Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman."
+    )
+    static let sameCases = Flag(
+      "same-cases",
+      help:
+        "Score every source, model and lead group only on the cases (city, valid time) all groups have."
+    )
+    /// `--obs-bins`: ascending edges (see `observationBins`).
+    static let obsBins = Option<[String]>.list(
+      "obs-bins", value: "edges",
+      help: "Bin edges of --by obs-range, ascending (default per variable, e.g. 5 °C steps).")
+    /// `--within`: error bounds ≥ 0 (see `withinBounds`).
+    static let within = Option<[String]>.list(
+      "within", value: "x",
+      help: "Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate).")
+    static let op = Option<EventOperator>.choice(
+      "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).", default: .ge)
+    /// `--obs`: nil when not given (the source overlapping the forecasts most is chosen).
+    static let obs = Option<String?>.text(
+      "obs", value: "source", help: "Observation source to compare with.",
+      default: "the one overlapping the forecasts most")
+    static let source = Option<[String]>.list(
+      "source", value: "source",
+      help: "Only forecasts from this source (forecast, previous-runs, an import name).")
+    static let model = Option<[String]>.list(
+      "model", value: "model", help: "Only forecasts of this model.")
+    /// `--skill`: text, not a choice, because `--ensemble` also takes `deterministic[:MODEL]`
+    /// (the score table reads it as a `SkillReference`: `skillReference`).
+    static let skill = Option<String?>.text(
+      "skill", value: "reference", help: "Add mse_skill against persistence or climatology.")
+
+    // MARK: Modes
+
+    static let revisions = Flag(
+      "revisions", help: "Report run-to-run revisions and the flip-flop index instead of scores.")
+    static let pairs = Flag(
+      "pairs", help: "Write the matched forecast–observation pairs instead of scores.")
+    /// `--compare A B`: the two words, empty when not given.
+    static let compare = Option<[String]>.words(
+      "compare", ["a", "b"],
+      help:
+        "Compare two models or two sources (model:NAME, source:NAME) on the same cases: scores, difference with its interval, Diebold–Mariano test, verdict."
+    )
+    static let reliability = Flag(
+      "reliability",
+      help:
+        "Probability forecasts (precipitation_probability): Brier score with its reliability, resolution and uncertainty, skill and ROC area."
+    )
+    static let bins = Flag(
+      "bins", help: "With --reliability: the reliability table, one row per 10 % bin.")
+    static let loss = Option<ComparisonRequest.Loss>.choice(
+      "loss", value: "loss",
+      help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).", default: .se)
+
+    // MARK: Pairs and observations
+
+    static let includePast = Flag(
+      "include-past", help: "Keep forecasts of hours already past at issue time (lead < 0).")
+    static let includeSuspect = Flag(
+      "include-suspect",
+      help: "Keep observation values their provider flagged (stored with --keep-suspect).")
+    static let lapseRate = Flag(
+      "lapse-rate",
+      help:
+        "Bring station temperatures to the city's elevation: + 0.65 K per 100 m the station is above it."
+    )
+    /// `--lead-from`: nil when not given (from the run where any fetch recorded it).
+    static let leadFrom = Option<LeadOrigin?>.choice(
+      "lead-from", value: "origin",
+      help: "Count hourly leads from the model run (where the fetch recorded it) or the fetch.",
+      of: LeadOrigin.self, shown: "run where known")
+
+    // MARK: Intervals
+
+    /// `--ci [LEVEL]`: "" when given bare, the level's text otherwise (see `bootstrap`).
+    static let ci = Option<String?>.optionalNumber(
+      "ci", value: "level",
+      help:
+        "Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days.",
+      default: "95 when given bare")
+    static let bootstrap = Option<Int>.integer(
+      "bootstrap", value: "n", help: "Bootstrap resamples for --ci and --compare.",
+      in: 100...100_000, default: BootstrapSettings.defaultResamples)
+    /// `--block-days`: nil when not given (the bootstrap chooses the block length).
+    static let blockDays = Option<Int?>.integer(
+      "block-days", value: "days", help: "Bootstrap block length in valid days.",
+      in: 1...100_000,
+      shown:
+        "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the days (--compare: and at least h)"
+    )
+    /// `--seed`: text, checked as a `UInt64` where it is read (the default is the bootstrap's;
+    /// `--lagged`'s rank histogram has its own).
+    static let seed = Option<String?>.text(
+      "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
+      default: String(BootstrapSettings.defaultSeed))
+
+    // MARK: Figures and diagrams
+
+    /// `--score`: text, because the score table reads it as a `VerifyFigure.Score`
+    /// (`figureScore`) and `--ensemble` as an `EnsembleFigure.Score`.
+    static let score = Option<String?>.text(
+      "score", value: "score",
+      help:
+        "With --format svg: the score to draw, any the table has ("
+        + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
+      default: "rmse")
+    static let diagram = Option<VerifyDiagram?>.choice(
+      "diagram", value: "kind",
+      help:
+        "Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq, conditional; with --ensemble pit.",
+      of: VerifyDiagram.self)
+    /// `--lead-days`: text, parsed by `leadDays`.
+    static let leadDays = Option<String?>.text(
+      "lead-days", value: "days",
+      help: "With --format svg or --diagram: only these lead days (1-5, 1,3,5).")
+
+    // MARK: Scorecard
+
+    static let scorecard = Flag(
+      "scorecard",
+      help:
+        "With --compare A B: variables × lead days, coloured by (A − B)/B, marked where the Diebold–Mariano test is significant."
+    )
+    static let vars = Option<[String]>.list(
+      "vars", value: "variables",
+      help: "With --scorecard: the variables, one row each (comma-separated; default --var).")
+
+    // MARK: Ensembles
+
+    static let ensemble = Flag(
+      "ensemble",
+      help:
+        "Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss."
+    )
+    static let fair = Flag(
+      "fair", help: "With --ensemble: the fair CRPS (unbiased for the ensemble size).")
+    static let rankHistogram = Flag(
+      "rank-histogram",
+      help:
+        "With --ensemble or --lagged: the rank histogram (M + 1 bins, ties broken at random by --seed)."
+    )
+
+    // MARK: Lagged ensembles and jumpiness
+
+    /// `--lagged N`: text, checked where it is read (N >= 2, with its own message).
+    static let lagged = Option<String?>.text(
+      "lagged", value: "n",
+      help:
+        "Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone."
+    )
+    static let jumpiness = Flag(
+      "jumpiness",
+      help:
+        "Errors of the newest issue by the size of its last revision (n, mae, rmse per bin), with the correlation of |revision| and |error|."
+    )
+    static let ensembleModel = Option<String?>.text(
+      "ensemble-model", value: "model",
+      help:
+        "With --lagged: also score this stored ensemble (collect --ensemble) on the same cases, as ens_* columns."
+    )
+    /// `--revision-bins`: ascending edges ≥ 0 (see `revisionBins`).
+    static let revisionBins = Option<[String]>.list(
+      "revision-bins", value: "edges",
+      help: "With --jumpiness: bin edges of |revision|, ascending, in the variable's unit.",
+      default: "the 20/40/60/80 % quantiles of the revisions")
+  }
+
   // MARK: - Options
 
   /// `--ci [LEVEL]`, `--bootstrap N`, `--block-days D`, `--seed S`; nil without `--ci` unless
   /// `always` (comparisons always resample).
   static func bootstrap(_ invocation: Invocation, always: Bool) throws -> BootstrapSettings? {
-    let given = invocation.string("ci")
+    let given = invocation[Options.ci]
     if given == nil, !always {
-      for name in ["bootstrap", "block-days", "seed"] where invocation.string(name) != nil {
-        throw invocation.usage("--\(name) sets up the bootstrap of --ci (or --compare); add --ci")
+      for option in [Options.bootstrap, Options.blockDays, Options.seed] as [any OptionKey]
+      where invocation.isGiven(option) {
+        throw invocation.usage(
+          "--\(option.spec.name) sets up the bootstrap of --ci (or --compare); add --ci")
       }
       return nil
     }
@@ -26,9 +220,9 @@ extension VerifyCommand {
       }
       settings.level = percent / 100
     }
-    settings.resamples = try invocation.intValue("bootstrap")
-    settings.blockDays = try invocation.int("block-days")
-    if let text = invocation.string("seed") {
+    settings.resamples = try invocation[Options.bootstrap]
+    settings.blockDays = try invocation[Options.blockDays]
+    if let text = invocation[Options.seed] {
       guard let seed = UInt64(text) else {
         throw invocation.usage(
           "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
@@ -39,6 +233,16 @@ extension VerifyCommand {
     return settings
   }
 
+  /// `--skill` as the score table's reference (persistence or climatology); nil when not given.
+  static func skillReference(_ invocation: Invocation) throws -> SkillReference? {
+    try invocation.choice(Options.skill.spec, as: SkillReference.self)
+  }
+
+  /// `--score` as what a score figure draws; nil when not given (rmse).
+  static func figureScore(_ invocation: Invocation) throws -> VerifyFigure.Score? {
+    try invocation.choice(Options.score.spec, as: VerifyFigure.Score.self)
+  }
+
   /// The values in first-seen order without repeats (`--source a --source a` selects one).
   static func unique(_ values: [String]) -> [String] {
     var seen = Set<String>()
@@ -46,9 +250,9 @@ extension VerifyCommand {
   }
 
   static func event(_ invocation: Invocation) throws -> VerifyEvent? {
-    let op = try invocation.choiceValue("op", as: EventOperator.self)
+    let op = try invocation[Options.op]
     guard let threshold = try thresholds(invocation).first else {
-      if invocation.string("op") != nil { throw invocation.usage("--op needs --threshold <x>") }
+      if invocation.isGiven(Options.op) { throw invocation.usage("--op needs --threshold <x>") }
       return nil
     }
     return VerifyEvent(threshold: threshold, op: op)
@@ -59,9 +263,9 @@ extension VerifyCommand {
     // `pNN` is a percentile of the observed climate: its event carries only the operator.
     if try climatePercentile(invocation) != nil { return [0] }
     var values: [Double] = []
-    for text in invocation.list("threshold") {
+    for text in invocation[Options.threshold] {
       guard let value = Double(text), value.isFinite else {
-        throw invocation.invalidValue(text, for: "threshold", expected: "a number")
+        throw invocation.invalidValue(text, for: Options.threshold.spec.name, expected: "a number")
       }
       if !values.contains(value) { values.append(value) }
     }
@@ -70,14 +274,14 @@ extension VerifyCommand {
 
   /// `--threshold pNN` (one value, 0 < NN < 100): the percentile; nil for numeric thresholds.
   static func climatePercentile(_ invocation: Invocation) throws -> Double? {
-    let words = invocation.list("threshold")
+    let words = invocation[Options.threshold]
     guard words.contains(where: { $0.lowercased().hasPrefix("p") }) else { return nil }
     guard words.count == 1, let percent = Double(words[0].dropFirst()), percent > 0,
       percent < 100
     else {
       let word = words.first { $0.lowercased().hasPrefix("p") } ?? ""
       throw invocation.invalidValue(
-        words.count == 1 ? word : words.joined(separator: ","), for: "threshold",
+        words.count == 1 ? word : words.joined(separator: ","), for: Options.threshold.spec.name,
         expected: "numbers, or one percentile of the observed climate such as p90")
     }
     return percent
@@ -86,9 +290,10 @@ extension VerifyCommand {
   /// `--within X,…` (or repeated): bounds ≥ 0 for the shares of |F − O| ≤ X, as given.
   static func withinBounds(_ invocation: Invocation) throws -> [Double] {
     var values: [Double] = []
-    for text in invocation.list("within") {
+    for text in invocation[Options.within] {
       guard let value = Double(text), value.isFinite, value >= 0 else {
-        throw invocation.invalidValue(text, for: "within", expected: "an error bound ≥ 0")
+        throw invocation.invalidValue(
+          text, for: Options.within.spec.name, expected: "an error bound ≥ 0")
       }
       if !values.contains(value) { values.append(value) }
     }
@@ -99,7 +304,7 @@ extension VerifyCommand {
   static func observationBins(_ invocation: Invocation, variable: WeatherVariable) throws
     -> [Double]
   {
-    let words = invocation.list("obs-bins")
+    let words = invocation[Options.obsBins]
     guard !words.isEmpty else {
       guard let edges = VerifyRequest.defaultObservationBins(variable) else {
         throw invocation.usage(
@@ -111,7 +316,8 @@ extension VerifyCommand {
     for text in words {
       guard let value = Double(text), value.isFinite, value > (edges.last ?? -.infinity) else {
         throw invocation.invalidValue(
-          text, for: "obs-bins", expected: "ascending numbers (bin edges), such as 0,5,10")
+          text, for: Options.obsBins.spec.name,
+          expected: "ascending numbers (bin edges), such as 0,5,10")
       }
       edges.append(value)
     }
@@ -121,10 +327,11 @@ extension VerifyCommand {
   /// `--scores extremes,quantiles,spearman` (or repeated).
   static func extraScores(_ invocation: Invocation) throws -> Set<VerifyScoreSet> {
     var sets = Set<VerifyScoreSet>()
-    for word in invocation.list("scores") {
+    for word in invocation[Options.scores] {
       guard let set = VerifyScoreSet(rawValue: word.lowercased()) else {
         let names = VerifyScoreSet.allCases.map(\.rawValue).joined(separator: ", ")
-        throw invocation.invalidValue(word, for: "scores", expected: "one of \(names)")
+        throw invocation.invalidValue(
+          word, for: Options.scores.spec.name, expected: "one of \(names)")
       }
       sets.insert(set)
     }
@@ -136,47 +343,49 @@ extension VerifyCommand {
   static func checkAddedScores(_ invocation: Invocation) throws {
     _ = try thresholds(invocation)
     _ = try withinBounds(invocation)
-    let added = ["scores", "within"].filter { invocation.string($0) != nil }
-    let several = invocation.list("threshold").count > 1
-    let modes =
-      modeFlags.filter { invocation.flag($0) }
-      + (invocation.strings("compare").isEmpty ? [] : ["compare"])
+    let added = [Options.scores, Options.within].filter { invocation.isGiven($0) }
+    let several = invocation[Options.threshold].count > 1
+    let modes = ((modeFlags as [any OptionKey]) + [Options.compare]).filter {
+      invocation.isGiven($0)
+    }
+    .map(\.spec.name)
     if let mode = modes.first {
       if let option = added.first {
-        throw invocation.usage("--\(option) adds columns to the score table; leave out --\(mode)")
+        throw invocation.usage(
+          "--\(option.spec.name) adds columns to the score table; leave out --\(mode)")
       }
-      if several, mode != "revisions", mode != "pairs" {
+      if several, mode != Options.revisions.spec.name, mode != Options.pairs.spec.name {
         throw invocation.usage("--\(mode) takes one --threshold")
       }
     }
-    let keys = (try? VerifyKey.parse(invocation.list("by"))) ?? []
+    let keys = (try? VerifyKey.parse(invocation[Options.by])) ?? []
     let percentile = try climatePercentile(invocation)
     let pairPath =
-      ["same-cases"].filter { invocation.flag($0) }.map { "--\($0)" }
+      [Options.sameCases].filter { invocation[$0] }.map { "--\($0.spec.name)" }
       + (keys.contains(.obsRange) ? ["--by obs-range"] : [])
       + (percentile.map { ["--threshold p" + VerifyRequest.edgeText($0)] } ?? [])
     if let option = pairPath.first {
       if let mode = modes.first {
         throw invocation.usage("\(option) applies to the score table; leave out --\(mode)")
       }
-      if invocation.string("skill") != nil {
+      if invocation.isGiven(Options.skill) {
         throw invocation.usage(
           "\(option) scores the matched pairs, which carry no --skill reference; leave out --skill")
       }
     }
-    if invocation.string("obs-bins") != nil {
+    if invocation.isGiven(Options.obsBins) {
       guard keys.contains(.obsRange) else {
         throw invocation.usage("--obs-bins sets the bins of --by obs-range")
       }
       _ = try observationBins(invocation, variable: .temperature2m)
     }
     // The performance diagram draws a line per threshold; other figures draw one.
-    if several, invocation.formatChoice == .svg, invocation.string("diagram") != "performance" {
+    if several, invocation.formatChoice == .svg, try invocation[Options.diagram] != .performance {
       throw invocation.usage(
         "--format svg draws one threshold (--diagram performance draws several); give --threshold one value"
       )
     }
-    if try extraScores(invocation).contains(.extremes), invocation.string("threshold") == nil {
+    if try extraScores(invocation).contains(.extremes), !invocation.isGiven(Options.threshold) {
       throw invocation.usage("--scores extremes scores the contingency table of --threshold <x>")
     }
   }
@@ -193,11 +402,13 @@ extension VerifyCommand {
     if pairs, grouped {
       throw invocation.usage("--by cannot be combined with --pairs (pairs are not grouped)")
     }
-    for option in ["lapse-rate", "include-suspect"] where revisions && invocation.flag(option) {
+    for option in [Options.lapseRate, Options.includeSuspect]
+    where revisions && invocation[option] {
       throw invocation.usage(
-        "--\(option) applies to observations; --revisions compares forecasts with forecasts")
+        "--\(option.spec.name) applies to observations; --revisions compares forecasts with forecasts"
+      )
     }
-    if revisions, invocation.string("obs") != nil {
+    if revisions, invocation.isGiven(Options.obs) {
       throw invocation.usage(
         "--obs cannot be combined with --revisions (revisions compare forecasts with forecasts)")
     }
@@ -226,7 +437,7 @@ extension VerifyCommand {
   static func useLinkedStations(
     _ request: inout VerifyRequest, store: Store, invocation: Invocation
   ) throws -> Bool {
-    guard invocation.string("obs") == "station" else { return false }
+    guard invocation[Options.obs] == "station" else { return false }
     let links = try store.read { try store.stationLinks() }.filter {
       $0.isDefault && (request.cityIDs.isEmpty || request.cityIDs.contains($0.cityID))
     }
@@ -256,7 +467,7 @@ extension VerifyCommand {
   {
     let flagged = try store.read { try store.flaggedObservationCount() }
     guard flagged > 0 else { return }
-    let include = invocation.flag("include-suspect")
+    let include = invocation[Options.includeSuspect]
     request.excludeFlagged = !include
     let note =
       include
@@ -267,7 +478,7 @@ extension VerifyCommand {
 
   /// `--lapse-rate`: temperatures only, against station observations; the comment says so.
   static func applyLapseRate(_ request: inout VerifyRequest, invocation: Invocation) throws {
-    guard invocation.flag("lapse-rate") else { return }
+    guard invocation[Options.lapseRate] else { return }
     // 6.5 K/km is the air temperature's lapse rate; dew point and felt temperature differ.
     guard [.temperature2m, .temperature2mMax, .temperature2mMin].contains(request.variable) else {
       throw invocation.usage(
@@ -297,7 +508,7 @@ extension VerifyCommand {
   static func chooseLeadOrigin(
     _ request: inout VerifyRequest, invocation: Invocation, store: Store
   ) throws {
-    let given = try invocation.choice("lead-from", as: LeadOrigin.self)
+    let given = try invocation[Options.leadFrom]
     guard request.variable.frequency == .hourly else {
       if given == .run {
         invocation.warn(
@@ -349,7 +560,7 @@ extension VerifyCommand {
     guard try !useLinkedStations(&request, store: store, invocation: invocation) else { return }
     let chosen = try store.read {
       try verifier.chooseObservationSourceWithReason(
-        requested: invocation.string("obs"), variable: variable, cityIDs: request.cityIDs)
+        requested: invocation[Options.obs], variable: variable, cityIDs: request.cityIDs)
     }
     request.observationSource = chosen.source
     if let note = chosen.note { invocation.info("note: " + note) }

@@ -66,7 +66,7 @@ extension VerifyCommand {
     invocation.info(
       count == 0
         ? "no forecast–observation pairs matched; no files written"
-        : "wrote \(count) pair\(count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") to \(invocation.string("output") ?? directory)"
+        : "wrote \(count) pair\(count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") to \(invocation[SharedOptions.outputPath] ?? directory)"
     )
     return ExitStatus.success
   }

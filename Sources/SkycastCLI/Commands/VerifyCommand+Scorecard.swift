@@ -8,32 +8,24 @@ import Verify
 /// `--compare` is significant; SVG with `--format svg`, a shaded table with `--format latex`,
 /// the cells as rows in the other formats.
 extension VerifyCommand {
-  static let scorecardOptions: [OptionSpec] = [
-    .flag(
-      "scorecard",
-      help:
-        "With --compare A B: variables × lead days, coloured by (A − B)/B, marked where the Diebold–Mariano test is significant."
-    ),
-    OptionSpec(
-      "vars", value: "variables",
-      help: "With --scorecard: the variables, one row each (comma-separated; default --var).",
-      repeating: true),
-  ]
+  static let scorecardOptions: [OptionSpec] = [Options.scorecard.spec, Options.vars.spec]
 
   /// Checks `--scorecard` and `--vars` and groups by lead day.
   static func prepareScorecard(_ groupBy: inout [VerifyKey], invocation: Invocation) throws {
-    guard invocation.flag("scorecard") else {
-      if !invocation.strings("vars").isEmpty {
+    guard invocation[Options.scorecard] else {
+      if invocation.isGiven(Options.vars) {
         throw invocation.usage("--vars lists the rows of --scorecard")
       }
       return
     }
-    guard invocation.strings("compare").count == 2 else {
+    guard invocation[Options.compare].count == 2 else {
       throw invocation.usage("--scorecard compares two models or sources: add --compare A B")
     }
-    for name in ["diagram", "reliability", "revisions", "pairs", "score", "lead-days"]
-    where invocation.values[name] != nil {
-      throw invocation.usage("--\(name) cannot be combined with --scorecard")
+    for option in [
+      Options.diagram, Options.reliability, Options.revisions, Options.pairs, Options.score,
+      Options.leadDays,
+    ] as [any OptionKey] where invocation.isGiven(option) {
+      throw invocation.usage("--\(option.spec.name) cannot be combined with --scorecard")
     }
     guard groupBy.allSatisfy({ $0 == .leadDay }) else {
       throw invocation.usage("--scorecard has lead days as its columns; leave out --by")
@@ -47,8 +39,8 @@ extension VerifyCommand {
     invocation: Invocation
   ) throws -> Int32 {
     let store = verifier.store
-    let words = invocation.strings("compare")
-    var names = unique(invocation.list("vars"))
+    let words = invocation[Options.compare]
+    var names = unique(invocation[Options.vars])
     if names.isEmpty { names = [base.variableName] }
     var reports: [ComparisonReport] = []
     var sources: [String] = []
@@ -68,7 +60,7 @@ extension VerifyCommand {
       if try !useLinkedStations(&request, store: store, invocation: invocation) {
         request.observationSource = try store.read {
           try verifier.chooseObservationSource(
-            requested: invocation.string("obs"), variable: request.variable,
+            requested: invocation[Options.obs], variable: request.variable,
             cityIDs: request.cityIDs)
         }
       }
@@ -83,7 +75,7 @@ extension VerifyCommand {
       }
       let comparison = try ComparisonRequest(
         base: request, a: sides.0, b: sides.1,
-        loss: try invocation.choiceValue("loss", as: ComparisonRequest.Loss.self)
+        loss: try invocation[Options.loss]
       ).validated()
       reports.append(try store.read { try verifier.compare(comparison) })
       if !sources.contains(request.observationSource) { sources.append(request.observationSource) }
@@ -103,7 +95,7 @@ extension VerifyCommand {
       let size = try invocation.figureSize()
       let chart = scorecard.chart(
         subtitle: subtitle, width: size.width,
-        height: invocation.string("height") == nil ? nil : size.height,
+        height: invocation.isGiven(SharedOptions.figureHeight) ? size.height : nil,
         title: figure ? try invocation.figureTitle() : .automatic)
       if figure {
         try output.write(chart.svg())

@@ -36,123 +36,30 @@ enum VerifyCommand {
         skycast verify --by lead-day --by model --format svg -o rmse.svg
       """,
     options: [
-      OptionSpec(
-        "var", value: "variable", help: "The variable to verify (see 'skycast vars').",
-        default: "temperature_2m"),
-      OptionSpec(
-        "by", value: "key",
-        help:
-          "Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate).",
-        repeating: true),
-      OptionSpec(
-        "threshold", value: "x",
-        help:
-          "Event threshold for contingency scores, in the variable's unit; several (0.1,1,5) give one row per threshold; p90: each city's 90th percentile of the observations per calendar month.",
-        repeating: true),
-      OptionSpec(
-        "scores", value: "set",
-        help:
-          "Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman.",
-        repeating: true),
-      .flag(
-        "same-cases",
-        help:
-          "Score every source, model and lead group only on the cases (city, valid time) all groups have."
-      ),
-      OptionSpec(
-        "obs-bins", value: "edges",
-        help: "Bin edges of --by obs-range, ascending (default per variable, e.g. 5 °C steps).",
-        repeating: true),
-      OptionSpec(
-        "within", value: "x",
-        help: "Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate).",
-        repeating: true),
-      .choice(
-        "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).",
-        of: EventOperator.self, default: .ge),
-      SharedOptions.from, SharedOptions.to,
-      OptionSpec(
-        "obs", value: "source", help: "Observation source to compare with.",
-        default: "the one overlapping the forecasts most"),
-      OptionSpec(
-        "source", value: "source",
-        help: "Only forecasts from this source (forecast, previous-runs, an import name).",
-        repeating: true),
-      OptionSpec("model", value: "model", help: "Only forecasts of this model.", repeating: true),
-      SharedOptions.cities,
-      // Not a choice option: `--ensemble` also takes `deterministic[:MODEL]`.
-      OptionSpec(
-        "skill", value: "reference", help: "Add mse_skill against persistence or climatology."),
-      .flag(
-        "revisions", help: "Report run-to-run revisions and the flip-flop index instead of scores."),
-      .flag("pairs", help: "Write the matched forecast–observation pairs instead of scores."),
-      .words(
-        "compare", ["a", "b"],
-        help:
-          "Compare two models or two sources (model:NAME, source:NAME) on the same cases: scores, difference with its interval, Diebold–Mariano test, verdict."
-      ),
-      .flag(
-        "reliability",
-        help:
-          "Probability forecasts (precipitation_probability): Brier score with its reliability, resolution and uncertainty, skill and ROC area."
-      ),
-      .flag("bins", help: "With --reliability: the reliability table, one row per 10 % bin."),
-      .choice(
-        "loss", value: "loss",
-        help: "With --compare: se (squared error, rmse) or ae (absolute error, mae).",
-        of: ComparisonRequest.Loss.self, default: .se),
-      .flag("include-past", help: "Keep forecasts of hours already past at issue time (lead < 0)."),
-      .flag(
-        "include-suspect",
-        help: "Keep observation values their provider flagged (stored with --keep-suspect)."),
-      .flag(
-        "lapse-rate",
-        help:
-          "Bring station temperatures to the city's elevation: + 0.65 K per 100 m the station is above it."
-      ),
-      .choice(
-        "lead-from", value: "origin",
-        help: "Count hourly leads from the model run (where the fetch recorded it) or the fetch.",
-        of: LeadOrigin.self, shown: "run where known"),
-      .optionalNumber(
-        "ci", value: "level",
-        help:
-          "Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days.",
-        default: "95 when given bare"),
-      .typed(
-        "bootstrap", value: "n", help: "Bootstrap resamples for --ci and --compare.",
-        type: .integer(100...100_000), default: String(BootstrapSettings.defaultResamples)),
-      .typed(
-        "block-days", value: "days", help: "Bootstrap block length in valid days.",
-        type: .integer(1...100_000),
-        shown:
-          "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the days (--compare: and at least h)"
-      ),
-      OptionSpec(
-        "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
-        default: String(BootstrapSettings.defaultSeed)),
-      OptionSpec(
-        "score", value: "score",
-        help:
-          "With --format svg: the score to draw, any the table has ("
-          + VerifyScore.allCases.map(\.optionName).joined(separator: ", ") + ").",
-        default: "rmse"),
+      Options.var.spec, Options.by.spec, Options.threshold.spec, Options.scores.spec,
+      Options.sameCases.spec, Options.obsBins.spec, Options.within.spec, Options.op.spec,
+      SharedOptions.from.spec, SharedOptions.to.spec, Options.obs.spec, Options.source.spec,
+      Options.model.spec, SharedOptions.cities.spec, Options.skill.spec, Options.revisions.spec,
+      Options.pairs.spec, Options.compare.spec, Options.reliability.spec, Options.bins.spec,
+      Options.loss.spec, Options.includePast.spec, Options.includeSuspect.spec,
+      Options.lapseRate.spec, Options.leadFrom.spec, Options.ci.spec, Options.bootstrap.spec,
+      Options.blockDays.spec, Options.seed.spec, Options.score.spec,
     ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif, .metMPR])
-      + [ExportCommand.parquetOptions[0]],
+      + [ExportCommand.Options.partitionBy.spec],
     run: { try run($0) })
 
   /// The flags that make `verify` write something other than the score table.
-  static let modeFlags = ["ensemble", "revisions", "pairs", "reliability"]
+  static let modeFlags = [Options.ensemble, Options.revisions, Options.pairs, Options.reliability]
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     if let mode = laggedMode(invocation) { return try runLagged(invocation, mode: mode) }
     try checkAddedScores(invocation)
-    if invocation.flag("ensemble") { return try runEnsemble(invocation) }
-    let reliability = invocation.flag("reliability")
+    if invocation[Options.ensemble] { return try runEnsemble(invocation) }
+    let reliability = invocation[Options.reliability]
     // A scorecard's first row variable stands for --var when --var is not given.
     let variableName =
-      invocation.string("var") ?? invocation.list("vars").first
+      invocation[Options.var] ?? invocation[Options.vars].first
       ?? (reliability ? "precipitation" : "temperature_2m")
     let vectorWind = variableName == VerifyRequest.windVectorName
     guard vectorWind || WeatherVariable.named(variableName) != nil else {
@@ -160,10 +67,10 @@ enum VerifyCommand {
     }
     let variable =
       vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
-    var groupBy = try VerifyKey.parse(invocation.list("by"))
+    var groupBy = try VerifyKey.parse(invocation[Options.by])
     let figure = invocation.formatChoice == .svg
-    let score = try invocation.choice("score", as: VerifyFigure.Score.self)
-    let diagram = try invocation.choice("diagram", as: VerifyDiagram.self)
+    let score = try figureScore(invocation)
+    let diagram = try invocation[Options.diagram]
     if let diagram {
       try prepareDiagram(
         diagram, groupBy: &groupBy, variableName: variableName, invocation: invocation)
@@ -176,24 +83,24 @@ enum VerifyCommand {
     if diagram != nil {
       if !figure { try invocation.rejectFigureOptions() }
     } else if figure {
-      guard !invocation.flag("revisions"), !invocation.flag("pairs") else {
+      guard !invocation[Options.revisions], !invocation[Options.pairs] else {
         throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
       }
       // Plotted against the first of lead, lead day, valid hour or month; lead day by default.
-      if !invocation.flag("reliability"), VerifyFigure.xKey(groupBy) == nil {
+      if !invocation[Options.reliability], VerifyFigure.xKey(groupBy) == nil {
         groupBy.insert(.leadDay, at: 0)
       }
       if leadDays != nil, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
         // A reliability diagram gets a line per chosen lead day; a figure against valid hour
         // or month has no lead to choose by unless --by asks for one.
-        guard invocation.flag("reliability") else {
+        guard invocation[Options.reliability] else {
           throw invocation.usage(
             "--lead-days with a figure by valid hour or month needs --by lead-day (one line per lead day)"
           )
         }
         groupBy.append(.leadDay)
       }
-      if score == .mseSkill, invocation.string("skill") == nil {
+      if score == .mseSkill, !invocation.isGiven(Options.skill) {
         throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
       }
     } else if score != nil {
@@ -201,12 +108,12 @@ enum VerifyCommand {
     } else {
       try invocation.rejectFigureOptions()
     }
-    let compareWords = invocation.strings("compare")
-    if invocation.string("loss") != nil, compareWords.isEmpty {
+    let compareWords = invocation[Options.compare]
+    if invocation.isGiven(Options.loss), compareWords.isEmpty {
       throw invocation.usage("--loss needs --compare A B")
     }
     if !compareWords.isEmpty {
-      if invocation.flag("revisions") || invocation.flag("pairs") {
+      if invocation[Options.revisions] || invocation[Options.pairs] {
         throw invocation.usage("--compare cannot be combined with --revisions or --pairs")
       }
       if figure, score != nil {
@@ -215,14 +122,14 @@ enum VerifyCommand {
       }
     }
     if reliability {
-      try checkReliability(invocation, variableName: variableName, compare: !compareWords.isEmpty)
-    } else if invocation.flag("bins") {
+      try checkReliability(invocation, variableName: variableName)
+    } else if invocation[Options.bins] {
       throw invocation.usage("--bins shows the reliability table of --reliability")
     }
     let event = try self.event(invocation)
-    let skill = try invocation.choice("skill", as: SkillReference.self)
-    let revisions = invocation.flag("revisions")
-    let pairs = invocation.flag("pairs")
+    let skill = try skillReference(invocation)
+    let revisions = invocation[Options.revisions]
+    let pairs = invocation[Options.pairs]
     try checkCombinations(
       invocation, revisions: revisions, pairs: pairs, grouped: !groupBy.isEmpty, event: event,
       skill: skill)
@@ -231,8 +138,8 @@ enum VerifyCommand {
     let verifText = invocation.formatChoice == .verif
     if verifText, !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
     if verifText,
-      unique(invocation.list("source")).count != 1
-        || unique(invocation.list("model")).count != 1
+      unique(invocation[Options.source]).count != 1
+        || unique(invocation[Options.model]).count != 1
     {
       throw invocation.usage(
         "--format verif writes one forecast system per file (verif compares files): give one --source and one --model"
@@ -245,17 +152,17 @@ enum VerifyCommand {
 
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
-    let cities = invocation.strings("city").isEmpty ? [] : try invocation.cities(in: store)
+    let cities = invocation[SharedOptions.cities].isEmpty ? [] : try invocation.cities(in: store)
     var request = VerifyRequest(
       variable: variable, observationSource: "", period: period,
-      sources: unique(invocation.list("source")), models: unique(invocation.list("model")),
+      sources: unique(invocation[Options.source]), models: unique(invocation[Options.model]),
       cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
-      includePast: invocation.flag("include-past"), skill: skill)
+      includePast: invocation[Options.includePast], skill: skill)
     request.vectorWind = vectorWind
     request.thresholds = try thresholds(invocation)
     request.extraScores = try extraScores(invocation)
     request.withinBounds = try withinBounds(invocation)
-    request.sameCases = invocation.flag("same-cases")
+    request.sameCases = invocation[Options.sameCases]
     request.climatePercentile = try climatePercentile(invocation)
     if groupBy.contains(.obsRange) {
       request.observationBins = try observationBins(invocation, variable: variable)
@@ -283,7 +190,7 @@ enum VerifyCommand {
       }
       comparison = try ComparisonRequest(
         base: request, a: sides.0, b: sides.1,
-        loss: try invocation.choiceValue("loss", as: ComparisonRequest.Loss.self)
+        loss: try invocation[Options.loss]
       )
       .validated()
     }
@@ -335,7 +242,7 @@ enum VerifyCommand {
       return try runReliability(
         request, verifier: verifier, format: format, figure: figure, invocation: invocation)
     }
-    if invocation.flag("scorecard") {
+    if invocation[Options.scorecard] {
       return try runScorecard(
         request, verifier: verifier, format: format, figure: figure, invocation: invocation)
     }

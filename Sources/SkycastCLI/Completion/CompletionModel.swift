@@ -47,8 +47,8 @@ struct CompletionModel {
     var commands: [Command] = []
     func visit(_ spec: CommandSpec, path: String, isRoot: Bool) {
       var options = spec.options + globalOptions
-      if isRoot { options.append(.flag("version", help: "Show the version.")) }
-      options.append(.flag("help", short: "h", help: "Show help information."))
+      if isRoot { options.append(SharedOptions.version.spec) }
+      options.append(SharedOptions.help.spec)
       commands.append(Command(path: path, spec: spec, options: options))
       for subcommand in spec.subcommands {
         visit(subcommand, path: path + "/" + subcommand.name, isRoot: false)

@@ -13,7 +13,7 @@ enum ManualPage {
       text += ".SH DESCRIPTION\n" + paragraphs(discussion)
     }
     text += ".SH OPTIONS\n"
-    for option in globalOptions + [.flag("version", help: "Show the version.")] {
+    for option in globalOptions + [SharedOptions.version.spec] {
       text += item(option)
     }
     text += ".SH COMMANDS\n"

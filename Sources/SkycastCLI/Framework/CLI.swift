@@ -12,16 +12,8 @@ public enum CLI {
 
   /// Options every command accepts, before or after the subcommand.
   static let globalOptions: [OptionSpec] = [
-    OptionSpec(
-      "db", value: "path",
-      help: "The database file (env SKYCAST_DB).",
-      default: "$XDG_DATA_HOME/skycast/skycast.sqlite"),
-    .flag("quiet", short: "q", help: "Print only data, warnings and errors."),
-    .flag(
-      "verbose", short: "v", help: "Also print request URLs (without the API key) and details."),
-    .flag(
-      "no-color",
-      help: "Never use colour (also off when NO_COLOR is set or output is not a terminal)."),
+    SharedOptions.dbPath.spec, SharedOptions.quiet.spec, SharedOptions.verbose.spec,
+    SharedOptions.noColor.spec,
   ]
 
   /// Runs the real process: ignores SIGPIPE (a closed pipe becomes a quiet end instead of a
@@ -70,8 +62,7 @@ public enum CLI {
     let scanner = ArgumentScanner(
       root: root,
       globalOptions: globalOptions + [
-        .flag("help", short: "h", help: "Show help information."),
-        .flag("version", help: "Show the version."),
+        SharedOptions.help.spec, SharedOptions.version.spec,
       ])
     let formatter = HelpFormatter(
       commandName: root.name, globalOptions: globalOptions, listsTopics: true)
@@ -95,12 +86,12 @@ public enum CLI {
       }
       let scanned = try scanner.scan(arguments)
       path = scanned.path
-      if scanned.values["help"] != nil {
+      if scanned.values[SharedOptions.help.spec.name] != nil {
         try standardOutput.write(formatter.help(for: scanned.path))
         try standardOutput.flush()
         return ExitStatus.success
       }
-      if scanned.values["version"] != nil {
+      if scanned.values[SharedOptions.version.spec.name] != nil {
         // Only the root command has a version to show; elsewhere the flag would be ignored and
         // the command run, as if the user had not typed it.
         guard scanned.path.count == 1 else {

@@ -113,6 +113,13 @@ public struct OptionSpec: Sendable {
     return option
   }
 
+  /// The same option with `text` as the default help shows.
+  public func shown(_ text: String) -> OptionSpec {
+    var option = self
+    option.defaultText = text
+    return option
+  }
+
   /// What help shows as the default: the words of `defaultText`, else `defaultValue`.
   public var shownDefault: String? { defaultText ?? defaultValue }
 

@@ -36,9 +36,9 @@ struct HelpFormatter {
     text += "\nOPTIONS:\n"
     var options = spec.options + globalOptions
     if path.count == 1 {
-      options.append(.flag("version", help: "Show the version."))
+      options.append(SharedOptions.version.spec)
     }
-    options.append(.flag("help", short: "h", help: "Show help information."))
+    options.append(SharedOptions.help.spec)
     for option in options {
       var help = option.help
       if let shown = option.shownDefault { help += " (default: \(shown))" }

@@ -42,21 +42,16 @@ public final class Invocation {
   /// The declarations of the command's options, by name.
   let options: [String: OptionSpec]
 
-  /// The option's value as typed, else its declared default.
-  private func valueOrDefault(_ name: String) -> String? {
-    string(name) ?? options[name]?.defaultValue
-  }
-
   /// Checks every typed option that was given against its declared type and range, so a bad
   /// value is a usage error before the command does anything.
   func validateTypedOptions() throws {
     for option in options.values where values[option.name] != nil {
       switch option.valueType {
-      case .integer?: _ = try int(option.name)
-      case .number?: _ = try double(option.name)
-      case .duration?: _ = try duration(option.name)
+      case .integer?: _ = try integer(option)
+      case .number?: _ = try number(option)
+      case .duration?: for text in texts(option) { _ = try duration(option, text: text) }
       case .choice(let words)?:
-        for text in strings(option.name) where !words.contains(text) {
+        for text in texts(option) where !words.contains(text) {
           throw invalidValue(
             text, for: option.name, expected: "one of \(words.joined(separator: ", "))")
         }
@@ -68,19 +63,22 @@ public final class Invocation {
   // MARK: - Global options
 
   /// `-q`: no progress or informational messages (data, warnings and errors still print).
-  public var quiet: Bool { flag("quiet") }
+  public var quiet: Bool { self[SharedOptions.quiet] }
   /// `-v`: request URLs (without key) and other detail on stderr.
-  public var verbose: Bool { flag("verbose") && !quiet }
+  public var verbose: Bool { self[SharedOptions.verbose] && !quiet }
   /// Colour on stdout only on a terminal, never with `--no-color`, a non-empty `NO_COLOR`, or
   /// `TERM=dumb`.
   public var useColor: Bool {
-    !flag("no-color") && context.stdoutIsTTY && (context.environment["NO_COLOR"] ?? "").isEmpty
+    !self[SharedOptions.noColor] && context.stdoutIsTTY
+      && (context.environment["NO_COLOR"] ?? "").isEmpty
       && context.environment["TERM"] != "dumb"
   }
 
   /// `--db` > `$SKYCAST_DB` > `$XDG_DATA_HOME/skycast/skycast.sqlite` > `~/.local/share/…`.
   public var databasePath: String {
-    if let path = string("db"), !path.isEmpty { return context.resolve(path: path) }
+    if let path = values[SharedOptions.dbPath.spec.name]?.last, !path.isEmpty {
+      return context.resolve(path: path)
+    }
     if let path = context.environment["SKYCAST_DB"], !path.isEmpty {
       return context.resolve(path: path)
     }
@@ -93,7 +91,9 @@ public final class Invocation {
   /// Opens the database (creating and migrating it for writers). A writer that creates the
   /// file says so (once: the next run finds it), so a mistyped `--db` is noticed.
   public func openStore(access: Store.Access = .readWrite) throws -> Store {
-    if let given = values["db"]?.last, given.trimmingCharacters(in: .whitespaces).isEmpty {
+    if let given = values[SharedOptions.dbPath.spec.name]?.last,
+      given.trimmingCharacters(in: .whitespaces).isEmpty
+    {
       throw usage("--db needs the path of a database file; it was empty")
     }
     let path = databasePath
@@ -131,87 +131,99 @@ public final class Invocation {
 
   // MARK: - Option values
 
-  public func flag(_ name: String) -> Bool { values[name] != nil }
+  /// True when the flag was given.
+  public subscript(_ flag: Flag) -> Bool { values[flag.spec.name] != nil }
+
+  /// The option's value, typed: as given, else the declared default.
+  ///
+  /// - Throws: `CLIError.usage` when the text is not a value of the option's type and range.
+  public subscript<Value>(_ option: Option<Value>) -> Value {
+    get throws { try option.read(self, option.spec) }
+  }
+
+  /// Text options never fail to read: the words as given.
+  public subscript(_ option: Option<String?>) -> String? {
+    (try? option.read(self, option.spec)) ?? nil
+  }
+
+  /// Text options never fail to read: the words as given, else the default.
+  public subscript(_ option: Option<String>) -> String {
+    (try? option.read(self, option.spec)) ?? option.spec.defaultText ?? ""
+  }
+
+  /// List options never fail to read: the words as given.
+  public subscript(_ option: Option<[String]>) -> [String] {
+    (try? option.read(self, option.spec)) ?? []
+  }
+
+  /// True when the option (of any type) was given, e.g. to refuse it in a mode that ignores it.
+  public func isGiven(_ option: any OptionKey) -> Bool { values[option.spec.name] != nil }
+
+  /// The words given for the option, as typed (e.g. to record a selection).
+  public func givenWords(_ option: any OptionKey) -> [String] { texts(option.spec) }
 
   /// How many times a flag was given.
-  public func count(_ name: String) -> Int { values[name]?.count ?? 0 }
+  public func count(_ flag: Flag) -> Int { values[flag.spec.name]?.count ?? 0 }
 
-  public func string(_ name: String) -> String? { values[name]?.last }
-
-  public func strings(_ name: String) -> [String] { values[name] ?? [] }
+  /// The words given for `spec`, in order.
+  func texts(_ spec: OptionSpec) -> [String] { values[spec.name] ?? [] }
 
   /// Repeated and comma-separated values flattened: `--city a --city b,c` → `[a, b, c]`.
-  public func list(_ name: String) -> [String] {
-    strings(name).flatMap {
+  func list(_ spec: OptionSpec) -> [String] {
+    texts(spec).flatMap {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
     .filter { !$0.isEmpty }
   }
 
-  /// A whole number, in `range` or the declared one; the declared default when not given.
-  public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws -> Int? {
-    guard let text = valueOrDefault(name) else { return nil }
-    var range = range
-    if range == nil, case .integer(let declared)? = options[name]?.valueType { range = declared }
+  /// A whole number in the declared range; nil when not given.
+  func integer(_ spec: OptionSpec) throws -> Int? {
+    guard let text = texts(spec).last else { return nil }
     guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-      throw invalidValue(text, for: name, expected: "a whole number")
+      throw invalidValue(text, for: spec.name, expected: "a whole number")
     }
-    if let range, !range.contains(value) {
+    if case .integer(let range)? = spec.valueType, !range.contains(value) {
       throw invalidValue(
-        text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+        text, for: spec.name,
+        expected: "a number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }
 
-  /// The value of an integer option that declares a default.
-  public func intValue(_ name: String) throws -> Int {
-    guard let value = try int(name) else { preconditionFailure("--\(name) declares no default") }
-    return value
-  }
-
-  /// The value of an integer option read by `declaration` rather than by the command's own
-  /// declaration (options shared by several commands): given, else the declared default.
-  public func intValue(_ declaration: OptionSpec) throws -> Int {
-    guard case .integer(let range)? = declaration.valueType,
-      let value = try int(declaration.name, in: range) ?? declaration.defaultValue.flatMap(Int.init)
-    else { preconditionFailure("--\(declaration.name) declares no integer default") }
-    return value
-  }
-
-  /// A finite number, in `range` or the declared one; the declared default when not given.
-  public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws -> Double? {
-    guard let text = valueOrDefault(name) else { return nil }
-    var range = range
-    if range == nil, case .number(let declared)? = options[name]?.valueType { range = declared }
+  /// A finite number in the declared range; nil when not given.
+  func number(_ spec: OptionSpec) throws -> Double? {
+    guard let text = texts(spec).last else { return nil }
     guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-      throw invalidValue(text, for: name, expected: "a number")
+      throw invalidValue(text, for: spec.name, expected: "a number")
     }
-    if let range, !range.contains(value) {
+    if case .number(let range)? = spec.valueType, !range.contains(value) {
       throw invalidValue(
-        text, for: name, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+        text, for: spec.name,
+        expected: "a number from \(range.lowerBound) to \(range.upperBound)")
     }
     return value
   }
 
-  /// A `YYYY-MM-DD` date.
-  public func date(_ name: String) throws -> LocalDate? {
-    guard let text = string(name) else { return nil }
+  /// A `YYYY-MM-DD` date; nil when not given.
+  func date(_ spec: OptionSpec) throws -> LocalDate? {
+    guard let text = texts(spec).last else { return nil }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard let date = LocalDate(trimmed) else {
       if let problem = LocalDate.calendarProblem(trimmed) {
         throw usage(
-          "The value '\(TerminalSafe.escape(text))' is invalid for '--\(name)': \(problem)")
+          "The value '\(TerminalSafe.escape(text))' is invalid for '--\(spec.name)': \(problem)")
       }
-      throw invalidValue(text, for: name, expected: "a date as YYYY-MM-DD")
+      throw invalidValue(text, for: spec.name, expected: "a date as YYYY-MM-DD")
     }
     return date
   }
 
   /// `--from`/`--to` as an inclusive range; from > to is a usage error.
-  public func dateRange(required: Bool) throws -> ClosedRange<LocalDate>? {
-    let from = try date("from")
-    let to = try date("to")
-    switch (from, to) {
+  func dateRange(
+    from: Option<LocalDate?> = SharedOptions.from, to: Option<LocalDate?> = SharedOptions.to,
+    required: Bool
+  ) throws -> ClosedRange<LocalDate>? {
+    switch (try self[from], try self[to]) {
     case (let from?, let to?):
       guard from <= to else {
         throw usage("--from \(from) is after --to \(to)")
@@ -225,48 +237,21 @@ public final class Invocation {
     }
   }
 
-  /// One of a fixed set of words; the declared default when not given.
-  public func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws
+  /// One of a fixed set of words; nil when not given.
+  func choice<T: RawRepresentable & CaseIterable>(_ spec: OptionSpec, as type: T.Type) throws
     -> T?
   where T.RawValue == String {
-    guard let text = valueOrDefault(name) else { return nil }
+    guard let text = texts(spec).last else { return nil }
     guard let value = T(rawValue: text) else {
       let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw invalidValue(text, for: name, expected: "one of \(allowed)")
+      throw invalidValue(text, for: spec.name, expected: "one of \(allowed)")
     }
     return value
   }
 
-  /// The value of a choice option that declares a default.
-  public func choiceValue<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type)
-    throws -> T
-  where T.RawValue == String {
-    guard let value = try choice(name, as: type) else {
-      preconditionFailure("--\(name) declares no default")
-    }
-    return value
-  }
-
-  /// The value of a number option that declares a default.
-  public func doubleValue(_ name: String) throws -> Double {
-    guard let value = try double(name) else { preconditionFailure("--\(name) declares no default") }
-    return value
-  }
-
-  /// The value of a duration option that declares a default, in seconds.
-  public func durationValue(_ name: String) throws -> Int {
-    guard let value = try duration(name) else {
-      preconditionFailure("--\(name) declares no default")
-    }
-    return value
-  }
-
-  /// A duration such as `30m`, `2h`, `45s`, `1d` or plain seconds, in seconds; the declared
-  /// default when not given.
-  public func duration(_ name: String) throws -> Int? {
-    guard let text = valueOrDefault(name)?.trimmingCharacters(in: .whitespaces) else {
-      return nil
-    }
+  /// A duration such as `30m`, `2h`, `45s`, `1d` or plain seconds, in seconds.
+  func duration(_ spec: OptionSpec, text: String) throws -> Int {
+    let text = text.trimmingCharacters(in: .whitespaces)
     let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
     var number = Substring(text)
     var factor = 1
@@ -275,7 +260,7 @@ public final class Invocation {
       factor = unit
     }
     guard let value = Int(number), value >= 0, value < Int.max / 86_400 else {
-      throw invalidValue(text, for: name, expected: "a duration such as 30m, 2h or 45s")
+      throw invalidValue(text, for: spec.name, expected: "a duration such as 30m, 2h or 45s")
     }
     return value * factor
   }
@@ -361,18 +346,21 @@ public final class Invocation {
 
   /// `--format`, defaulting to `table` on a terminal and `csv` otherwise.
   /// The `--format` word when given: a table format, `svg` or `parquet`.
-  var formatChoice: FormatChoice? { string("format").flatMap(FormatChoice.init) }
+  var formatChoice: FormatChoice? {
+    values[SharedOptions.format().spec.name]?.last.flatMap(FormatChoice.init)
+  }
 
   public func outputFormat(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
-    guard let text = string("format") else {
-      let fallback: OutputFormat = context.stdoutIsTTY && string("output") == nil ? .table : .csv
+    guard let text = try self[SharedOptions.format()] else {
+      let fallback: OutputFormat =
+        context.stdoutIsTTY && !isGiven(SharedOptions.outputPath) ? .table : .csv
       return allowed.contains(fallback) ? fallback : allowed[0]
     }
     guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
       throw invalidValue(
         text, for: "format", expected: "one of \(allowed.map(\.rawValue).joined(separator: ", "))")
     }
-    if flag("standalone"), format != .latex {
+    if self[SharedOptions.standalone], format != .latex {
       throw usage("--standalone makes a LaTeX document; use it with --format latex")
     }
     return format
@@ -397,17 +385,19 @@ public final class Invocation {
       output.escapesDataForTerminal = true
     }
     // Declared by `export` only; the option's choices are checked when the line is read.
-    let locale = (try? choice("excel-locale", as: SpreadsheetLocale.self)) ?? .en
+    let locale = (try? self[SharedOptions.excelLocale]) ?? .en
     let writer = RowWriters.make(
       format: format, output: output, excel: excel,
       document: TableDocument(
-        label: string("label") ?? label, standalone: flag("standalone"), caption: string("caption"),
+        label: (try? self[SharedOptions.label]) ?? label,
+        standalone: self[SharedOptions.standalone],
+        caption: try? self[SharedOptions.caption],
         constantsInCaption: commandPath.first == "verify"), locale: locale)
     if let latex = writer as? LaTeXWriter { latex.warn = { [weak self] in self?.warn($0) } }
     if fitsTerminal, output === stdout, let table = writer as? TableWriter {
       table.fitWidth = context.width(override: nil)
     }
-    let chosen = list("columns")
+    let chosen = list(SharedOptions.columns.spec)
     let names = chosen.isEmpty && format == .table ? tableColumns ?? [] : chosen
     guard !names.isEmpty else { return writer }
     return ColumnFilter(base: writer, names: names) { [commandPath] name, available in
@@ -419,7 +409,7 @@ public final class Invocation {
 
   /// The stream data goes to: `-o FILE` or stdout. Asking again gives the same stream.
   public func dataOutput() throws -> TextOutput {
-    guard let path = string("output"), path != "-" else { return stdout }
+    guard let path = try self[SharedOptions.outputPath], path != "-" else { return stdout }
     // One file's data: a name ending in `/` is a folder (wanted only by --split-by and
     // datasets), refused before anything is written rather than at the final rename.
     if path.hasSuffix("/") {

@@ -2,37 +2,35 @@ import Export
 
 extension SharedOptions {
   /// `--title` and `--no-title` for commands that draw `--format svg` figures.
-  static let figureTitle: [OptionSpec] = [
-    OptionSpec(
-      "title", value: "text", help: "With --format svg: this title instead of the automatic one."),
-    .flag(
-      "no-title",
-      help: "With --format svg: no title or subtitle (a LaTeX or Word caption replaces them)."),
-  ]
+  static let figureTitle: [OptionSpec] = [title.spec, noTitle.spec]
+
+  static let title = Option<String?>.text(
+    "title", value: "text", help: "With --format svg: this title instead of the automatic one.")
+  static let noTitle = Flag(
+    "no-title",
+    help: "With --format svg: no title or subtitle (a LaTeX or Word caption replaces them).")
 
   /// `--width` in pixels of the figure.
-  static let figureWidth = OptionSpec.typed(
-    "width", value: "pixels", help: "Figure width with --format svg.",
-    type: .integer(320...10_000), default: "800")
+  static let figureWidth = Option<Int>.integer(
+    "width", value: "pixels", help: "Figure width with --format svg.", in: 320...10_000,
+    default: 800)
 
   /// `--height` in pixels of the figure.
-  static let figureHeight = OptionSpec.typed(
-    "height", value: "pixels", help: "Figure height with --format svg.",
-    type: .integer(200...10_000), default: "450")
+  static let figureHeight = Option<Int>.integer(
+    "height", value: "pixels", help: "Figure height with --format svg.", in: 200...10_000,
+    default: 450)
 
   /// `--width`, `--height`, `--title` and `--no-title` for commands whose only use of a width is
   /// the figure.
   static let figure: [OptionSpec] =
-    [
-      figureWidth, figureHeight,
-    ] + figureTitle
+    [figureWidth.spec, figureHeight.spec] + figureTitle
 }
 
 extension Invocation {
   /// `--title TEXT`, `--no-title` or neither; both at once is a usage error.
   func figureTitle() throws -> FigureTitle {
-    let text = string("title")
-    if flag("no-title") {
+    let text = try self[SharedOptions.title]
+    if self[SharedOptions.noTitle] {
       guard text == nil else { throw usage("--title and --no-title cannot be combined") }
       return .none
     }
@@ -41,16 +39,18 @@ extension Invocation {
 
   /// `--width` and `--height` in pixels (800 × 450 unless given).
   func figureSize() throws -> (width: Int, height: Int) {
-    (
-      try intValue(SharedOptions.figureWidth),
-      try intValue(SharedOptions.figureHeight)
-    )
+    (try self[SharedOptions.figureWidth], try self[SharedOptions.figureHeight])
   }
 
   /// Refuses figure options on a run that draws no figure, so they are not silently ignored.
-  func rejectFigureOptions(_ names: [String] = ["width", "height", "title", "no-title"]) throws {
-    for name in names where values[name] != nil {
-      throw usage("--\(name) applies to --format svg")
+  func rejectFigureOptions(
+    _ options: [any OptionKey] = [
+      SharedOptions.figureWidth, SharedOptions.figureHeight, SharedOptions.title,
+      SharedOptions.noTitle,
+    ]
+  ) throws {
+    for option in options where isGiven(option) {
+      throw usage("--\(option.spec.name) applies to --format svg")
     }
   }
 

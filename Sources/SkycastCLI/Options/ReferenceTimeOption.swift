@@ -2,7 +2,7 @@ import SkycastModel
 
 extension SharedOptions {
   /// `--at`: the time a view relative to now is drawn at.
-  static let at = OptionSpec(
+  static let at = Option<String?>.text(
     "at", value: "time",
     help:
       "Draw the view as of this local time, YYYY-MM-DD[THH:MM] (a date: its last hour; Z or an offset: UTC or that offset).",
@@ -16,7 +16,7 @@ extension Invocation {
   /// `--at`, else `SKYCAST_NOW`, else the clock; `pinned` when the user chose the time (the
   /// views then do not fall back to the newest stored data).
   func referenceTime() throws -> (time: ReferenceTime, pinned: Bool) {
-    if let text = string("at") {
+    if let text = try self[SharedOptions.at] {
       guard let time = ReferenceTime.parse(text) else {
         throw invalidValue(
           text, for: "at", expected: "YYYY-MM-DD or YYYY-MM-DDTHH:MM (optionally Z or +HH:MM)")

@@ -1,3 +1,4 @@
+import Export
 import OpenMeteo
 import SkycastModel
 import Store
@@ -9,66 +10,95 @@ enum SharedOptions {
 
   /// `--format` (one of `formats`) and `-o`.
   static func output(formats: [FormatChoice]) -> [OptionSpec] {
+    [format(formats).spec] + outputFile
+  }
+
+  /// `--format`, one of `formats`: the word as given (each command turns it into what it
+  /// writes; `Invocation.outputFormat(allowed:)` for tables).
+  static func format(_ formats: [FormatChoice] = FormatChoice.tables) -> Option<String?> {
     let names = formats.map(\.rawValue)
-    var format = OptionSpec(
+    var spec = OptionSpec(
       "format", value: "format",
       help: "Output format: \(names.dropLast().joined(separator: ", ")) or \(names.last!).",
       default: "table on a terminal, csv otherwise")
-    format.valueType = .choice(names)
-    return [format] + outputFile
+    spec.valueType = .choice(names)
+    return Option(spec) { invocation, spec in invocation.texts(spec).last }
   }
+
+  static let outputPath = Option<String?>.text(
+    "output", short: "o", value: "file", help: "Write data to a file instead of standard output.")
+  static let columns = Option<[String]>.list(
+    "columns", value: "names",
+    help: "Only these columns, in this order (comma-separated; a score keeps its interval columns)."
+  )
+  static let standalone = Flag(
+    "standalone",
+    help: "With --format latex: a whole document pdflatex compiles, not just the table float.")
+  static let caption = Option<String?>.text(
+    "caption", value: "text",
+    help: "With --format latex: the table's caption (default: what the table shows).")
+  static let label = Option<String?>.text(
+    "label", value: "key",
+    help: "With --format latex: the \\label key (default: tab:skycast-COMMAND).")
+
+  /// `--excel-locale` (declared by `export`; every row writer reads it).
+  static let excelLocale = Option<SpreadsheetLocale>.choice(
+    "excel-locale", value: "locale",
+    help:
+      "With --excel: the spreadsheet's locale; de, fr, es, it, nl, pt, pl, ru and sv get ';' between fields and a decimal comma.",
+    default: .en)
 
   /// `-o` and `--standalone`, the rest of ``output``.
   private static let outputFile: [OptionSpec] = [
-    OptionSpec(
-      "output", short: "o", value: "file", help: "Write data to a file instead of standard output."),
-    OptionSpec(
-      "columns", value: "names",
-      help:
-        "Only these columns, in this order (comma-separated; a score keeps its interval columns).",
-      repeating: true),
-    .flag(
-      "standalone",
-      help: "With --format latex: a whole document pdflatex compiles, not just the table float."),
-    OptionSpec(
-      "caption", value: "text",
-      help: "With --format latex: the table's caption (default: what the table shows)."),
-    OptionSpec(
-      "label", value: "key",
-      help: "With --format latex: the \\label key (default: tab:skycast-COMMAND)."),
+    outputPath.spec, columns.spec, standalone.spec, caption.spec, label.spec,
   ]
+
+  // MARK: - Global options
+
+  /// `--db`: every command's database file.
+  static let dbPath = Option<String?>.text(
+    "db", value: "path", help: "The database file (env SKYCAST_DB).",
+    default: "$XDG_DATA_HOME/skycast/skycast.sqlite")
+  static let quiet = Flag("quiet", short: "q", help: "Print only data, warnings and errors.")
+  static let verbose = Flag(
+    "verbose", short: "v", help: "Also print request URLs (without the API key) and details.")
+  static let noColor = Flag(
+    "no-color",
+    help: "Never use colour (also off when NO_COLOR is set or output is not a terminal).")
+  static let help = Flag("help", short: "h", help: "Show help information.")
+  static let version = Flag("version", help: "Show the version.")
 
   /// The Open-Meteo APIs a command can call, each with its base-URL option.
   enum API: CaseIterable {
     case forecast, archive, geocoding, previousRuns, singleRuns, historicalForecast
 
-    var option: OptionSpec {
+    var option: Option<String?> {
       switch self {
       case .forecast:
-        OptionSpec(
+        .text(
           "forecast-url", value: "url", help: "Forecast API base URL (env SKYCAST_FORECAST_URL).",
           default: "https://api.open-meteo.com")
       case .archive:
-        OptionSpec(
+        .text(
           "archive-url", value: "url", help: "Archive API base URL (env SKYCAST_ARCHIVE_URL).",
           default: "https://archive-api.open-meteo.com")
       case .geocoding:
-        OptionSpec(
+        .text(
           "geocoding-url", value: "url",
           help: "Geocoding API base URL (env SKYCAST_GEOCODING_URL).",
           default: "https://geocoding-api.open-meteo.com")
       case .previousRuns:
-        OptionSpec(
+        .text(
           "previous-runs-url", value: "url",
           help: "Previous Runs API base URL (env SKYCAST_PREVIOUS_RUNS_URL).",
           default: "https://previous-runs-api.open-meteo.com")
       case .singleRuns:
-        OptionSpec(
+        .text(
           "single-runs-url", value: "url",
           help: "Single Runs API base URL (env SKYCAST_SINGLE_RUNS_URL).",
           default: Endpoints.defaultSingleRuns)
       case .historicalForecast:
-        OptionSpec(
+        .text(
           "historical-forecast-url", value: "url",
           help: "Historical Forecast API base URL (env SKYCAST_HISTORICAL_FORECAST_URL).",
           default: Endpoints.defaultHistoricalForecast)
@@ -80,33 +110,45 @@ enum SharedOptions {
   /// ignore), then timeout and retries with `defaults` as the documented timeout, retries and
   /// budget.
   static func network(_ apis: [API], defaults policy: RetryPolicy = RetryPolicy()) -> [OptionSpec] {
-    apis.map(\.option) + [
-      OptionSpec(
-        "timeout", value: "seconds", help: "Give up on a request after this many seconds.",
-        default: HTTPClient.seconds(policy.timeout).replacingOccurrences(of: " s", with: "")),
-      OptionSpec(
-        "retries", value: "n",
-        help: "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400). "
+    apis.map(\.option.spec) + [
+      timeout.help("Give up on a request after this many seconds.").spec.shown(
+        HTTPClient.seconds(policy.timeout).replacingOccurrences(of: " s", with: "")),
+      retries.help(
+        "Retries after timeouts, 429, 5xx and undecodable bodies (never after 400). "
           + "A request takes \(policy.budgetText) (attempts × timeout + backoff"
           + (policy.retries > 0
             ? "; a 429 \"Minutely\" reply adds its \(HTTPClient.seconds(policy.minutelyWait)) wait)."
-            : ")."),
-        default: String(policy.retries)),
+            : ").")
+      ).spec.shown(String(policy.retries)),
     ]
   }
 
+  /// `--ensemble-url`, for the commands that collect ensembles.
+  static let ensembleURL = Option<String?>.text(
+    "ensemble-url", value: "url", help: "Ensemble API base URL (env SKYCAST_ENSEMBLE_URL).",
+    default: Endpoints.defaultEnsemble)
+
+  /// `--timeout`: seconds before a request is given up (the command's policy when not given).
+  static let timeout = Option<Double?>.number(
+    "timeout", value: "seconds", help: "Give up on a request after this many seconds.",
+    in: 0.1...600)
+  /// `--retries`: retries after transient failures (the command's policy when not given).
+  static let retries = Option<Int?>.integer(
+    "retries", value: "n", help: "Retries after timeouts, 429, 5xx and undecodable bodies.",
+    in: 0...10)
+
   /// `--city`, repeatable.
-  static let cities = OptionSpec(
+  static let cities = Option<[String]>.repeated(
     "city", value: "city", help: "A saved city: id, name or \"Name, Admin1\". Repeat for several.",
-    repeating: true, default: "all saved cities")
+    default: "all saved cities")
 
   /// `--city`, single.
-  static let city = OptionSpec(
+  static let city = Option<String?>.text(
     "city", value: "city", help: "A saved city: id, name or \"Name, Admin1\".")
 
-  static let from = OptionSpec(
-    "from", value: "date", help: "First local date, YYYY-MM-DD (inclusive).")
-  static let to = OptionSpec("to", value: "date", help: "Last local date, YYYY-MM-DD (inclusive).")
+  static let from = Option<LocalDate?>.date(
+    "from", help: "First local date, YYYY-MM-DD (inclusive).")
+  static let to = Option<LocalDate?>.date("to", help: "Last local date, YYYY-MM-DD (inclusive).")
 }
 
 extension Invocation {
@@ -130,17 +172,22 @@ extension Invocation {
     defaults: RetryPolicy = RetryPolicy(), bodyLimit: Int = ResponseLimits.maximumBodyBytes
   ) throws -> HTTPClient {
     var endpoints = Endpoints.from(environment: context.environment)
-    for (flag, keyPath) in [
-      ("forecast-url", \Endpoints.forecast), ("archive-url", \Endpoints.archive),
-      ("geocoding-url", \Endpoints.geocoding), ("previous-runs-url", \Endpoints.previousRuns),
-      ("ensemble-url", \Endpoints.ensemble), ("single-runs-url", \Endpoints.singleRuns),
-      ("historical-forecast-url", \Endpoints.historicalForecast),
-    ] as [(String, WritableKeyPath<Endpoints, String>)] {
-      if let url = string(flag) { endpoints[keyPath: keyPath] = try checkedURL(url, flag: flag) }
+    for (option, keyPath) in [
+      (SharedOptions.API.forecast.option, \Endpoints.forecast),
+      (SharedOptions.API.archive.option, \Endpoints.archive),
+      (SharedOptions.API.geocoding.option, \Endpoints.geocoding),
+      (SharedOptions.API.previousRuns.option, \Endpoints.previousRuns),
+      (SharedOptions.ensembleURL, \Endpoints.ensemble),
+      (SharedOptions.API.singleRuns.option, \Endpoints.singleRuns),
+      (SharedOptions.API.historicalForecast.option, \Endpoints.historicalForecast),
+    ] as [(Option<String?>, WritableKeyPath<Endpoints, String>)] {
+      if let url = try self[option] {
+        endpoints[keyPath: keyPath] = try checkedURL(url, flag: option.spec.name)
+      }
     }
     var policy = defaults
-    if let timeout = try double("timeout", in: 0.1...600) { policy.timeout = timeout }
-    if let retries = try int("retries", in: 0...10) { policy.retries = retries }
+    if let timeout = try self[SharedOptions.timeout] { policy.timeout = timeout }
+    if let retries = try self[SharedOptions.retries] { policy.retries = retries }
     let verbose = self.verbose
     let sink = context.stderr
     let now = context.now
@@ -170,7 +217,7 @@ extension Invocation {
   /// without a usage block. The cities' labels are kept for progress lines (see `label(_:)`).
   func cities(in store: Store) throws -> [City] {
     do {
-      let cities = try store.resolveCities(strings("city"))
+      let cities = try store.resolveCities(self[SharedOptions.cities])
       cityLabels = City.labels(try store.cities())
       return cities
     } catch CityReferenceError.noCities {

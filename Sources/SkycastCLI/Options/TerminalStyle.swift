@@ -1,5 +1,10 @@
 import Views
 
+extension SharedOptions {
+  /// `--ascii`, for the commands that draw with symbols (each words its help its own way).
+  static let ascii = Flag("ascii", help: "ASCII symbols only.")
+}
+
 extension Invocation {
   /// True when output should stay ASCII: `--ascii` (where a command offers it), or standard
   /// output is a terminal that cannot show UTF-8 (`TERM=dumb`, or a locale in `LC_ALL`,
@@ -7,7 +12,7 @@ extension Invocation {
   ///
   /// Pipes and files get Unicode: the text is UTF-8 like the city names in it.
   var prefersASCII: Bool {
-    if flag("ascii") { return true }
+    if self[SharedOptions.ascii] { return true }
     guard context.stdoutIsTTY else { return false }
     if context.environment["TERM"] == "dumb" { return true }
     let environment = context.environment

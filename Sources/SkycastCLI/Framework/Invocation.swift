@@ -49,7 +49,7 @@ public final class Invocation {
       switch option.valueType {
       case .integer?: _ = try integer(option)
       case .number?: _ = try number(option)
-      case .duration?: for text in texts(option) { _ = try duration(option, text: text) }
+      case .duration?: if let text = texts(option).last { _ = try duration(option, text: text) }
       case .choice(let words)?:
         for text in texts(option) where !words.contains(text) {
           throw invalidValue(

@@ -24,12 +24,6 @@ extension VerifyCommand {
     _ diagram: VerifyDiagram, groupBy: inout [VerifyKey], variableName: String,
     invocation: Invocation
   ) throws {
-    for option in [
-      Options.compare, Options.reliability, Options.revisions, Options.pairs, Options.ci,
-      Options.score, Options.skill,
-    ] as [any OptionKey] where invocation.isGiven(option) {
-      throw invocation.usage("--\(option.spec.name) cannot be combined with --diagram")
-    }
     if diagram == .pit {
       throw invocation.usage("--diagram pit is the PIT histogram of an ensemble: add --ensemble")
     }

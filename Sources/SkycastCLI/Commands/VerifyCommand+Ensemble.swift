@@ -10,12 +10,6 @@ extension VerifyCommand {
   ]
 
   static func runEnsemble(_ invocation: Invocation) throws -> Int32 {
-    for option in [
-      Options.revisions, Options.pairs, Options.reliability, Options.compare, Options.ci,
-      Options.loss, Options.source, Options.lapseRate, Options.scorecard, Options.vars,
-    ] as [any OptionKey] where invocation.isGiven(option) {
-      throw invocation.usage("--ensemble cannot be combined with --\(option.spec.name)")
-    }
     let name = invocation[Options.var] ?? "temperature_2m"
     guard
       let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.apiName == name })
@@ -41,16 +35,12 @@ extension VerifyCommand {
     }
     let histogram = invocation[Options.rankHistogram] || pit
     let event = try self.event(invocation)
-    if histogram, event != nil {
-      throw invocation.usage(
-        "\(pit ? "--diagram pit" : "--rank-histogram") and --threshold cannot be combined")
+    if pit, event != nil {
+      throw invocation.usage("--diagram pit and --threshold cannot be combined")
     }
     if leadDays != nil, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
       // The chosen lead days are kept apart: one histogram or line per lead day.
       groupBy.append(.leadDay)
-    }
-    if invocation[Options.bins], event == nil {
-      throw invocation.usage("--bins with --ensemble shows the reliability table of --threshold")
     }
     let figure = invocation.formatChoice == .svg
     var figureScore = EnsembleFigure.Score.crps

@@ -26,22 +26,6 @@ extension VerifyCommand {
 
   static func runLagged(_ invocation: Invocation, mode: String) throws -> Int32 {
     let lagged = mode == "lagged"
-    if lagged, invocation[Options.jumpiness] {
-      throw invocation.usage("--lagged and --jumpiness cannot be combined")
-    }
-    let others: [any OptionKey] = [
-      Options.compare, Options.scorecard, Options.vars, Options.diagram, Options.threshold,
-      Options.skill, Options.ci, Options.loss, Options.scores, Options.within, Options.sameCases,
-      Options.obsBins, Options.includePast, Options.fair, Options.bins,
-    ]
-    for option in (modeFlags as [any OptionKey]) + others where invocation.isGiven(option) {
-      let name = option.spec.name
-      throw invocation.usage(
-        "--\(mode) cannot be combined with --\(name)"
-          + (name == Options.includePast.spec.name
-            ? " (members are issued before the valid time, lead ≥ 0)" : "")
-      )
-    }
     var members = 0
     if lagged {
       let text = invocation[Options.lagged] ?? ""
@@ -49,16 +33,6 @@ extension VerifyCommand {
         throw invocation.usage("--lagged needs N >= 2 (the issues per ensemble), not '\(text)'")
       }
       members = count
-    } else {
-      if invocation[Options.rankHistogram] {
-        throw invocation.usage("--rank-histogram needs --ensemble or --lagged")
-      }
-    }
-    if !lagged, invocation.isGiven(Options.ensembleModel) {
-      throw invocation.usage("--ensemble-model needs --lagged N")
-    }
-    if lagged, invocation.isGiven(Options.revisionBins) {
-      throw invocation.usage("--revision-bins sets the bins of --jumpiness")
     }
     let edges = lagged ? nil : try revisionBins(invocation)
     let variableName = invocation[Options.var] ?? "temperature_2m"

@@ -7,17 +7,12 @@ import Verify
 extension VerifyCommand {
   // MARK: - Modes
 
-  /// `--reliability` applies to precipitation alone and to none of the other modes.
+  /// `--reliability` applies to precipitation alone (the modes it refuses are in `rules`).
   static func checkReliability(_ invocation: Invocation, variableName: String) throws {
     guard variableName == WeatherVariable.precipitation.column else {
       throw invocation.usage(
         "--reliability scores precipitation_probability: use --var precipitation (the only variable with a stored probability)"
       )
-    }
-    for option in [Options.revisions, Options.pairs, Options.compare, Options.skill]
-      as [any OptionKey] where invocation.isGiven(option)
-    {
-      throw invocation.usage("--\(option.spec.name) cannot be combined with --reliability")
     }
     // The intervals belong to the decomposition table; the bin table and the diagram have no
     // column for them.

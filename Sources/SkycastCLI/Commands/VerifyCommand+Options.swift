@@ -203,14 +203,7 @@ extension VerifyCommand {
   /// `always` (comparisons always resample).
   static func bootstrap(_ invocation: Invocation, always: Bool) throws -> BootstrapSettings? {
     let given = invocation[Options.ci]
-    if given == nil, !always {
-      for option in [Options.bootstrap, Options.blockDays, Options.seed] as [any OptionKey]
-      where invocation.isGiven(option) {
-        throw invocation.usage(
-          "--\(option.spec.name) sets up the bootstrap of --ci (or --compare); add --ci")
-      }
-      return nil
-    }
+    if given == nil, !always { return nil }
     var settings = BootstrapSettings()
     if let given, !given.isEmpty {
       guard let percent = Double(given), percent > 0, percent < 100 else {
@@ -251,10 +244,7 @@ extension VerifyCommand {
 
   static func event(_ invocation: Invocation) throws -> VerifyEvent? {
     let op = try invocation[Options.op]
-    guard let threshold = try thresholds(invocation).first else {
-      if invocation.isGiven(Options.op) { throw invocation.usage("--op needs --threshold <x>") }
-      return nil
-    }
+    guard let threshold = try thresholds(invocation).first else { return nil }
     return VerifyEvent(threshold: threshold, op: op)
   }
 
@@ -343,26 +333,21 @@ extension VerifyCommand {
   static func checkAddedScores(_ invocation: Invocation) throws {
     _ = try thresholds(invocation)
     _ = try withinBounds(invocation)
-    let added = [Options.scores, Options.within].filter { invocation.isGiven($0) }
+    // Which options combine is declared (`rules`); these checks read the values.
     let several = invocation[Options.threshold].count > 1
     let modes = ((modeFlags as [any OptionKey]) + [Options.compare]).filter {
       invocation.isGiven($0)
     }
     .map(\.spec.name)
-    if let mode = modes.first {
-      if let option = added.first {
-        throw invocation.usage(
-          "--\(option.spec.name) adds columns to the score table; leave out --\(mode)")
-      }
-      if several, mode != Options.revisions.spec.name, mode != Options.pairs.spec.name {
-        throw invocation.usage("--\(mode) takes one --threshold")
-      }
+    if let mode = modes.first, several, mode != Options.revisions.spec.name,
+      mode != Options.pairs.spec.name
+    {
+      throw invocation.usage("--\(mode) takes one --threshold")
     }
     let keys = (try? VerifyKey.parse(invocation[Options.by])) ?? []
     let percentile = try climatePercentile(invocation)
     let pairPath =
-      [Options.sameCases].filter { invocation[$0] }.map { "--\($0.spec.name)" }
-      + (keys.contains(.obsRange) ? ["--by obs-range"] : [])
+      (keys.contains(.obsRange) ? ["--by obs-range"] : [])
       + (percentile.map { ["--threshold p" + VerifyRequest.edgeText($0)] } ?? [])
     if let option = pairPath.first {
       if let mode = modes.first {
@@ -387,30 +372,6 @@ extension VerifyCommand {
     }
     if try extraScores(invocation).contains(.extremes), !invocation.isGiven(Options.threshold) {
       throw invocation.usage("--scores extremes scores the contingency table of --threshold <x>")
-    }
-  }
-
-  static func checkCombinations(
-    _ invocation: Invocation, revisions: Bool, pairs: Bool, grouped: Bool, event: VerifyEvent?,
-    skill: SkillReference?
-  ) throws {
-    if revisions, pairs { throw invocation.usage("--revisions and --pairs cannot be combined") }
-    let mode = revisions ? "--revisions" : pairs ? "--pairs" : nil
-    guard let mode else { return }
-    if event != nil { throw invocation.usage("--threshold cannot be combined with \(mode)") }
-    if skill != nil { throw invocation.usage("--skill cannot be combined with \(mode)") }
-    if pairs, grouped {
-      throw invocation.usage("--by cannot be combined with --pairs (pairs are not grouped)")
-    }
-    for option in [Options.lapseRate, Options.includeSuspect]
-    where revisions && invocation[option] {
-      throw invocation.usage(
-        "--\(option.spec.name) applies to observations; --revisions compares forecasts with forecasts"
-      )
-    }
-    if revisions, invocation.isGiven(Options.obs) {
-      throw invocation.usage(
-        "--obs cannot be combined with --revisions (revisions compare forecasts with forecasts)")
     }
   }
 

@@ -12,21 +12,7 @@ extension VerifyCommand {
 
   /// Checks `--scorecard` and `--vars` and groups by lead day.
   static func prepareScorecard(_ groupBy: inout [VerifyKey], invocation: Invocation) throws {
-    guard invocation[Options.scorecard] else {
-      if invocation.isGiven(Options.vars) {
-        throw invocation.usage("--vars lists the rows of --scorecard")
-      }
-      return
-    }
-    guard invocation[Options.compare].count == 2 else {
-      throw invocation.usage("--scorecard compares two models or sources: add --compare A B")
-    }
-    for option in [
-      Options.diagram, Options.reliability, Options.revisions, Options.pairs, Options.score,
-      Options.leadDays,
-    ] as [any OptionKey] where invocation.isGiven(option) {
-      throw invocation.usage("--\(option.spec.name) cannot be combined with --scorecard")
-    }
+    guard invocation[Options.scorecard] else { return }
     guard groupBy.allSatisfy({ $0 == .leadDay }) else {
       throw invocation.usage("--scorecard has lead days as its columns; leave out --by")
     }

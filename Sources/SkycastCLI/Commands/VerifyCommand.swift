@@ -47,6 +47,7 @@ enum VerifyCommand {
     ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif, .metMPR])
       + [ExportCommand.Options.partitionBy.spec],
+    rules: rules,
     run: { try run($0) })
 
   /// The flags that make `verify` write something other than the score table.
@@ -109,30 +110,14 @@ enum VerifyCommand {
       try invocation.rejectFigureOptions()
     }
     let compareWords = invocation[Options.compare]
-    if invocation.isGiven(Options.loss), compareWords.isEmpty {
-      throw invocation.usage("--loss needs --compare A B")
+    if !compareWords.isEmpty, figure, score != nil {
+      throw invocation.usage("--compare draws the difference of --loss's score; leave out --score")
     }
-    if !compareWords.isEmpty {
-      if invocation[Options.revisions] || invocation[Options.pairs] {
-        throw invocation.usage("--compare cannot be combined with --revisions or --pairs")
-      }
-      if figure, score != nil {
-        throw invocation.usage(
-          "--compare draws the difference of --loss's score; leave out --score")
-      }
-    }
-    if reliability {
-      try checkReliability(invocation, variableName: variableName)
-    } else if invocation[Options.bins] {
-      throw invocation.usage("--bins shows the reliability table of --reliability")
-    }
+    if reliability { try checkReliability(invocation, variableName: variableName) }
     let event = try self.event(invocation)
     let skill = try skillReference(invocation)
     let revisions = invocation[Options.revisions]
     let pairs = invocation[Options.pairs]
-    try checkCombinations(
-      invocation, revisions: revisions, pairs: pairs, grouped: !groupBy.isEmpty, event: event,
-      skill: skill)
     let period = try invocation.dateRange(required: false)
     let parquet = pairs && invocation.formatChoice == .parquet
     let verifText = invocation.formatChoice == .verif
@@ -200,10 +185,6 @@ enum VerifyCommand {
           "\(VerifyRequest.windVectorName) has scores only: leave out --threshold, --skill, --revisions and --pairs"
         )
       }
-    }
-    if request.bootstrap != nil, revisions || pairs {
-      throw invocation.usage(
-        "--ci cannot be combined with \(revisions ? "--revisions" : "--pairs")")
     }
 
     if revisions {

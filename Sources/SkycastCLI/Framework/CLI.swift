@@ -111,6 +111,7 @@ public enum CLI {
         context: context, commandPath: scanned.names, values: scanned.values,
         arguments: scanned.positionals, options: scanned.path.last!.options + globalOptions)
       try invocation.validateTypedOptions()
+      try invocation.check(scanned.path.last!.rules)
       do {
         let code = try await run(invocation)
         invocation.endProgress()

@@ -7,12 +7,14 @@ public struct CommandSpec: Sendable {
   public var arguments: [ArgumentSpec]
   public var options: [OptionSpec]
   public var subcommands: [CommandSpec]
+  /// Which options combine, checked in order after the values and before `run`.
+  public var rules: [OptionRule]
   /// Runs the command; nil for a group that only dispatches to subcommands.
   public var run: (@Sendable (Invocation) async throws -> Int32)?
 
   public init(
     name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+    options: [OptionSpec] = [], rules: [OptionRule] = [], subcommands: [CommandSpec] = [],
     run: (@Sendable (Invocation) async throws -> Int32)? = nil
   ) {
     self.name = name
@@ -20,6 +22,7 @@ public struct CommandSpec: Sendable {
     self.discussion = discussion
     self.arguments = arguments
     self.options = options
+    self.rules = rules
     self.subcommands = subcommands
     self.run = run
   }

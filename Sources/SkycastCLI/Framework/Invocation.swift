@@ -60,6 +60,13 @@ public final class Invocation {
     }
   }
 
+  /// The first broken rule of the command, as a usage error.
+  func check(_ rules: [OptionRule]) throws {
+    if let rule = rules.first(where: { $0.isBroken(given: { values[$0] != nil }) }) {
+      throw usage(rule.message)
+    }
+  }
+
   // MARK: - Global options
 
   /// `-q`: no progress or informational messages (data, warnings and errors still print).

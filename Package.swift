@@ -46,7 +46,7 @@ let package = Package(
     ),
     .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
 
-    // MARK: - Build-time embedding of Queries/, Samples/ and Help/
+    // MARK: - Build-time embedding of Sources/SkycastResources/{Queries,Samples,Help}
     .executableTarget(name: "EmbedResourcesTool"),
     .plugin(
       name: "EmbedResourcesPlugin",
@@ -54,7 +54,9 @@ let package = Package(
       dependencies: ["EmbedResourcesTool"],
       path: "Sources/EmbedResourcesPlugin"
     ),
-    .target(name: "SkycastResources", plugins: ["EmbedResourcesPlugin"]),
+    .target(
+      name: "SkycastResources", exclude: ["Queries", "Samples", "Help"],
+      plugins: ["EmbedResourcesPlugin"]),
 
     // MARK: - Foundations (no SQLite)
     .target(name: "SkycastModel"),

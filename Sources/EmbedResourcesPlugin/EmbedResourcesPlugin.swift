@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's top-level `Queries/`, `Samples/` and `Help/` folders into the target as
+/// Embeds the target's `Queries/`, `Samples/` and `Help/` folders (in
+/// `Sources/SkycastResources`, excluded from its sources in `Package.swift`) into the target as
 /// Swift source.
 ///
 /// SwiftPM resources (`Bundle.module`) stop working once the binary leaves `.build`, so the built-in
@@ -13,8 +14,9 @@ import PackagePlugin
 @main
 struct EmbedResourcesPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-    let packageDirectory = context.package.directoryURL
-    let folders = ["Queries", "Samples", "Help"].map { packageDirectory.appending(path: $0) }
+    // The target's folder by SwiftPM's convention (`Target.directoryURL` needs tools 6.1).
+    let targetDirectory = context.package.directoryURL.appending(path: "Sources/\(target.name)")
+    let folders = ["Queries", "Samples", "Help"].map { targetDirectory.appending(path: $0) }
       .filter { FileManager.default.fileExists(atPath: $0.path) }
     var inputs: [URL] = folders
     for folder in folders {

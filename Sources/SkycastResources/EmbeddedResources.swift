@@ -1,11 +1,11 @@
 import Foundation
 
-/// Files from the package's `Queries/`, `Samples/` and `Help/` folders, compiled into the binary.
+/// Files from this target's `Queries/`, `Samples/` and `Help/` folders, compiled into the binary.
 ///
 /// The build-tool plugin `EmbedResourcesPlugin` generates `base64Files`; this type decodes them on
-/// first use. Paths are relative to the package root, e.g. `Queries/daily-summary.sql`.
+/// first use. Paths are relative to this target's folder, e.g. `Queries/daily-summary.sql`.
 public enum EmbeddedResources {
-  /// Every embedded file, keyed by its path relative to the package root.
+  /// Every embedded file, keyed by its path relative to `Sources/SkycastResources`.
   public static let files: [String: Data] = {
     var result: [String: Data] = [:]
     for file in base64Files {

@@ -1,7 +1,7 @@
-"""Runs the datasets help topic's (Help/datasets.md) DuckDB recipe for `verify --by lead-day` and compares it with the
+"""Runs the datasets help topic's (Sources/SkycastResources/Help/datasets.md) DuckDB recipe for `verify --by lead-day` and compares it with the
 output of `skycast verify --by lead-day --format csv`.
 
-usage: duckdb_recipe.py Help/datasets.md WORK_DIR OBS_SOURCE VERIFY.csv
+usage: duckdb_recipe.py Sources/SkycastResources/Help/datasets.md WORK_DIR OBS_SOURCE VERIFY.csv
 
 The SQL between the `<!-- duckdb-verify-recipe -->` markers runs as written, in WORK_DIR (where
 `lake/hourly` and `lake/observations` are), with the observation source set to OBS_SOURCE.

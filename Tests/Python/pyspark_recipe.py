@@ -1,7 +1,7 @@
-"""Runs the datasets help topic's (Help/datasets.md) PySpark recipe for `verify --by lead-day` and compares its `scores` with
+"""Runs the datasets help topic's (Sources/SkycastResources/Help/datasets.md) PySpark recipe for `verify --by lead-day` and compares its `scores` with
 the output of `skycast verify --by lead-day --format csv`.
 
-usage: pyspark_recipe.py Help/datasets.md WORK_DIR OBS_SOURCE VERIFY.csv
+usage: pyspark_recipe.py Sources/SkycastResources/Help/datasets.md WORK_DIR OBS_SOURCE VERIFY.csv
 
 Exits 77 (skipped) when pyspark or a Java runtime is missing. Counts must be equal and every
 score within 1e-9. Prints 'ok GROUPS' or the differences.

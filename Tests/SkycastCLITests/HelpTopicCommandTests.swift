@@ -8,10 +8,10 @@ import Testing
 /// help`, printed one at a time and in the manual, and the README stays short and points at
 /// them.
 @Suite struct HelpTopicCommandTests {
-  /// The topic names of the Markdown files in the source tree's `Help/` folder.
+  /// The topic names of the Markdown files in `Sources/SkycastResources/Help/`.
   static func topicFiles() throws -> [String] {
     try FileManager.default.contentsOfDirectory(
-      atPath: PackagePaths.root.appendingPathComponent("Help").path
+      atPath: PackagePaths.help.path
     )
     .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
   }

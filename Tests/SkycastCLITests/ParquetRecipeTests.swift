@@ -2,12 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The recipes for engines in the `datasets` help topic (`Help/datasets.md`, once the README's)
+/// The recipes for engines in the `datasets` help topic (`Sources/SkycastResources/Help/datasets.md`)
 /// run on datasets Skycast wrote.
 @Suite struct ParquetRecipeTests {
   static var readme: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Help/datasets.md").path
+    PackagePaths.help.appendingPathComponent("datasets.md").path
   }
 
   @Test(

@@ -5,7 +5,7 @@ import Testing
 @testable import SkycastCLI
 
 /// Every `skycast` command in the ```sh blocks of the README and then of each help topic
-/// (`Help/*.md`, in `skycast help`'s order, which is the order the chapters had in the README)
+/// (`Sources/SkycastResources/Help/*.md`, in `skycast help`'s order, which is the order the chapters had in the README)
 /// runs as shown, in order, against the fake Open-Meteo on a loopback server and one temporary
 /// database. (```cron, ```ini and ```text blocks — schedules, prerequisites and the setup
 /// commands — are not run.)
@@ -23,7 +23,7 @@ import Testing
 
   /// The files whose `sh` blocks run, in order: the README, then every help topic.
   static var files: [String] {
-    ["README.md"] + HelpTopic.all.map { "Help/\($0.name).md" }
+    ["README.md"] + HelpTopic.all.map { "Sources/SkycastResources/Help/\($0.name).md" }
   }
 
   /// The commands of the `sh` blocks of the README and the help topics, in order.

@@ -184,11 +184,19 @@ import Testing
       Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) }
     }
     let names = Set(try Self.manifestTargets().map(\.name))
-    // Resources only (the embedded Queries/ and Samples/, read through the Store's tests).
+    // Resources only (the embedded Queries/, Samples/ and Help/, read through the Store's tests).
     let exempt: Set = ["SkycastResources"]
     #expect(libraries.count > 10)
     let missing = libraries.filter { !exempt.contains($0) && !names.contains($0 + "Tests") }
     #expect(missing.isEmpty, "library targets without a test target: \(missing)")
+  }
+
+  @Test("the top level holds only the manifest, the README, Sources and Tests")
+  func topLevel() throws {
+    // Reports, samples and help pages are the SkycastResources target's, under Sources.
+    let entries = try FileManager.default.contentsOfDirectory(atPath: Self.root.path)
+      .filter { !$0.hasPrefix(".") }
+    #expect(Set(entries) == ["Package.swift", "README.md", "Sources", "Tests"], "\(entries)")
   }
 
   @Test("the scan reads Package.swift's targets and finds an undeclared import")

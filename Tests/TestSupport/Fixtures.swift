@@ -1,7 +1,7 @@
 import Foundation
 
-/// The recorded Open-Meteo responses in the repository's `Samples/open-meteo/` (provenance in
-/// `Samples/README.md`), read from the source tree located through `#filePath`.
+/// The recorded Open-Meteo responses in `Sources/SkycastResources/Samples/open-meteo/`
+/// (provenance in `Samples/README.md` there), read from the source tree located through `#filePath`.
 ///
 /// Names may be given with or without `.json`. A missing fixture stops the test run with a message
 /// naming the file, since no test can do anything useful without it.

@@ -120,7 +120,7 @@ public enum VerifyTable {
     if let percentile = request.climatePercentile, let event = request.event {
       let name = "p" + VerifyRequest.edgeText(percentile)
       var text =
-        "event \(event.symbol) \(name) (op \(event.op.rawValue)): each city's \(VerifyRequest.edgeText(percentile))th percentile of its \(request.observationSource) observations in the pair's local calendar month, \(request.period == nil ? "over all stored dates" : "over the period") (numpy's linear percentile)"
+        "event \(event.symbol) \(name) (op \(event.op.rawValue)): each city's \(VerifyRequest.edgeText(percentile))th percentile of its \(request.observationSource) observations in the pair's local calendar month, \(climatePeriodText(request)) (numpy's linear percentile)"
       if let climate = report.climate {
         text += "; thresholds\(unitSuffix(request.variable)): " + climate.text
       }
@@ -299,6 +299,14 @@ public enum VerifyTable {
   package static func number(_ value: Double?) -> Cell {
     guard let value, value.isFinite else { return .null }
     return .number(value)
+  }
+
+  /// Which observations a `pNN` threshold is a percentile of, in the comment's words.
+  static func climatePeriodText(_ request: VerifyRequest) -> String {
+    if let period = request.climatePeriod {
+      return "over \(period.lowerBound) to \(period.upperBound) (--climate-from/--climate-to)"
+    }
+    return request.period == nil ? "over all stored dates" : "over the period"
   }
 
   package static func unitSuffix(_ variable: WeatherVariable, bare: Bool = false) -> String {

@@ -13,12 +13,12 @@ import Testing
 
   /// A valid value for each option a rule names (flags take none).
   static let sampleValues: [String: [String]] = [
-    "lagged": ["3"], "threshold": ["1"], "scores": ["quantiles"], "within": ["1"],
+    "lagged": ["3"], "threshold": ["p90"], "scores": ["quantiles"], "within": ["1"],
     "obs-bins": ["0,5"], "by": ["lead-day"], "diagram": ["performance"], "score": ["rmse"],
     "lead-days": ["1"], "vars": ["temperature_2m"], "source": ["forecast"], "obs": ["era5"],
     "loss": ["se"], "bootstrap": ["200"], "block-days": ["2"], "seed": ["1"], "op": ["gt"],
     "revision-bins": ["1,2"], "ensemble-model": ["m"], "skill": ["persistence"],
-    "compare": ["a", "b"], "ci": [],
+    "compare": ["a", "b"], "ci": [], "climate-from": ["2025-01-01"], "climate-to": ["2025-01-31"],
   ]
 
   /// The words that give `name` on the command line.

@@ -37,6 +37,15 @@ extension VerifyCommand {
       help:
         "Score every source, model and lead group only on the cases (city, valid time) all groups have."
     )
+    /// `--climate-from`, `--climate-to`: the reference period of `--threshold pNN`.
+    static let climateFrom = Option<LocalDate?>.date(
+      "climate-from",
+      help:
+        "With --threshold pNN and --climate-to: first local date of the percentiles' reference period (default: the verify period)."
+    )
+    static let climateTo = Option<LocalDate?>.date(
+      "climate-to",
+      help: "With --climate-from: last local date of the reference period.")
     /// `--obs-bins`: ascending edges (see `observationBins`).
     static let obsBins = Option<[String]>.list(
       "obs-bins", value: "edges",
@@ -275,6 +284,21 @@ extension VerifyCommand {
         expected: "numbers, or one percentile of the observed climate such as p90")
     }
     return percent
+  }
+
+  /// `--climate-from/--climate-to`, only with `--threshold pNN`; nil when not given.
+  static func climatePeriod(_ invocation: Invocation) throws -> ClosedRange<LocalDate>? {
+    guard try climatePercentile(invocation) != nil else {
+      if let option = [Options.climateFrom, Options.climateTo].first(where: {
+        invocation.isGiven($0)
+      }) {
+        throw invocation.usage(
+          "--\(option.spec.name) sets the reference period of --threshold pNN (such as p90)")
+      }
+      return nil
+    }
+    return try invocation.dateRange(
+      from: Options.climateFrom, to: Options.climateTo, required: false)
   }
 
   /// `--within X,…` (or repeated): bounds ≥ 0 for the shares of |F − O| ≤ X, as given.

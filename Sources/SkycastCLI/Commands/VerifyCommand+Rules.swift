@@ -58,7 +58,8 @@ extension VerifyCommand {
     ]
   }()
 
-  /// `--scores`, `--within` and `--same-cases` add to the score table, not to the other modes.
+  /// `--scores`, `--within` and `--same-cases` add to the score table, not to the other modes;
+  /// a reference period belongs to a threshold.
   private static let scoreTableRules: [OptionRule] = {
     var rules: [OptionRule] = []
     for mode in tableModes {
@@ -75,6 +76,12 @@ extension VerifyCommand {
         .conflict(
           Options.sameCases, mode,
           "--same-cases applies to the score table; leave out --\(mode.spec.name)"))
+    }
+    for option in [Options.climateFrom, Options.climateTo] as [any OptionKey] {
+      rules.append(
+        .requires(
+          option, oneOf: [Options.threshold],
+          "--\(option.spec.name) sets the reference period of --threshold pNN (such as p90)"))
     }
     rules.append(
       .conflict(

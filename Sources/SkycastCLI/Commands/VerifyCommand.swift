@@ -37,7 +37,8 @@ enum VerifyCommand {
       """,
     options: [
       Options.var.spec, Options.by.spec, Options.threshold.spec, Options.scores.spec,
-      Options.sameCases.spec, Options.obsBins.spec, Options.within.spec, Options.op.spec,
+      Options.sameCases.spec, Options.climateFrom.spec, Options.climateTo.spec,
+      Options.obsBins.spec, Options.within.spec, Options.op.spec,
       SharedOptions.from.spec, SharedOptions.to.spec, Options.obs.spec, Options.source.spec,
       Options.model.spec, SharedOptions.cities.spec, Options.skill.spec, Options.revisions.spec,
       Options.pairs.spec, Options.compare.spec, Options.reliability.spec, Options.bins.spec,
@@ -119,6 +120,7 @@ enum VerifyCommand {
     let revisions = invocation[Options.revisions]
     let pairs = invocation[Options.pairs]
     let period = try invocation.dateRange(required: false)
+    let climatePeriod = try self.climatePeriod(invocation)
     let parquet = pairs && invocation.formatChoice == .parquet
     let verifText = invocation.formatChoice == .verif
     if verifText, !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
@@ -149,6 +151,7 @@ enum VerifyCommand {
     request.withinBounds = try withinBounds(invocation)
     request.sameCases = invocation[Options.sameCases]
     request.climatePercentile = try climatePercentile(invocation)
+    request.climatePeriod = climatePeriod
     if groupBy.contains(.obsRange) {
       request.observationBins = try observationBins(invocation, variable: variable)
     }

@@ -230,17 +230,20 @@ public final class Invocation {
     from: Option<LocalDate?> = SharedOptions.from, to: Option<LocalDate?> = SharedOptions.to,
     required: Bool
   ) throws -> ClosedRange<LocalDate>? {
+    let (fromName, toName) = (from.spec.name, to.spec.name)
     switch (try self[from], try self[to]) {
     case (let from?, let to?):
       guard from <= to else {
-        throw usage("--from \(from) is after --to \(to)")
+        throw usage("--\(fromName) \(from) is after --\(toName) \(to)")
       }
       return from...to
     case (nil, nil):
-      if required { throw usage("Missing expected options '--from <date>' and '--to <date>'") }
+      if required {
+        throw usage("Missing expected options '--\(fromName) <date>' and '--\(toName) <date>'")
+      }
       return nil
-    case (nil, _): throw usage("Missing value for '--from <date>' (needed with --to)")
-    case (_, nil): throw usage("Missing value for '--to <date>' (needed with --from)")
+    case (nil, _): throw usage("Missing value for '--\(fromName) <date>' (needed with --\(toName))")
+    case (_, nil): throw usage("Missing value for '--\(toName) <date>' (needed with --\(fromName))")
     }
   }
 

@@ -48,6 +48,9 @@ public struct VerifyRequest: Sendable, Equatable {
   /// (``VerifySQL/climate(_:)``) in the pair's local calendar month; ``event`` then carries only
   /// the operator.
   public var climatePercentile: Double?
+  /// `--climate-from/--climate-to`: the local dates the percentiles of ``climatePercentile``
+  /// are taken over; nil for the verify period (all stored dates without one).
+  public var climatePeriod: ClosedRange<LocalDate>?
 
   /// True when the scores are summed from the matched pairs in Swift (``sameCases``, or a key
   /// only a pair has, ``VerifyKey/obsRange``) rather than by SQL or the merge join.

@@ -16,14 +16,15 @@ extension VerifySQL {
     if !request.cityIDs.isEmpty {
       conditions.append("o.city_id IN (\(placeholders("city", request.cityIDs.count)))")
     }
-    if request.period != nil { conditions.append("\(date) BETWEEN :from AND :to") }
+    let period = request.climatePeriod ?? request.period
+    if period != nil { conditions.append("\(date) BETWEEN :from AND :to") }
     let sql = """
       SELECT o.city_id, substr(\(date), 6, 2), \(value)
       FROM \(daily ? "daily_observations" : "hourly_observations") AS o
       WHERE \(conditions.joined(separator: " AND "))
       """
     var parameters: [(String, SQLiteValue)] = [(":obs", .text(obsValue(request)))]
-    if let period = request.period {
+    if let period {
       parameters.append((":from", .text(period.lowerBound.description)))
       parameters.append((":to", .text(period.upperBound.description)))
     }

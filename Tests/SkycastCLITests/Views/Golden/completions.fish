@@ -11,7 +11,7 @@ function __skycast_command_path
             continue
         end
         switch $word
-            case --alpha --archive-url --as --at --before --block-days --bootstrap --by --caption --ci --city --columns --compare --country --days --db --delta --diagram --dwd-url --elevation --encoding --ensemble --ensemble-model --ensemble-url --every --excel-locale --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --lagged --language --lat --lead-day --lead-days --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-days --min-interval --model --models --name --obs --obs-bins --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --revision-bins --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
+            case --alpha --archive-url --as --at --before --block-days --bootstrap --by --caption --ci --city --climate-from --climate-to --columns --compare --country --days --db --delta --diagram --dwd-url --elevation --encoding --ensemble --ensemble-model --ensemble-url --every --excel-locale --forecast-url --format --from --geocoding-url --ghcnh-url --height --historical-forecast-url --label --lagged --language --lat --lead-day --lead-days --lead-from --limit --lon --loss --max --meteostat-url --method --min --min-days --min-interval --model --models --name --obs --obs-bins --op --output --param --partition-by --pick --previous-runs-url --provider --radius --retries --revision-bins --score --scores --seed --series --single-runs-url --skill --source --split-by --station --threshold --timeout --timezone --title --to --var --vars --wet-threshold --width --within -o
                 set skip 1
                 continue
             case '-*'
@@ -317,6 +317,8 @@ complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l by -r -a
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l threshold -r -d 'Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold; p90: each city'\''s 90th percentile of the observations per calendar month'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l scores -r -d 'Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l same-cases -d 'Score every source, model and lead group only on the cases (city, valid time) all groups have'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l climate-from -r -d 'With --threshold pNN and --climate-to: first local date of the percentiles'\'' reference period (default: the verify period)'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l climate-to -r -d 'With --climate-from: last local date of the reference period'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l obs-bins -r -d 'Bin edges of --by obs-range, ascending (default per variable, e.g'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l within -r -d 'Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l op -r -a 'ge gt' -d 'Event operator: ge (value ≥ x) or gt (value > x)'

@@ -6,7 +6,7 @@ _skycast() {
   for (( i = 2; i < CURRENT; i++ )); do
     word="${words[i]}"
     case "$word" in
-      (--alpha|--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--columns|--compare|--country|--days|--db|--delta|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-model|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--lagged|--language|--lat|--lead-day|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-days|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--revision-bins|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
+      (--alpha|--archive-url|--as|--at|--before|--block-days|--bootstrap|--by|--caption|--ci|--city|--climate-from|--climate-to|--columns|--compare|--country|--days|--db|--delta|--diagram|--dwd-url|--elevation|--encoding|--ensemble|--ensemble-model|--ensemble-url|--every|--excel-locale|--forecast-url|--format|--from|--geocoding-url|--ghcnh-url|--height|--historical-forecast-url|--label|--lagged|--language|--lat|--lead-day|--lead-days|--lead-from|--limit|--lon|--loss|--max|--meteostat-url|--method|--min|--min-days|--min-interval|--model|--models|--name|--obs|--obs-bins|--op|--output|--param|--partition-by|--pick|--previous-runs-url|--provider|--radius|--retries|--revision-bins|--score|--scores|--seed|--series|--single-runs-url|--skill|--source|--split-by|--station|--threshold|--timeout|--timezone|--title|--to|--var|--vars|--wet-threshold|--width|--within|-o) (( i++ )); continue ;;
       (-*) continue ;;
     esac
     case "$cmdpath/$word" in
@@ -492,6 +492,8 @@ _skycast() {
         '--threshold:Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold; p90: each city'\''s 90th percentile of the observations per calendar month'
         '--scores:Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
         '--same-cases:Score every source, model and lead group only on the cases (city, valid time) all groups have'
+        '--climate-from:With --threshold pNN and --climate-to: first local date of the percentiles'\'' reference period (default: the verify period)'
+        '--climate-to:With --climate-from: last local date of the reference period'
         '--obs-bins:Bin edges of --by obs-range, ascending (default per variable, e.g'
         '--within:Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate)'
         '--op:Event operator: ge (value ≥ x) or gt (value > x)'

@@ -16,8 +16,8 @@ public struct VerifyPair: Sendable, Equatable {
   public var lead: Int64
   public var forecast: Double
   public var observed: Double
-  /// The stored precipitation probability (%), read only when the request computes the Brier
-  /// score.
+  /// The stored precipitation probability (%), read only when the request asks for it
+  /// (``VerifyRequest/pairsReadProbability``: the Brier score, or verif's `p0.1` column).
   public var probability: Double?
 
   public init(

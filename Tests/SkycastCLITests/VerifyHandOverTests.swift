@@ -33,6 +33,40 @@ import Testing
         """)
   }
 
+  /// Open-Meteo's probability is P(> 0.1 mm); verif's `p0.1` is P(obs ≤ 0.1 mm): 30 % is 0.7.
+  /// The second pair has no stored probability, the third one outside 0–100 %: `nan`, as verif
+  /// reads a missing value. `--var precipitation` writes the column without being asked.
+  @Test("hourly precipitation pairs carry p0.1 = 1 − probability/100, nan without one")
+  func verifProbability() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(7, "Alpha")
+    let issued = march1 + 6 * hour
+    let rows: [(Int64, Double, Double, Double?)] = [
+      (1, 0.4, 0.0, 30), (2, 1.5, 2.25, nil), (3, 0.0, 0.0, 120),
+    ]
+    for (lead, forecast, observed, probability) in rows {
+      try writer.forecast(
+        city: 7, issuedAt: issued, lead: lead,
+        ["precipitation": forecast, "precipitation_probability": probability])
+      try writer.observation(city: 7, validAt: issued + lead * hour, ["precipitation": observed])
+    }
+    let result = await harness.run(
+      "verify", "--var", "precipitation", "--pairs", "--format", "verif", "--source", "forecast",
+      "--model", "best_match")
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == """
+        # variable: precipitation
+        # units: mm
+        date hour leadtime location lat lon altitude obs fcst p0.1
+        20260301 6 1 7 0.0 0.0 0.0 0.0 0.4 0.7
+        20260301 6 2 7 0.0 0.0 0.0 2.25 1.5 nan
+        20260301 6 3 7 0.0 0.0 0.0 0.0 0.0 nan
+
+        """)
+  }
+
   /// The same two pairs as MET MPR lines: leads 010000 and 300000, valid 07:00 and 12:00 UTC
   /// the next day, TOTAL 2, INDEX 1 and 2.
   @Test("MET MPR lines carry the STAT header columns, lead HHMMSS, valid times and the pair")

@@ -10,6 +10,7 @@ extension VerifyCommand {
   ]
 
   static func runEnsemble(_ invocation: Invocation) throws -> Int32 {
+    try checkEnsembleVerif(invocation)
     let name = invocation[Options.var] ?? "temperature_2m"
     guard
       let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.apiName == name })
@@ -77,7 +78,8 @@ extension VerifyCommand {
       }
       try invocation.rejectFigureOptions()
     }
-    let format: OutputFormat = figure ? .csv : try invocation.outputFormat()
+    let pairs = invocation[Options.pairs]
+    let format: OutputFormat = figure || pairs ? .csv : try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
     let cities = invocation[SharedOptions.cities].isEmpty ? [] : try invocation.cities(in: store)
@@ -115,6 +117,9 @@ extension VerifyCommand {
     request.excludeFlagged = probe.excludeFlagged
     if let note = probe.observationNote, note != stationNote {
       invocation.info(String(note.dropFirst((stationNote.map { $0 + "; " } ?? "").count)))
+    }
+    if pairs {
+      return try writeEnsembleVerifText(request, verifier: verifier, invocation: invocation)
     }
     var report = try store.read { try verifier.ensemble(request) }
     if let leadDays {

@@ -95,10 +95,19 @@ extension VerifyCommand {
   /// source.
   private static let ensembleRules: [OptionRule] =
     ([
-      Options.revisions, Options.pairs, Options.reliability, Options.compare, Options.ci,
-      Options.loss, Options.source, Options.lapseRate, Options.scorecard, Options.vars,
-      Options.bootstrap, Options.blockDays,
-    ] as [any OptionKey]).map { .conflict(Options.ensemble, $0) } + [
+      Options.revisions, Options.reliability, Options.compare, Options.ci, Options.loss,
+      Options.source, Options.lapseRate, Options.scorecard, Options.vars, Options.bootstrap,
+      Options.blockDays,
+    ] as [any OptionKey]).map { .conflict(Options.ensemble, $0) }
+    // `--ensemble --pairs` writes the members as verif's text input: a file, not scores.
+    + ([
+      Options.by, Options.threshold, Options.op, Options.fair, Options.rankHistogram,
+      Options.diagram, Options.skill, Options.seed, Options.bins, Options.score, Options.leadDays,
+    ] as [any OptionKey]).map {
+      OptionRule(
+        when: [Options.ensemble, Options.pairs, $0],
+        "--ensemble --pairs writes the members, not scores; leave out --\($0.spec.name)")
+    } + [
       OptionRule(
         when: [Options.ensemble, Options.rankHistogram, Options.threshold],
         "--rank-histogram and --threshold cannot be combined"),

@@ -326,17 +326,21 @@ enum VerifyCommand {
     if report.rows.isEmpty { invocation.info("no stored forecasts match") }
   }
 
-  /// `--pairs --format verif`: verif's text input (``VerifText``), for one source and model.
+  /// `--pairs --format verif`: verif's text input (``VerifText``), for one source and model;
+  /// hourly `precipitation` with its `p0.1` column.
   static func writeVerifText(_ request: VerifyRequest, verifier: Verifier, invocation: Invocation)
     throws -> Int32
   {
+    var request = request
+    request.pairsWithProbability = VerifText.hasProbabilityColumn(request)
     let cities = Dictionary(uniqueKeysWithValues: try verifier.store.cities().map { ($0.id, $0) })
     let output = try invocation.dataOutput()
     try output.write(VerifText.header(request))
     let count = try verifier.store.read {
       try verifier.pairs(request) { pair in
         guard let city = cities[pair.cityID] else { return }
-        try output.write(VerifText.line(pair, city: city))
+        try output.write(
+          VerifText.line(pair, city: city, probabilityColumn: request.pairsWithProbability))
       }
     }
     try output.flush()

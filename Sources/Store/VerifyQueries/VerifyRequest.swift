@@ -51,6 +51,9 @@ public struct VerifyRequest: Sendable, Equatable {
   /// `--climate-from/--climate-to`: the local dates the percentiles of ``climatePercentile``
   /// are taken over; nil for the verify period (all stored dates without one).
   public var climatePeriod: ClosedRange<LocalDate>?
+  /// The matched pairs (``VerifySQL/pairs(_:)``) carry the stored precipitation probability even
+  /// without an event (`verify --pairs --format verif` writes it as verif's `p0.1` column).
+  public var pairsWithProbability = false
 
   /// True when the scores are summed from the matched pairs in Swift (``sameCases``, or a key
   /// only a pair has, ``VerifyKey/obsRange``) rather than by SQL or the merge join.
@@ -185,6 +188,12 @@ public struct VerifyRequest: Sendable, Equatable {
   /// True when the Brier score is computed: an event on hourly `precipitation`, whose rows
   /// carry Open-Meteo's `precipitation_probability`.
   public var computesBrier: Bool { event != nil && variable == .precipitation }
+
+  /// True when the pairs read `precipitation_probability`: for the Brier score, or when
+  /// ``pairsWithProbability`` asks for it on hourly `precipitation`.
+  public var pairsReadProbability: Bool {
+    computesBrier || (pairsWithProbability && variable == .precipitation)
+  }
 
   /// True when the Brier event is not the one Open-Meteo's probability is defined for
   /// (> 0.1 mm in the hour), so the score compares a probability with another event.

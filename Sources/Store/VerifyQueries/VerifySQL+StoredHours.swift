@@ -55,7 +55,7 @@ extension VerifySQL {
     let ov = VerifySQL.observedValue(request)
     let conditions = storedHourFilters(request) + ["f.\(v) IS NOT NULL", "\(ov) IS NOT NULL"]
     let sql = """
-      SELECT f.city_id, s.source, s.model, f.issued_at, f.valid_at, \(leadHours(request)), f.\(v), \(ov), \(request.computesBrier ? "f.\(WeatherVariable.precipitationProbability.column)" : "NULL")
+      SELECT f.city_id, s.source, s.model, f.issued_at, f.valid_at, \(leadHours(request)), f.\(v), \(ov), \(request.pairsReadProbability ? "f.\(WeatherVariable.precipitationProbability.column)" : "NULL")
       FROM forecast_hours AS f
       \(runJoin(request, onStoredHours: true))      CROSS JOIN forecast_series AS s ON s.id = f.series_id
       CROSS JOIN hourly_observations AS o

@@ -178,8 +178,8 @@ public enum VerifySQL {
   /// there are.
   ///
   /// Columns: `city_id, source, model, issued_at, valid_at (daily: date), lead, forecast,
-  /// observed, probability` (the stored precipitation probability when the request computes
-  /// the Brier score, else NULL).
+  /// observed, probability` (the stored precipitation probability when
+  /// ``VerifyRequest/pairsReadProbability``, else NULL).
   public static func pairs(_ request: VerifyRequest) -> VerifyStatement {
     let tables = Tables(request.variable.frequency)
     if !tables.isDaily { return storedHourPairs(request) }

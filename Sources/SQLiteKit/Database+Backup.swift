@@ -13,20 +13,23 @@ extension Database {
   /// temporary file and rename it (see `AtomicFile` in SkycastModel).
   ///
   /// Related SQLite documentation: <https://www.sqlite.org/backup.html>
-  public func backup(to path: String) throws {
+  /// - Parameter patience: how long to keep trying while another connection holds a lock.
+  public func backup(to path: String, patience: Duration = .seconds(30)) throws {
     let destination = try Database(path: path, mode: .readWrite)
     guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
       throw failure(
         destination.makeError(sqlite3_errcode(destination.handle), sql: "backup to \(path)"))
     }
     var code: Int32
-    var waits = 0
+    // A lock held by a writer (rollback-journal mode, or a WAL recovery): try again for at most
+    // `patience` in all. A step that meets a lock first waits out the connection's busy timeout, so
+    // a count of tries would not bound the time: 500 tries of a 10 s timeout is over an hour,
+    // holding the caller's thread while a collector keeps writing.
+    let deadline = ContinuousClock.now + patience
     repeat {
       code = sqlite3_backup_step(backup, -1)
-      // A lock held by a writer in rollback-journal mode: wait a little, up to about 10 s.
       if code == SQLITE_BUSY || code == SQLITE_LOCKED {
-        guard waits < 500 else { break }
-        waits += 1
+        guard ContinuousClock.now < deadline else { break }
         sqlite3_sleep(20)
       }
     } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED

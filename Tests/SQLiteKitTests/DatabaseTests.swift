@@ -270,6 +270,27 @@ final class TemporaryDirectory {
     let copy = try Database(path: directory.file("copy.sqlite"), mode: .readOnly)
     #expect(try copy.scalarInt("SELECT sum(x) FROM t") == 6)
   }
+
+  /// Each try first waits out the busy timeout, so the patience, not a count of tries, ends it.
+  @Test("online backup gives up with busy while another connection holds an exclusive lock")
+  func backupBusy() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("source.sqlite")
+    let configuration = Database.Configuration(busyTimeout: 100, journalMode: .delete)
+    let database = try Database(path: path, configuration: configuration)
+    try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+    let holder = try Database(path: path, configuration: configuration)
+    try holder.execute("BEGIN EXCLUSIVE; INSERT INTO t VALUES (2);")
+    #expect {
+      try database.backup(to: directory.file("copy.sqlite"), patience: .milliseconds(300))
+    } throws: { error in
+      [ResultCode.busy, .locked].contains((error as? SQLiteError)?.code ?? .ok)
+    }
+    try holder.execute("COMMIT")
+    try database.backup(to: directory.file("copy2.sqlite"))
+    let copy = try Database(path: directory.file("copy2.sqlite"), mode: .readOnly)
+    #expect(try copy.scalarInt("SELECT count(*) FROM t") == 2)
+  }
 }
 
 @Suite struct FunctionRegistrationTests {

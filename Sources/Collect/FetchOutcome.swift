@@ -46,30 +46,3 @@ package struct FetchOutcome<Counts: Sendable & Equatable>: Sendable, Equatable {
     }
   }
 }
-
-/// Why a city (or a range of its dates) was not fetched.
-package enum SkipReason: Sendable, Equatable {
-  /// Its newest successful fetch is `age` seconds old, under the minimum interval.
-  case fresh(age: Int64)
-  /// Another run stored a fresh fetch while this one was requesting (the re-check inside
-  /// the write transaction).
-  case storedByAnotherRun
-  /// The API has nothing for the request (e.g. archive dates after today), in words.
-  case unavailable(String)
-  /// An earlier run of the command stored it (a model run `backfill --runs` already has).
-  case alreadyStored
-}
-
-/// Progress events of a `FetchPipeline` run, for the CLI.
-package enum FetchEvent: Sendable {
-  /// A request for `cities` (and `dates`) is about to be sent; `index` cities (or requests, one
-  /// city each) of `total` came before it.
-  case requesting(cities: [City], dates: ClosedRange<LocalDate>?, index: Int, total: Int)
-  /// The decoder ignored or questioned something in a reply that was still stored.
-  case decodeWarning(city: City, message: String)
-  /// Something in a stored reply the user must hear of: impossible values stored as NULL, or a
-  /// grid point in another time zone.
-  case alert(city: City, message: String)
-  /// Another process held the write lock past the busy timeout; storing is tried again.
-  case writeRetry(cities: [City], attempt: Int)
-}

@@ -62,64 +62,7 @@ extension FetchProduct {
   package func emptinessProblem(_ decoded: Decoded) -> String? { nil }
 }
 
-/// One request's worth of work in `FetchPipeline`.
-package protocol FetchUnit: Sendable {
-  /// The cities the request asks for, in the order of the reply's `location_id`s.
-  var cities: [City] { get }
-  /// The local dates asked for, nil when the product has no date range (a forecast).
-  var dates: ClosedRange<LocalDate>? { get }
-  /// The model run asked for (`backfill --runs`), nil for the others.
-  var run: Int64? { get }
-  /// The unit for one of its cities alone (the city-by-city retry of a failed batch).
-  func alone(_ city: City) -> Self
-  /// The unit with its cities as an earlier request of the run stored them (a zone adopted from
-  /// `timezone=auto`), so later requests ask in that zone.
-  func updating(_ stored: [Int64: City]) -> Self
-}
-
 extension FetchUnit {
   /// No model run: all units but `backfill --runs`'.
   package var run: Int64? { nil }
-}
-
-/// Several cities in one request (the forecast APIs take many coordinates at once).
-package struct CityBatch: FetchUnit {
-  package var cities: [City]
-  package var dates: ClosedRange<LocalDate>? { nil }
-
-  package init(_ cities: [City]) { self.cities = cities }
-
-  /// `cities` in consecutive batches of at most `size` (the requests of a run, and of its dry
-  /// run).
-  package static func batches(_ cities: [City], size: Int) -> [CityBatch] {
-    let size = max(1, size)
-    return stride(from: 0, to: cities.count, by: size).map {
-      CityBatch(Array(cities[$0..<min($0 + size, cities.count)]))
-    }
-  }
-
-  package func alone(_ city: City) -> CityBatch { CityBatch([city]) }
-
-  package func updating(_ stored: [Int64: City]) -> CityBatch {
-    CityBatch(cities.map { stored[$0.id] ?? $0 })
-  }
-}
-
-/// One city and a range of its local dates (the history APIs take one coordinate a request).
-package struct CityChunk: FetchUnit {
-  package var city: City
-  package var range: ClosedRange<LocalDate>
-  package var cities: [City] { [city] }
-  package var dates: ClosedRange<LocalDate>? { range }
-
-  package init(_ city: City, _ range: ClosedRange<LocalDate>) {
-    self.city = city
-    self.range = range
-  }
-
-  package func alone(_ city: City) -> CityChunk { CityChunk(city, range) }
-
-  package func updating(_ stored: [Int64: City]) -> CityChunk {
-    CityChunk(stored[city.id] ?? city, range)
-  }
 }

@@ -24,14 +24,6 @@ where Unit == CityChunk, Decoded == LocationBlock, Item == HistoryItem, Counts =
   ) throws -> HistoryCounts
 }
 
-/// One decoded history answer, ready to store.
-package struct HistoryItem {
-  package let location: LocationBlock
-  package let city: City
-  package let dates: ClosedRange<LocalDate>
-  package let provenance: ResponseProvenance
-}
-
 extension HistoryProduct {
   /// The history APIs take any columns the decoder keeps.
   package var checkedModels: [String]? { nil }

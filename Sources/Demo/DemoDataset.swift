@@ -308,9 +308,3 @@ public struct DemoDataset {
     )
   }
 }
-
-/// The demo could not be built.
-public struct DemoError: Error, CustomStringConvertible {
-  public let description: String
-  public init(_ description: String) { self.description = description }
-}

@@ -1,11 +1,5 @@
 import SkycastModel
 
-/// What `import` loads: observations (a station, another archive) or forecasts (another
-/// provider's log).
-public enum ImportKind: String, Sendable, CaseIterable {
-  case observations, forecasts
-}
-
 /// One problem in an import file, with the physical line its record starts on.
 public struct ImportProblem: Sendable, Equatable, CustomStringConvertible {
   /// 1-based line in the file; nil for problems of the file as a whole.
@@ -23,23 +17,5 @@ public struct ImportProblem: Sendable, Equatable, CustomStringConvertible {
   /// `line 7: temperature_2m: 'abc' is not a number`.
   public var description: String {
     line.map { "line \($0): \(message)" } ?? message
-  }
-}
-
-/// An import that stored nothing: the file has problems (all listed), or its header does.
-public struct ImportFailure: Error, Sendable, Equatable, CustomStringConvertible {
-  /// Every problem found, in file order.
-  public var problems: [ImportProblem]
-  /// True when the header (or the file's encoding or CSV syntax) is wrong, so no row could be
-  /// read and `--skip-invalid` cannot help.
-  public var isFatal: Bool
-
-  public init(problems: [ImportProblem], isFatal: Bool) {
-    self.problems = problems
-    self.isFatal = isFatal
-  }
-
-  public var description: String {
-    problems.map(\.description).joined(separator: "\n")
   }
 }

@@ -122,9 +122,3 @@ package enum ImportTimes {
     return WallClock.floorDivide(instant + Int64(zone.offset(at: instant)), 3600).remainder == 0
   }
 }
-
-/// A problem with one cell or row, before its line number is attached.
-package struct ImportRowError: Error {
-  package let message: String
-  package init(_ message: String) { self.message = message }
-}

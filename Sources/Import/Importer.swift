@@ -2,67 +2,6 @@ import Foundation
 import SkycastModel
 import Store
 
-/// How to run one import.
-public struct ImportOptions: Sendable {
-  public var kind: ImportKind
-  /// The bare source NAME on the rows (`fetches.source` is `import:NAME`).
-  public var source: String
-  /// `--city`: the city of rows without a city cell.
-  public var city: City?
-  /// `--encoding`; nil detects (BOM, UTF-8, GB18030 fallback).
-  public var encoding: ImportEncoding?
-  /// `--skip-invalid`: store the valid rows and report the others.
-  public var skipInvalid = false
-  /// `--dry-run`: check the whole file, store nothing.
-  public var dryRun = false
-  /// The CSV read buffer's first size (tests make it small, so records straddle its end).
-  package var readBufferSize = CSVByteReader.defaultBufferSize
-  /// False sends every record through the general checks (`ImportPlan`) instead of trying the
-  /// byte-level one (`ImportByteCheck`) first; the tests compare the two.
-  package var byteLevelChecks = true
-
-  public init(kind: ImportKind, source: String, city: City? = nil, encoding: ImportEncoding? = nil)
-  {
-    self.kind = kind
-    self.source = source
-    self.city = city
-    self.encoding = encoding
-  }
-}
-
-/// What one city's rows did.
-public struct ImportCityResult: Sendable, Equatable {
-  public var city: City
-  /// Valid rows of the city in the file.
-  public var rows: Int
-  public var counts: UpsertCounts
-  /// The `import:NAME` fetch-log row, nil when nothing changed (or `--dry-run`).
-  public var fetchID: Int64?
-}
-
-/// The outcome of an import that stored (or, with `--dry-run`, would store) its valid rows.
-public struct ImportResult: Sendable {
-  /// The encoding the file was read in, and whether that was a GB18030 guess.
-  public var encoding: ImportEncoding
-  public var fellBackToGB18030: Bool
-  /// The target table.
-  public var table: String
-  /// Valid rows, after dropping identical duplicates and rows without values.
-  public var rows: Int
-  public var cities: [ImportCityResult]
-  /// Problems of the rows `--skip-invalid` left out.
-  public var skipped: [ImportProblem]
-  /// How many rows `--skip-invalid` left out.
-  public var skippedRows: Int
-  /// Identical duplicate rows that were dropped.
-  public var warnings: [ImportProblem]
-  /// Valid rows without any value (nothing to store).
-  public var emptyRows: Int
-
-  /// Totals over all cities.
-  public var counts: UpsertCounts { cities.reduce(UpsertCounts()) { $0 + $1.counts } }
-}
-
 /// Loads observations or forecasts from a CSV file all or nothing.
 ///
 /// The file is streamed: decoded a chunk at a time (`ImportTextStream`), read as CSV records

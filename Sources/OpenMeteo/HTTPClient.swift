@@ -4,33 +4,6 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Retry and timeout settings for API requests.
-public struct RetryPolicy: Sendable {
-  /// The pause per call of weight between consecutive requests: Open-Meteo's free tier allows
-  /// 600 calls a minute, so a request weighing 5 calls is followed by half a second.
-  public static let secondsPerCall = 0.1
-
-  /// Total time allowed for one attempt, enforced by the transport's own deadline (Linux
-  /// URLSession does not enforce `timeoutIntervalForResource`).
-  public var timeout: Double = 10
-  /// Further attempts after the first, for timeouts, transport errors, 429, 5xx and bodies that
-  /// do not decode. Never for 400.
-  public var retries: Int = 3
-  /// First backoff in seconds; doubles each attempt, with ±50 % jitter.
-  public var baseDelay: Double = 1
-  /// How long to wait for a "Minutely" 429 before the next attempt.
-  public var minutelyWait: Double = 60
-
-  public init(
-    timeout: Double = 10, retries: Int = 3, baseDelay: Double = 1, minutelyWait: Double = 60
-  ) {
-    self.timeout = timeout
-    self.retries = retries
-    self.baseDelay = baseDelay
-    self.minutelyWait = minutelyWait
-  }
-}
-
 extension RetryPolicy {
   /// The longest backoff before retry `attempt` (0-based): the base doubled per attempt, with
   /// the +50 % jitter at its maximum.
@@ -50,15 +23,6 @@ extension RetryPolicy {
     return "at most \(retries + 1) × \(HTTPClient.seconds(timeout)) + "
       + "\(HTTPClient.seconds(backoff)) backoff = \(HTTPClient.seconds(budget)) per request"
   }
-}
-
-/// A body received with HTTP 200.
-public struct HTTPBody: Sendable {
-  public let status: Int
-  public let bytes: [UInt8]
-  /// When the attempt that got this body started (epoch seconds): after retries and rate-limit
-  /// waits this, not the first attempt, is the request time an `issued_at` is floored from.
-  public var requestedAt: Int64 = 0
 }
 
 /// The one HTTP client: a hard total deadline per attempt, a cap on the body, bounded retries

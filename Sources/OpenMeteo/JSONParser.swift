@@ -2,13 +2,6 @@
   import Glibc
 #endif
 
-/// A JSON text could not be parsed.
-public struct JSONParseError: Error, CustomStringConvertible, Equatable {
-  public let offset: Int
-  public let reason: String
-  public var description: String { "invalid JSON at byte \(offset): \(reason)" }
-}
-
 /// A strict RFC 8259 parser over UTF-8 bytes.
 ///
 /// Written by hand because the ingest benchmark is bounded by decoding (Foundation's

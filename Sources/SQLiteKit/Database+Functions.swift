@@ -1,28 +1,5 @@
 import CSQLite
 
-/// An aggregate SQL function's running state: one instance per group.
-public protocol SQLiteAggregate: AnyObject {
-  /// Adds one row's arguments.
-  func step(_ arguments: [SQLiteValue]) throws
-  /// The group's result.
-  func finalize() throws -> SQLiteValue
-}
-
-private final class ScalarFunctionBox {
-  let body: ([SQLiteValue]) throws -> SQLiteValue
-  init(_ body: @escaping ([SQLiteValue]) throws -> SQLiteValue) { self.body = body }
-}
-
-private final class AggregateFunctionBox {
-  let make: () -> any SQLiteAggregate
-  init(_ make: @escaping () -> any SQLiteAggregate) { self.make = make }
-}
-
-private final class AggregateInstance {
-  let aggregate: any SQLiteAggregate
-  init(_ aggregate: any SQLiteAggregate) { self.aggregate = aggregate }
-}
-
 private func readArguments(_ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?)
   -> [SQLiteValue]
 {

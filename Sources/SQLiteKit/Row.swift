@@ -38,18 +38,6 @@ public struct Row: Sendable, Equatable {
   }
 }
 
-/// A row value could not be read as the requested type.
-public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
-  public let column: String
-  public let reason: String
-  public var description: String { "cannot decode column \(column): \(reason)" }
-}
-
-/// A Swift type that can be read from a `SQLiteValue`.
-public protocol SQLiteDecodable {
-  init?(sqliteValue: SQLiteValue)
-}
-
 extension Int64: SQLiteDecodable {
   public init?(sqliteValue: SQLiteValue) {
     guard let value = sqliteValue.int64Value else { return nil }

@@ -1,41 +1,6 @@
 import Analysis
 import Store
 
-/// One group of `verify --reliability`: its reliability table, the Brier decomposition and the
-/// ROC area.
-public struct ReliabilityRow: Sendable, Equatable {
-  public var keys: [VerifyKeyValue]
-  /// The ten probability bins (``BrierDecomposition/binCount``), empty ones included.
-  public var bins: [BrierDecomposition.Bin]
-  /// nil when no pair has a probability in 0–100 %.
-  public var decomposition: BrierDecomposition.Result?
-  public var rocArea: Double?
-  /// Probabilities outside 0–100 %, left out.
-  public var rejected: Int
-  /// With `--ci`: percentile intervals from the day-block bootstrap.
-  public var intervals: [ReliabilityScore: ScoreInterval] = [:]
-}
-
-/// The result of `verify --reliability`.
-public struct ReliabilityReport: Sendable {
-  public var request: VerifyRequest
-  public var rows: [ReliabilityRow]
-  /// The block length the bootstrap used (with `--ci`).
-  public var blockDays: Int?
-
-  /// The event scored: `--threshold/--op`, else Open-Meteo's > 0.1 mm.
-  public var event: VerifyEvent { request.event ?? VerifyEvent(threshold: 0.1, op: .gt) }
-  /// The base rate over every group, for the figure's climatology and no-skill lines.
-  public var pooledBaseRate: Double? {
-    let n = rows.reduce(0) { $0 + ($1.decomposition?.n ?? 0) }
-    guard n > 0 else { return nil }
-    let events = rows.reduce(0.0) {
-      $0 + Double($1.decomposition?.n ?? 0) * ($1.decomposition?.baseRate ?? 0)
-    }
-    return events / Double(n)
-  }
-}
-
 extension Verifier {
   /// Reliability tables, Brier decompositions and ROC areas per group, from one grouped count
   /// of forecasts per stored probability value; with ``VerifyRequest/bootstrap``, counts per

@@ -1,11 +1,5 @@
 import SkycastModel
 
-/// Numbers for `skycast spark -` could not be read.
-public struct SparkInputError: Error, CustomStringConvertible, Equatable {
-  public let message: String
-  public var description: String { message }
-}
-
 /// Reads the numbers `skycast spark -` gets on standard input.
 ///
 /// Numbers are separated by whitespace, commas or newlines. A field between two commas or two

@@ -9,17 +9,6 @@ import Verify
   import Glibc
 #endif
 
-/// One measured figure with its baseline.
-struct Figure {
-  var name: String
-  var ours: String
-  var baseline: String
-  /// ours ÷ baseline for times, ours ÷ baseline for rates (so ≥ target is good for rates).
-  var ratio: Double?
-  var target: String
-  var holds: Bool?
-}
-
 /// Runs the four measurements and formats the report.
 struct Benchmark {
   let options: BenchOptions

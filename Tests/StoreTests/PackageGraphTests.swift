@@ -191,6 +191,33 @@ import Testing
     #expect(missing.isEmpty, "library targets without a test target: \(missing)")
   }
 
+  @Test("every top-level type in Sources lives in a file named after it")
+  func oneTypePerFile() throws {
+    // `struct`, `enum`, `class`, `actor` or `protocol` at the start of a line, after attributes
+    // and modifiers; nested types are indented and belong to their parent's file.
+    let declaration = try NSRegularExpression(
+      pattern:
+        #"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect|nonisolated)\s+)*(?:struct|enum|class|actor|protocol)\s+(\w+)"#,
+      options: .anchorsMatchLines)
+    let sources = Self.root.appendingPathComponent("Sources")
+    let files =
+      FileManager.default.enumerator(atPath: sources.path)?
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+    #expect(files.count > 300)
+    var misplaced: [String] = []
+    for file in files {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      // `Store+Cities.swift` extends Store; a type in it is named `Store` or lives elsewhere.
+      let base = String(
+        (file as NSString).lastPathComponent.dropLast(6).prefix { $0 != "+" })
+      for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        guard let range = Range(match.range(at: 1), in: text) else { continue }
+        if text[range] != base { misplaced.append("\(file): \(text[range])") }
+      }
+    }
+    #expect(misplaced.isEmpty, "types in files named after something else: \(misplaced)")
+  }
+
   @Test("the top level holds only the manifest, the README, Sources and Tests")
   func topLevel() throws {
     // Reports, samples and help pages are the SkycastResources target's, under Sources.

@@ -57,13 +57,3 @@ public struct SeriesStyle: Sendable, Equatable {
   /// Black, solid, circles: a reference series such as observations under forecasts.
   public static let reference = SeriesStyle(color: "#000000", marker: .circle, hatch: .none)
 }
-
-/// A marker shape, drawn filled with a thin white outline so it shows on top of lines.
-public enum MarkerShape: String, Sendable, CaseIterable {
-  case circle, square, triangleUp, diamond, triangleDown, plus, cross
-}
-
-/// A hatch drawn in white over a bar's colour, so bars stay apart in greyscale.
-public enum HatchPattern: String, Sendable, CaseIterable {
-  case none, forward, backward, crossed, horizontal, vertical, dots
-}

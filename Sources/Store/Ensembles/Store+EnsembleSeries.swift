@@ -2,15 +2,6 @@ import Analysis
 internal import SQLiteKit
 import SkycastModel
 
-/// One valid time of a city's latest ensemble: every present member of every model of the fetch.
-public struct EnsembleStep: Sendable, Equatable {
-  public var validAt: Int64
-  public var members: [Double]
-
-  /// Quantile `q` of the members (``EnsembleScores/quantile(_:_:)``).
-  public func quantile(_ q: Double) -> Double? { EnsembleScores.quantile(members, q) }
-}
-
 extension Store {
   /// The newest successful ensemble fetch of the city that holds `variable`, as one step per
   /// valid time in `range` (members of all its models pooled), or empty when none is stored.

@@ -1,50 +1,6 @@
 internal import SQLiteKit
 import SkycastModel
 
-/// What an upsert did to one row.
-public enum UpsertOutcome: Sendable, Equatable {
-  /// The key was new: the row was inserted.
-  case inserted
-  /// The row existed and at least one value changed (a NULL filled in, or a new value).
-  case updated
-  /// The row existed and every non-NULL value was already stored: nothing was written.
-  case unchanged
-}
-
-/// How many rows an upsert run inserted, updated and left alone.
-public struct UpsertCounts: Sendable, Equatable {
-  public var inserted = 0
-  public var updated = 0
-  public var unchanged = 0
-
-  public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
-    self.inserted = inserted
-    self.updated = updated
-    self.unchanged = unchanged
-  }
-
-  /// Rows written (inserted or updated).
-  public var changed: Int { inserted + updated }
-  /// Rows seen.
-  public var total: Int { inserted + updated + unchanged }
-
-  public mutating func record(_ outcome: UpsertOutcome) {
-    switch outcome {
-    case .inserted: inserted += 1
-    case .updated: updated += 1
-    case .unchanged: unchanged += 1
-    }
-  }
-
-  public static func + (lhs: UpsertCounts, rhs: UpsertCounts) -> UpsertCounts {
-    UpsertCounts(
-      inserted: lhs.inserted + rhs.inserted, updated: lhs.updated + rhs.updated,
-      unchanged: lhs.unchanged + rhs.unchanged)
-  }
-
-  public static func += (lhs: inout UpsertCounts, rhs: UpsertCounts) { lhs = lhs + rhs }
-}
-
 /// A keyed "insert, or fill in" writer for tables with one row per key (observations, and
 /// forecasts from imports): a new key is inserted; for an existing key every non-NULL value
 /// replaces the stored one and a NULL never overwrites (a value once observed is never lost to a later gap); the provenance columns

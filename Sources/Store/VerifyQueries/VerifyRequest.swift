@@ -257,32 +257,3 @@ public struct VerifyRequest: Sendable, Equatable {
     return variable
   }
 }
-
-/// The yes/no event of the contingency scores: a value `op` `threshold` (`ge`: ≥, `gt`: >).
-public struct VerifyEvent: Sendable, Equatable {
-  public var threshold: Double
-  public var op: EventOperator
-
-  public init(threshold: Double, op: EventOperator = .ge) {
-    self.threshold = threshold
-    self.op = op
-  }
-
-  /// `≥` or `>`.
-  public var symbol: String { op == .ge ? "≥" : ">" }
-
-  /// The SQL comparison for "is an event" (`>=`/`>`) and "is not" (`<`/`<=`).
-  package var sqlComparisons: (event: String, nonEvent: String) {
-    op == .ge ? (">=", "<") : (">", "<=")
-  }
-}
-
-/// The reference forecast of `--skill`.
-public enum SkillReference: String, Sendable, CaseIterable {
-  /// The observation at issue time used as the forecast (hourly: the observed value at
-  /// `valid_at = issued_at`; daily: the day before the local issue date, the last complete day).
-  case persistence
-  /// The mean observation of the same city, local calendar month and local hour (daily: month)
-  /// over the selected period (all stored observations without `--from/--to`).
-  case climatology
-}

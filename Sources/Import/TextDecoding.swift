@@ -1,38 +1,5 @@
 import Foundation
 
-/// The text encodings `import` reads.
-public enum ImportEncoding: String, Sendable, CaseIterable {
-  case utf8 = "utf-8"
-  case utf16 = "utf-16"
-  case gb18030
-
-  /// GB18030 has no named `String.Encoding` constant on Linux; this is CoreFoundation's
-  /// `kCFStringEncodingGB_18030_2000` as an NSString encoding; it decodes
-  /// 2- and 4-byte sequences and gives nil for invalid bytes.
-  package static let gb18030Encoding = String.Encoding(rawValue: 0x8000_0632)
-}
-
-/// A file's text as UTF-8 bytes, with what was detected on the way.
-public struct DecodedText: Sendable {
-  /// The text as UTF-8, without any byte order mark.
-  public var utf8: [UInt8]
-  /// The encoding the bytes were read as.
-  public var encoding: ImportEncoding
-  /// For UTF-16: true when big-endian, false when little-endian; nil for other encodings.
-  public var utf16BigEndian: Bool?
-  /// True when the file began with a byte order mark.
-  public var hadByteOrderMark: Bool
-  /// True when the bytes were not valid UTF-8 and GB18030 was tried instead (worth a warning:
-  /// the guess is right for files saved by Excel or WPS on Chinese Windows, but it is a guess).
-  public var fellBackToGB18030: Bool
-}
-
-/// A file whose bytes cannot be read as text in the chosen or detected encoding.
-public struct TextEncodingError: Error, CustomStringConvertible, Equatable {
-  public let message: String
-  public var description: String { message }
-}
-
 /// Detects and decodes the encodings spreadsheets and editors write CSV in.
 ///
 /// Order: a byte order mark decides (UTF-8 `EF BB BF`, UTF-16 LE `FF FE`, UTF-16 BE `FE FF`);

@@ -1,0 +1,14 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A body received with HTTP 200.
+public struct HTTPBody: Sendable {
+  public let status: Int
+  public let bytes: [UInt8]
+  /// When the attempt that got this body started (epoch seconds): after retries and rate-limit
+  /// waits this, not the first attempt, is the request time an `issued_at` is floored from.
+  public var requestedAt: Int64 = 0
+}

@@ -1,0 +1,6 @@
+import CSQLite
+
+final class AggregateFunctionBox {
+  let make: () -> any SQLiteAggregate
+  init(_ make: @escaping () -> any SQLiteAggregate) { self.make = make }
+}

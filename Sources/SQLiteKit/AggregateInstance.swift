@@ -1,0 +1,6 @@
+import CSQLite
+
+final class AggregateInstance {
+  let aggregate: any SQLiteAggregate
+  init(_ aggregate: any SQLiteAggregate) { self.aggregate = aggregate }
+}

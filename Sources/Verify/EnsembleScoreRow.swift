@@ -1,0 +1,27 @@
+import Analysis
+import Foundation
+import SkycastModel
+import Store
+
+/// One group of `verify --ensemble`.
+public struct EnsembleScoreRow: Sendable, Equatable {
+  public var keys: [VerifyKeyValue]
+  /// Forecast–observation cases.
+  public var n: Int
+  /// Mean number of present members per case.
+  public var members: Double
+  /// Mean ensemble CRPS (fair when asked).
+  public var crps: Double?
+  /// Ensemble-mean bias, MAE and RMSE.
+  public var bias: Double?
+  public var mae: Double?
+  public var rmse: Double?
+  /// √(mean ensemble variance).
+  public var spread: Double?
+  /// √((m+1)/m) · spread / rmse.
+  public var spreadSkill: Double?
+  /// 1 − CRPS / CRPS_ref over the cases with a reference.
+  public var crpss: Double?
+  /// Cases with a reference value.
+  public var referenceCases: Int
+}

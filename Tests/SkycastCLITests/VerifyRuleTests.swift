@@ -105,4 +105,18 @@ import Testing
       ["verify", "--ensemble", "--diagram", "pit", "--skill", "climatology"])
     #expect(!pit.stderr.contains("cannot be combined with --diagram"), "\(pit.stderr)")
   }
+
+  @Test(
+    "a --seed that is not a UInt64 is refused alike in every mode it seeds",
+    arguments: [["--ci"], ["--ensemble"], ["--lagged", "3"]])
+  func badSeed(mode: [String]) async throws {
+    let harness = CLIHarness()
+    _ = try harness.store()
+    let result = await harness.run(["verify"] + mode + ["--seed", "-1"])
+    #expect(result.exitCode == 64, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: The value '-1' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)\n"
+      ), "\(result.stderr)")
+  }
 }

@@ -90,14 +90,7 @@ extension VerifyCommand {
     request.event = event
     request.includePast = invocation[Options.includePast]
     request.reference = try ensembleReference(invocation)
-    if let text = invocation[Options.seed] {
-      guard let seed = UInt64(text) else {
-        throw invocation.usage(
-          "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
-        )
-      }
-      request.seed = seed
-    }
+    if let seed = try seed(invocation) { request.seed = seed }
     // The deterministic rules for --obs station and flagged values, applied to a probe.
     var probe = request.asVerifyRequest
     if try useLinkedStations(&probe, store: store, invocation: invocation) {

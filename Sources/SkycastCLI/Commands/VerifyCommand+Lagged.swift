@@ -198,12 +198,6 @@ extension VerifyCommand {
 
   /// `--seed`: the rank histogram's tie-break seed (2026 unless given).
   static func laggedSeed(_ invocation: Invocation) throws -> UInt64 {
-    guard let text = invocation[Options.seed] else { return 2026 }
-    guard let seed = UInt64(text) else {
-      throw invocation.usage(
-        "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
-      )
-    }
-    return seed
+    try seed(invocation) ?? 2026
   }
 }

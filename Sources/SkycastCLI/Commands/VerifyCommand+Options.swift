@@ -224,15 +224,20 @@ extension VerifyCommand {
     }
     settings.resamples = try invocation[Options.bootstrap]
     settings.blockDays = try invocation[Options.blockDays]
-    if let text = invocation[Options.seed] {
-      guard let seed = UInt64(text) else {
-        throw invocation.usage(
-          "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
-        )
-      }
-      settings.seed = seed
-    }
+    if let seed = try seed(invocation) { settings.seed = seed }
     return settings
+  }
+
+  /// `--seed` as a `UInt64` (beyond `Int`'s range, so not an `.integer` option); nil when not
+  /// given. The bootstrap, `--ensemble`'s and `--lagged`'s rank histograms all read it here.
+  static func seed(_ invocation: Invocation) throws -> UInt64? {
+    guard let text = invocation[Options.seed] else { return nil }
+    guard let seed = UInt64(text) else {
+      throw invocation.usage(
+        "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
+      )
+    }
+    return seed
   }
 
   /// `--skill` as the score table's reference (persistence or climatology); nil when not given.

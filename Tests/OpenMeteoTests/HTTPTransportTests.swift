@@ -193,9 +193,22 @@ import Testing
     }
     defer { origin.stop() }
     let client = Self.client(kind, timeout: 600)
-    _ = try await client.send(Self.request(origin, path: "/moved")) { $0 }
+    // This test has timed out a few times in full runs and never alone; if it does again, the
+    // failure says which request waited and what each server had received by then.
+    func send(_ path: String) async throws {
+      do {
+        _ = try await client.send(Self.request(origin, path: path)) { $0 }
+      } catch {
+        let seen = { (server: LoopbackServer) in server.requests.map(\.target) }
+        Issue.record(
+          "\(path): origin :\(origin.port) got \(seen(origin)), other :\(other.port) got \(seen(other)); unused port :\(LoopbackServer.unusedPort())"
+        )
+        throw error
+      }
+    }
+    try await send("/moved")
     #expect(origin.requests.last?.query["apikey"] == "s3cr3t-KEY", "same host keeps the key")
-    _ = try await client.send(Self.request(origin, path: "/away")) { $0 }
+    try await send("/away")
     let forwarded = try #require(other.requests.last)
     #expect(forwarded.query["apikey"] == nil, "another host never sees the key")
     #expect(forwarded.query["x"] == "1")

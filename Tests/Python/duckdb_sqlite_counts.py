@@ -45,6 +45,16 @@ for name in names:
     verdict = "ok" if counted == want == read else "DIFFERS"
     failed |= verdict != "ok"
     print(f"{name}: sqlite {want} duckdb {counted} read {read} {verdict}")
+    # Columns SQLite declares as numbers (in a view: those it takes from a table column) come
+    # back as numbers, not text: DuckDB binds the view itself instead of reading it as VARCHAR.
+    declared = {
+        row[1]: row[2].upper()
+        for row in reference.execute(f'SELECT * FROM pragma_table_info("{name}")')
+    }
+    for column, kind, *_ in connection.sql(f'DESCRIBE s."{name}"').fetchall():
+        if declared.get(column) in ("REAL", "INTEGER") and kind == "VARCHAR":
+            print(f"{name}.{column}: declared {declared[column]} in SQLite, VARCHAR in DuckDB")
+            failed = True
 # The view's local dates are SQLite's text, row for row.
 dates = [
     row[0]
@@ -62,4 +72,12 @@ through = [
 if dates != through:
     print("hourly_forecasts.valid_date: DIFFERS")
     failed = True
+# DuckDB computes the views' local date and hour itself (schema 10): the same as SQLite's.
+for view in ["hourly_forecasts", "hourly_forecasts_latest"]:
+    order = "city_id, source, model, valid_at, issued_at, fetch_id"
+    mine = reference.execute(f"SELECT valid_date, valid_hour FROM {view} ORDER BY {order}").fetchall()
+    theirs = connection.sql(f"SELECT valid_date, valid_hour FROM s.{view} ORDER BY {order}").fetchall()
+    if [(d, int(h)) for d, h in mine] != [(d, int(h)) for d, h in theirs]:
+        print(f"{view}: valid_date or valid_hour DIFFERS between SQLite and DuckDB")
+        failed = True
 sys.exit(1 if failed or not names else 0)

@@ -7,7 +7,8 @@ import Testing
 /// DuckDB's SQLite scanner (`ATTACH 'f.sqlite' AS s (TYPE sqlite)`, which `skycast help datasets` recommends
 /// for the file) reads every table and view with SQLite's counts: before schema 6 it failed on
 /// `hourly_forecasts` ("Wrong number of arguments provided to DATE function") and on
-/// `count(*)` of every WITHOUT ROWID table (it selects ROWID).
+/// `count(*)` of every WITHOUT ROWID table (it selects ROWID); before schema 10 it typed every
+/// column of the hourly views VARCHAR, so `sum(temperature_2m)` failed.
 @Suite struct DuckDBSQLiteScannerTests {
   @Test("DuckDB reads every table and view of a demo database with SQLite's counts")
   func everyTableAndView() async throws {
@@ -31,5 +32,36 @@ import Testing
     #expect(output.contains("hourly_forecasts: sqlite"), "\(output)")
     #expect(output.contains("forecast_hours: sqlite"), "\(output)")
     #expect(!output.contains("DIFFERS") && !output.contains("error"), "\(output)")
+  }
+
+  @Test(
+    "The datasets topic's DuckDB recipe sums and averages the hourly view as 'skycast sql' does")
+  func recipeSumsTheView() async throws {
+    let harness = CLIHarness()
+    let database = harness.directory.file("skycast.sqlite")
+    let demo = await harness.run(["demo", "--db", database])
+    #expect(demo.exitCode == 0, "\(demo)")
+    let topic = PackagePaths.help.appendingPathComponent("datasets.md").path
+    let text = try String(contentsOfFile: topic, encoding: .utf8)
+    let recipe = try #require(
+      text.range(of: "<!-- duckdb-sqlite-recipe -->").flatMap { start in
+        text.range(of: "<!-- end duckdb-sqlite-recipe -->").map {
+          text[start.upperBound..<$0.lowerBound]
+        }
+      })
+    // The recipe's query, as `skycast sql` runs it on the file itself.
+    let query = try #require(recipe.range(of: "SELECT").map { String(recipe[$0.lowerBound...]) })
+      .replacingOccurrences(of: "s.hourly_forecasts", with: "hourly_forecasts")
+      .replacingOccurrences(of: "```", with: "")
+      .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+    let expected = harness.directory.file("sql.csv")
+    let sql = await harness.run(["sql", "--db", database, query, "--format", "csv", "-o", expected])
+    #expect(sql.exitCode == 0, "\(sql)")
+    try Database(path: database).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    guard let python = RealReaders.python(for: "recipeSumsTheView") else { return }
+    let (status, output) = try RealReaders.run(
+      python, script: "duckdb_sqlite_recipe.py", [topic, harness.directory.path, expected])
+    #expect(status == 0, "\(output)")
+    #expect(output.hasPrefix("ok 3"), "\(output)")
   }
 }

@@ -11,7 +11,7 @@ public enum Schema {
   /// Migration `i` brings a file from version `i` to `i + 1`.
   public static let migrations: [String] = [
     version1, version2, ensembleVersion, forecastHoursVersion, issueOrderVersion,
-    duckDBReadableVersion, runTimesVersion, stationsVersion, latestViewsVersion,
+    duckDBReadableVersion, runTimesVersion, stationsVersion, latestViewsVersion, typedViewsVersion,
   ]
 
   // MARK: - Version 1: cities, fetch log, forecasts, observations

@@ -20,17 +20,27 @@ extension HelpTopic {
   }
 
   /// The page's lines, classified; code fences and `<!-- … -->` marker lines are left out.
+  ///
+  /// A pipe table starts, as in GitHub-flavoured Markdown, only at a line that begins with `|`
+  /// and is followed by a delimiter row (`|---|---|`); any other line that begins with `|`
+  /// (`|x_N − x_(N−1)|: …` inside a paragraph) is prose and keeps every word.
   var lines: [Line] {
     var result: [Line] = []
     var inCode = false
     var header: [String]?
-    for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = String(raw)
+    let source = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for (index, line) in source.enumerated() {
       if line.hasPrefix("```") {
         inCode.toggle()
         continue
       }
       if !line.hasPrefix("|") { header = nil }
+      if !inCode, header == nil, line.hasPrefix("|"),
+        !(index + 1 < source.count && Self.isDelimiterRow(source[index + 1]))
+      {
+        result.append(.text(line))
+        continue
+      }
       if inCode {
         result.append(.code(line))
       } else if line.hasPrefix("<!--") {
@@ -54,6 +64,14 @@ extension HelpTopic {
     }
     while result.last == .blank { result.removeLast() }
     return result
+  }
+
+  /// True for a table's delimiter row: cells of `-` and `:` only, each with a `-`.
+  static func isDelimiterRow(_ line: String) -> Bool {
+    guard line.hasPrefix("|") else { return false }
+    let cells = Self.cells(line)
+    return !cells.isEmpty
+      && cells.allSatisfy { cell in cell.contains("-") && cell.allSatisfy { "-:".contains($0) } }
   }
 
   /// The cells of a pipe-table line, `\|` read as a literal bar.

@@ -38,6 +38,8 @@ public final class HTTPClient: Sendable {
   package let sleep: @Sendable (Double) async -> Void
   package let log: @Sendable (String) -> Void
   package let clock: @Sendable () -> Int64
+  /// Monotonic nanoseconds, for the deadline of one attempt across its redirects.
+  package let uptime: @Sendable () -> UInt64
   package let plain: any HTTPTransport
   package let secure: any HTTPTransport
   /// Replies larger than this fail (see `ResponseLimits`).
@@ -55,6 +57,10 @@ public final class HTTPClient: Sendable {
   ///   - plainTransport: what carries `http://` requests; nil for the socket transport (tests
   ///     pass the URLSession one to exercise it on loopback).
   ///   - bodyLimit: the body cap, `ResponseLimits.maximumBodyBytes` unless a test lowers it.
+  ///   - uptime: monotonic nanoseconds for an attempt's deadline across redirects. The caller's
+  ///     task may wait for a thread between two hops; in a process that runs other work on
+  ///     the same cooperative threads (a test run) that wait is no part of the server's time,
+  ///     so tests of the redirect logic pass a clock that does not run.
   public convenience init(
     endpoints: Endpoints, policy: RetryPolicy = RetryPolicy(),
     sleep: @escaping @Sendable (Double) async -> Void,
@@ -69,7 +75,8 @@ public final class HTTPClient: Sendable {
   package init(
     endpoints: Endpoints, policy: RetryPolicy, sleep: @escaping @Sendable (Double) async -> Void,
     log: @escaping @Sendable (String) -> Void, clock: @escaping @Sendable () -> Int64,
-    plainTransport: (any HTTPTransport)?, bodyLimit: Int
+    plainTransport: (any HTTPTransport)?, bodyLimit: Int,
+    uptime: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
   ) {
     self.endpoints = endpoints
     self.policy = policy
@@ -82,6 +89,7 @@ public final class HTTPClient: Sendable {
       self.log = log
     }
     self.clock = clock
+    self.uptime = uptime
     self.secure = URLSessionHTTPTransport(userAgent: Self.userAgent)
     self.plain = plainTransport ?? SocketHTTPTransport(userAgent: Self.userAgent)
     self.bodyLimit = bodyLimit
@@ -186,9 +194,9 @@ public final class HTTPClient: Sendable {
   /// other redirects without it.
   package func fetchOnce(_ url: URL) async throws -> HTTPBody {
     var url = url
-    let started = DispatchTime.now()
+    let started = uptime()
     for _ in 0...Self.maximumRedirects {
-      let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+      let elapsed = Double(uptime() &- started) / 1e9
       let left = policy.timeout - elapsed
       guard left > 0 else {
         throw APIError.transport(HTTPMessages.timedOut(policy.timeout, host: url.host ?? "server"))

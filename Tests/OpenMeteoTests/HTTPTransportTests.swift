@@ -16,9 +16,10 @@ import Testing
 @Suite struct HTTPTransportTests {
   enum Kind: String, CaseIterable, Sendable { case socket, urlSession }
 
-  static func client(_ kind: Kind, timeout: Double = 0.4, retries: Int = 0, limit: Int? = nil)
-    -> HTTPClient
-  {
+  static func client(
+    _ kind: Kind, timeout: Double = 0.4, retries: Int = 0, limit: Int? = nil,
+    uptime: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+  ) -> HTTPClient {
     let endpoints = Endpoints(
       forecast: "", archive: "", geocoding: "", previousRuns: "", apiKey: "s3cr3t-KEY")
     return HTTPClient(
@@ -26,7 +27,7 @@ import Testing
       sleep: { _ in }, log: { _ in }, clock: { 0 },
       plainTransport: kind == .urlSession
         ? URLSessionHTTPTransport(userAgent: HTTPClient.userAgent) : nil,
-      bodyLimit: limit ?? ResponseLimits.maximumBodyBytes)
+      bodyLimit: limit ?? ResponseLimits.maximumBodyBytes, uptime: uptime)
   }
 
   static func request(_ server: LoopbackServer, path: String = "/v1/forecast") -> APIRequest {
@@ -171,6 +172,15 @@ import Testing
 
   /// The key travels with a redirect on the same host, and never to another one.
   /// The socket transport hands redirects to the client; URLSession follows them itself.
+  ///
+  /// This test used to time out after 600 s in full runs, never alone. The cause: one attempt's
+  /// deadline covers all its redirects, and between two hops this test's task waits for one
+  /// of the two cooperative threads of a 2-core machine, which the other suites' synchronous
+  /// work (in-process commands, simulations, subprocess waits) held for up to the whole run
+  /// (Swift Testing starts every test at once; tests here finished up to 545 s after they
+  /// started). When a full run took over 600 s, the second hop found its attempt's time used
+  /// up. The attempt's clock is injected here and does not run, so only the redirect logic
+  /// is tested; each hop still has the transport's real timeout, which runs on its own thread.
   @Test("redirects keep the key on the same host and drop it for another")
   func redirects() async throws {
     let kind = Kind.socket
@@ -192,9 +202,8 @@ import Testing
       return .ok(#"{"ok":1}"#)
     }
     defer { origin.stop() }
-    let client = Self.client(kind, timeout: 600)
-    // This test has timed out a few times in full runs and never alone; if it does again, the
-    // failure says which request waited and what each server had received by then.
+    let client = Self.client(kind, timeout: 60, uptime: { 0 })
+    // If a request fails, say which one and what each server had received by then.
     func send(_ path: String) async throws {
       do {
         _ = try await client.send(Self.request(origin, path: path)) { $0 }
@@ -212,6 +221,32 @@ import Testing
     let forwarded = try #require(other.requests.last)
     #expect(forwarded.query["apikey"] == nil, "another host never sees the key")
     #expect(forwarded.query["x"] == "1")
+  }
+
+  /// One attempt's deadline covers all of its redirects: with a clock that moves 30 s each
+  /// time it is read and a 100 s timeout, the attempt gives up after the hops that fit (each
+  /// hop that is sent still has at least 10 s of real time, so load cannot fail it).
+  @Test("an attempt's deadline spans its redirects, read from the injected clock")
+  func deadlineAcrossRedirects() async throws {
+    let server = try LoopbackServer { request in
+      let hop = Int(request.path.dropFirst(5)) ?? 0  // "/hop-N"
+      return .custom(
+        status: 302, headers: [Reply.Header("Location", "/hop-\(hop + 1)")], body: [])
+    }
+    defer { server.stop() }
+    let readings = LockedBox<UInt64>(0)
+    let clock: @Sendable () -> UInt64 = {
+      readings.withLock { value in
+        defer { value += 30_000_000_000 }
+        return value
+      }
+    }
+    let client = Self.client(.socket, timeout: 100, uptime: clock)
+    let (error, _) = await Self.failure(client, Self.request(server, path: "/hop-0"))
+    let text = try #require(error?.description)
+    #expect(text.contains("timed out after 100 s"), "\(text)")
+    // Read at the start (0) and before each hop: 30, 60, 90 s leave time; 120 s does not.
+    #expect(server.requests.map(\.path) == ["/hop-0", "/hop-1", "/hop-2"])
   }
 
   @Test("a reason that echoes the URL has the key redacted", arguments: Kind.allCases)

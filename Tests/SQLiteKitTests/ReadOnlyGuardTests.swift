@@ -81,7 +81,6 @@ import Testing
   func deadline() throws {
     let database = try Database(path: ":memory:")
     database.interrupt(after: 0.2)
-    let start = Date()
     let statement = try database.prepare(
       "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c")
     #expect {
@@ -89,7 +88,8 @@ import Testing
     } throws: { error in
       (error as? SQLiteError)?.isInterrupted == true
     }
+    // The endless statement ended, and by the deadline's interrupt (no wall-clock bound:
+    // without the interrupt the step would never return).
     #expect(database.wasInterrupted)
-    #expect(Date().timeIntervalSince(start) < 5)
   }
 }

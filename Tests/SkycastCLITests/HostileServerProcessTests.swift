@@ -75,7 +75,9 @@ import Testing
     let (run, harness) = try await Self.collect(against: server, timeout: "5")
     #expect(run.exitCode == 1, "\(run.stderr)")
     #expect(run.peakKilobytes < 200_000, "peak \(run.peakKilobytes) kB")
-    #expect(run.elapsed < 5, "stopped at the cap, not at the timeout")
+    // The reason below is the cap's, not the 5 s deadline's: that, not a wall-clock bound
+    // (which measures the machine's load), shows it stopped at the cap.
+    #expect(!run.stderr.contains("timed out"), "\(run.stderr)")
     let reason = kind == "gzip bomb" ? "reply too large once decompressed" : "reply too large"
     #expect(run.stderr.contains(reason), "\(run.stderr)")
     let error = try harness.scalar("SELECT error FROM fetches WHERE status = 'failed'")

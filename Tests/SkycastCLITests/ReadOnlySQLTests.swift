@@ -74,14 +74,14 @@ import Testing
     let harness = try Self.harness()
     let endless =
       "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
-    let start = Date()
+    // Without the interrupt the endless CTE would never return; the message says it was
+    // the --timeout that ended it (no wall-clock bound, which would measure the machine).
     for (command, result) in try await Self.both(harness, endless, extra: ["--timeout", "0.3"]) {
       #expect(result.exitCode == 1, "\(command): \(result)")
       #expect(
         result.stderr.contains("SQL error: query interrupted after 0.3 s (--timeout)"),
         "\(command): \(result)")
     }
-    #expect(Date().timeIntervalSince(start) < 20)
     let quick = await harness.run("sql", "SELECT count(*) FROM cities", "--timeout", "5")
     #expect(quick.exitCode == 0, "\(quick)")
     let bad = await harness.run("sql", "SELECT 1", "--timeout", "soon")

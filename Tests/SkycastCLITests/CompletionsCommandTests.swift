@@ -10,22 +10,16 @@ import Testing
 /// complete what the scanner accepts, and the shells and roff accept them.
 @Suite struct CompletionsCommandTests {
   /// Runs `script` in `shell` (`-c`), or nil when the shell is not installed.
-  static func run(_ shell: String, _ script: String) throws -> (status: Int32, output: String)? {
+  static func run(_ shell: String, _ script: String) async throws
+    -> (status: Int32, output: String)?
+  {
     guard
       let path = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: {
         FileManager.default.isExecutableFile(atPath: $0)
       })
     else { return nil }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["-c", script]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let outcome = try await Subprocess.run(path, ["-c", script], mergingOutput: true)
+    return (outcome.status, outcome.stdout)
   }
 
   /// The script of `shell` as `skycast completions` prints it.
@@ -37,7 +31,7 @@ import Testing
 
   /// What bash offers for the command line `line` (the cursor at its end), with `skycast`
   /// itself stubbed to list two saved cities.
-  static func bashCompletions(_ script: String, _ line: String) throws -> [String]? {
+  static func bashCompletions(_ script: String, _ line: String) async throws -> [String]? {
     let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     let quoted = words.map { CompletionScript.singleQuoted($0) }.joined(separator: " ")
     let program = """
@@ -47,7 +41,7 @@ import Testing
       _skycast
       printf '%s\\n' "${COMPREPLY[@]}"
       """
-    guard let (status, output) = try run("bash", program) else { return nil }
+    guard let (status, output) = try await run("bash", program) else { return nil }
     #expect(status == 0, "\(output)")
     return output.split(separator: "\n").map(String.init)
   }
@@ -71,7 +65,7 @@ import Testing
     ])
   func bash(line: String, expected: [String]) async throws {
     let script = try await Self.script("bash")
-    guard let offered = try Self.bashCompletions(script, line) else { return }
+    guard let offered = try await Self.bashCompletions(script, line) else { return }
     if line.hasSuffix(" ") {
       #expect(Array(offered.prefix(expected.count)) == expected, "\(line): \(offered)")
     } else {
@@ -104,7 +98,7 @@ import Testing
       try Data(script.utf8).write(to: file)
       defer { try? FileManager.default.removeItem(at: file) }
       guard
-        let (status, output) = try Self.run(
+        let (status, output) = try await Self.run(
           "bash", "command -v \(shell) >/dev/null || exit 99; \(check) '\(file.path)'")
       else { continue }
       #expect(status == 0 || status == 99, "\(shell): \(output)")
@@ -158,7 +152,7 @@ import Testing
     try Data(result.stdout.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     guard
-      let (status, output) = try Self.run(
+      let (status, output) = try await Self.run(
         "bash",
         "command -v groff >/dev/null || exit 99; groff -man -Tutf8 -ww -z '\(file.path)' 2>&1")
     else { return }

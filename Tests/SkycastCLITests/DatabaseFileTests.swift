@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test("on a read-only mount writers fail clearly and readers still read")
-  func readOnlyMount() throws {
+  func readOnlyMount() async throws {
     // chmod proves nothing as root (CI runs as root): bind-mount the folder read-only in a
     // private mount namespace instead.
     guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
@@ -91,19 +91,11 @@ import Testing
       '\(binary)' city list --format csv; echo "list=$?"
       '\(binary)' sql 'SELECT count(*) AS n FROM cities' --format csv; echo "sql=$?"
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-    process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script]
-    process.environment = ["SKYCAST_DB": path, "PATH": "/usr/bin:/bin", "HOME": directory.path]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    guard process.terminationStatus != 99, !stdout.isEmpty else {
+    let outcome = try await Subprocess.run(
+      "/usr/bin/unshare", ["--mount", "--propagation", "private", "sh", "-c", script],
+      environment: ["SKYCAST_DB": path, "PATH": "/usr/bin:/bin", "HOME": directory.path])
+    let (stdout, stderr) = (outcome.stdout, outcome.stderr)
+    guard outcome.status != 99, !stdout.isEmpty else {
       print("note: read-only mount test skipped (mount not permitted here): \(stderr)")
       return
     }

@@ -199,19 +199,14 @@ import Testing
       return
     }
     for name in files {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: pdflatex)
-      process.arguments = ["-interaction=nonstopmode", "-halt-on-error", name]
-      process.currentDirectoryURL = URL(fileURLWithPath: harness.directory.path)
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
+      let process = try await Subprocess.run(
+        pdflatex, ["-interaction=nonstopmode", "-halt-on-error", name],
+        directory: harness.directory.path)
       let log =
         (try? String(
           contentsOfFile: harness.directory.file(
             name.replacingOccurrences(of: ".tex", with: ".log")), encoding: .utf8)) ?? ""
-      #expect(process.terminationStatus == 0, "\(name): \(log.suffix(1500))")
+      #expect(process.status == 0, "\(name): \(log.suffix(1500))")
       #expect(
         FileManager.default.fileExists(
           atPath: harness.directory.file(name.replacingOccurrences(of: ".tex", with: ".pdf"))))
@@ -220,7 +215,7 @@ import Testing
 
   /// Runs pdflatex on `name` in `directory` and returns its log; nil (with a note) where TeX
   /// is not installed.
-  static func pdflatex(_ name: String, in directory: String) throws -> String? {
+  static func pdflatex(_ name: String, in directory: String) async throws -> String? {
     guard
       let pdflatex = [
         "/usr/bin/pdflatex", "/usr/local/bin/pdflatex", "/Library/TeX/texbin/pdflatex",
@@ -230,14 +225,8 @@ import Testing
       print("note: pdflatex is not installed; the LaTeX compile check is skipped")
       return nil
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: pdflatex)
-    process.arguments = ["-interaction=nonstopmode", "-halt-on-error", name]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    _ = try await Subprocess.run(
+      pdflatex, ["-interaction=nonstopmode", "-halt-on-error", name], directory: directory)
     return
       (try? String(
         contentsOfFile: (directory as NSString).appendingPathComponent(

@@ -12,9 +12,7 @@ import Testing
 @Suite struct DuckDBSQLiteScannerTests {
   @Test("DuckDB reads every table and view of a demo database with SQLite's counts")
   func everyTableAndView() async throws {
-    let harness = CLIHarness()
-    let demo = await harness.run(["demo", "--db", harness.databasePath])
-    #expect(demo.exitCode == 0, "\(demo)")
+    let harness = try demoHarness()
     // One ensemble row too, so that table is read with data (the demo stores none).
     let database = try Database(path: harness.databasePath)
     try database.execute(
@@ -26,7 +24,7 @@ import Testing
       """)
     try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     guard let python = RealReaders.python(for: "DuckDBSQLiteScannerTests") else { return }
-    let (status, output) = try RealReaders.run(
+    let (status, output) = try await RealReaders.run(
       python, script: "duckdb_sqlite_counts.py", [harness.databasePath])
     #expect(status == 0, "\(output)")
     #expect(output.contains("hourly_forecasts: sqlite"), "\(output)")
@@ -37,10 +35,8 @@ import Testing
   @Test(
     "The datasets topic's DuckDB recipe sums and averages the hourly view as 'skycast sql' does")
   func recipeSumsTheView() async throws {
-    let harness = CLIHarness()
-    let database = harness.directory.file("skycast.sqlite")
-    let demo = await harness.run(["demo", "--db", database])
-    #expect(demo.exitCode == 0, "\(demo)")
+    let harness = try demoHarness()
+    let database = harness.databasePath  // skycast.sqlite, as the recipe names it
     let topic = PackagePaths.help.appendingPathComponent("datasets.md").path
     let text = try String(contentsOfFile: topic, encoding: .utf8)
     let recipe = try #require(
@@ -59,7 +55,7 @@ import Testing
     #expect(sql.exitCode == 0, "\(sql)")
     try Database(path: database).execute("PRAGMA wal_checkpoint(TRUNCATE)")
     guard let python = RealReaders.python(for: "recipeSumsTheView") else { return }
-    let (status, output) = try RealReaders.run(
+    let (status, output) = try await RealReaders.run(
       python, script: "duckdb_sqlite_recipe.py", [topic, harness.directory.path, expected])
     #expect(status == 0, "\(output)")
     #expect(output.hasPrefix("ok 3"), "\(output)")

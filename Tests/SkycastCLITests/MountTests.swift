@@ -15,26 +15,18 @@ import Testing
 @Suite struct MountTests {
   /// Runs `script` with `sh` in a private mount namespace; nil when that is not possible (the
   /// script exits 99 when its first mount fails).
-  func run(_ script: String, environment: [String: String]) throws -> (
+  func run(_ script: String, environment: [String: String]) async throws -> (
     stdout: String, stderr: String
   )? {
     guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
       print("note: mount test skipped (needs root and unshare)")
       return nil
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-    process.arguments = ["--mount", "--propagation", "private", "sh", "-c", script]
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus != 99 else {
+    let outcome = try await Subprocess.run(
+      "/usr/bin/unshare", ["--mount", "--propagation", "private", "sh", "-c", script],
+      environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+    let (stdout, stderr) = (outcome.stdout, outcome.stderr)
+    guard outcome.status != 99 else {
       print("note: mount test skipped (mount not permitted here): \(stderr)")
       return nil
     }
@@ -53,7 +45,7 @@ import Testing
   }
 
   @Test("a backup onto a full disk leaves nothing under its name, and the retry works")
-  func backupOnFullDisk() throws {
+  func backupOnFullDisk() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("skycast.sqlite")
     try database(at: path)
@@ -68,7 +60,7 @@ import Testing
       '\(binary)' db backup '\(small)/copy.sqlite'; echo "retry=$?"
       '\(binary)' --db '\(small)/copy.sqlite' city list --format csv
       """
-    guard let result = try run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
+    guard let result = try await run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
     else { return }
     #expect(result.stdout.contains("backup=1"), "\(result)")
     #expect(
@@ -81,7 +73,7 @@ import Testing
   }
 
   @Test("db vacuum on a full disk says so and leaves the database as it was")
-  func vacuumOnFullDisk() throws {
+  func vacuumOnFullDisk() async throws {
     let directory = TemporaryDirectory()
     let source = directory.file("source.sqlite")
     try database(at: source)
@@ -99,7 +91,7 @@ import Testing
       SQLITE_TMPDIR='\(small)' '\(binary)' db vacuum; echo "vacuum=$?"
       '\(binary)' db check; echo "check=$?"
       """
-    guard let result = try run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
+    guard let result = try await run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
     else { return }
     #expect(result.stdout.contains("vacuum=1"), "\(result)")
     #expect(
@@ -109,7 +101,7 @@ import Testing
   }
 
   @Test("now reads a database on a read-only mount; --refresh says why it shows stored data")
-  func nowReadOnly() throws {
+  func nowReadOnly() async throws {
     let harness = ViewsFixtures.harness(at: NowCommandTests.soon)
     try ViewsFixtures.storeCopenhagen(harness)
     let folder = harness.directory.path
@@ -120,7 +112,7 @@ import Testing
       '\(binary)' now --refresh --width 300; echo "refresh=$?"
       """
     guard
-      let result = try run(
+      let result = try await run(
         script,
         environment: [
           "SKYCAST_DB": harness.databasePath, "HOME": folder,

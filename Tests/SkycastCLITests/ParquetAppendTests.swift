@@ -126,7 +126,7 @@ import Testing
     let csv = harness.directory.file("all.csv")
     let result = await harness.run(["export"] + table + ["--format", "csv", "-o", csv])
     #expect(result.exitCode == 0)
-    try expectSameValues(
+    try await expectSameValues(
       python: python,
       [DatasetComparison(dataset: folder, csv: csv, partitions: ["month"], label: "append")],
       in: harness.directory.path)

@@ -60,7 +60,7 @@ import Testing
       }
     }
     guard let python = RealReaders.python(for: "everyDatasetEqualsCSV") else { return }
-    try expectSameValues(python: python, comparisons, in: harness.directory.path)
+    try await expectSameValues(python: python, comparisons, in: harness.directory.path)
   }
 
   /// The `.parquet` files below `folder`, relative to it.

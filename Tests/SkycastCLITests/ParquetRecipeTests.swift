@@ -28,7 +28,7 @@ import Testing
     let readme = try String(contentsOfFile: Self.readme, encoding: .utf8)
     #expect(readme.contains("<!-- duckdb-verify-recipe -->"))
     guard let python = RealReaders.python(for: "duckDBReproducesVerify") else { return }
-    let (status, output) = try RealReaders.run(
+    let (status, output) = try await RealReaders.run(
       python, script: "duckdb_recipe.py",
       [Self.readme, harness.directory.path, "synthetic", verify])
     #expect(status == 0, "\(output)")
@@ -36,7 +36,7 @@ import Testing
 
     // The PySpark recipe where pyspark and a Java runtime are present; CI installs both and
     // sets SKYCAST_REQUIRE_SPARK, so there a skip is a failure.
-    let spark = try RealReaders.run(
+    let spark = try await RealReaders.run(
       python, script: "pyspark_recipe.py",
       [Self.readme, harness.directory.path, "synthetic", verify])
     let required = ProcessInfo.processInfo.environment["SKYCAST_REQUIRE_SPARK"] == "1"

@@ -26,7 +26,7 @@ import Testing
       "one.parquet")
     #expect(append.exitCode == 64, "\(append)")
     guard let python = RealReaders.python(for: "ParquetSingleFileTests") else { return }
-    let (status, output) = try RealReaders.run(python, script: "parquet_file_metadata.py", [path])
+    let (status, output) = try await RealReaders.run(python, script: "parquet_file_metadata.py", [path])
     #expect(status == 0, "\(output)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
@@ -38,10 +38,10 @@ import Testing
     let pairs = await harness.run(
       "verify", "--pairs", "--format", "parquet", "--partition-by", "none", "-o", "pairs.parquet")
     #expect(pairs.exitCode == 0, "\(pairs)")
-    let (_, pairsOutput) = try RealReaders.run(
+    let (_, pairsOutput) = try await RealReaders.run(
       python, script: "parquet_file_metadata.py", [harness.directory.file("pairs.parquet")])
     #expect(pairsOutput.contains("\"skycast.unit.forecast\": \"°C\""), "\(pairsOutput)")
-    let (_, citiesOutput) = try RealReaders.run(
+    let (_, citiesOutput) = try await RealReaders.run(
       python, script: "parquet_file_metadata.py", [harness.directory.file("c.parquet")])
     #expect(citiesOutput.contains("\"skycast.table\": \"cities\""), "\(citiesOutput)")
   }

@@ -49,7 +49,7 @@ import Testing
     }
     guard let python = RealReaders.python(for: "duckDBCastsInstants") else { return }
     for path in files {
-      let (status, output) = try RealReaders.run(
+      let (status, output) = try await RealReaders.run(
         python, script: "duckdb_times.py", [path, "issued_at", "valid_at"])
       #expect(status == 0 && output.hasPrefix("ok "), "\(path): \(output)")
     }

@@ -113,7 +113,7 @@ import Testing
     \\end{document}
 
     """.write(toFile: harness.directory.file("thesis.tex"), atomically: true, encoding: .utf8)
-    guard let log = try DocumentFormatTests.pdflatex("thesis.tex", in: harness.directory.path)
+    guard let log = try await DocumentFormatTests.pdflatex("thesis.tex", in: harness.directory.path)
     else { return }
     #expect(!log.contains("Overfull \\hbox"), "\(table)")
     #expect(log.contains("Output written"), "\(log.suffix(2000))")

@@ -24,19 +24,11 @@ public enum RealReaders {
   }
 
   /// Runs `python script arguments…`; returns the exit status and what it printed (stdout and
-  /// stderr together).
-  public static func run(_ python: String, script name: String, _ arguments: [String]) throws
-    -> (status: Int32, output: String)
+  /// stderr together), waiting on a thread of its own (see `Subprocess`).
+  public static func run(_ python: String, script name: String, _ arguments: [String])
+    async throws -> (status: Int32, output: String)
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [script(name)] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let outcome = try await Subprocess.run(python, [script(name)] + arguments, mergingOutput: true)
+    return (outcome.status, outcome.stdout)
   }
 }

@@ -9,7 +9,7 @@ import Testing
 /// buffers pass the budget, and every row still arrives.
 @Suite struct ParquetDatasetWriterTests {
   @Test("Interleaved partitions past the memory budget are cut into row groups; all rows remain")
-  func memoryBudget() throws {
+  func memoryBudget() async throws {
     let directory = TemporaryDirectory()
     let folder = directory.file("dataset")
     let writer = ParquetDatasetWriter(
@@ -27,7 +27,7 @@ import Testing
     #expect(writer.parts.map(\.path) == (1...3).map { "city_id=\($0)/part-00000.parquet" })
     #expect(writer.parts.map(\.rows) == [20_000, 20_000, 20_000])
     guard let python = RealReaders.python(for: "memoryBudget") else { return }
-    let (status, output) = try RealReaders.run(python, script: "row_groups.py", [folder])
+    let (status, output) = try await RealReaders.run(python, script: "row_groups.py", [folder])
     #expect(status == 0, "\(output)")
     let numbers = output.split(separator: " ").compactMap {
       Int64($0.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -59,17 +59,13 @@ import Testing
         "export", "hourly", "--excel", "--excel-locale", locale, "--var", "temperature_2m", "-o",
         harness.directory.file(name))
       #expect(result.exitCode == 0, "\(result)")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: soffice)
-      process.arguments = [
-        "-env:UserInstallation=file://\(harness.directory.file("lo-profile"))", "--headless",
-        "--infilter=CSV:\(separator),34,76,1,,1031", "--convert-to", "fods", "--outdir",
-        harness.directory.path, harness.directory.file(name),
-      ]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
+      _ = try await Subprocess.run(
+        soffice,
+        [
+          "-env:UserInstallation=file://\(harness.directory.file("lo-profile"))", "--headless",
+          "--infilter=CSV:\(separator),34,76,1,,1031", "--convert-to", "fods", "--outdir",
+          harness.directory.path, harness.directory.file(name),
+        ])
       let sheet = try String(
         contentsOfFile: harness.directory.file("t-\(locale).fods"), encoding: .utf8)
       // The temperatures -6.3, 2.0, 3.5 and 0.0 as floats.

@@ -60,7 +60,8 @@ import Testing
       '\(binary)' db backup '\(small)/copy.sqlite'; echo "retry=$?"
       '\(binary)' --db '\(small)/copy.sqlite' city list --format csv
       """
-    guard let result = try await run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
+    guard
+      let result = try await run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
     else { return }
     #expect(result.stdout.contains("backup=1"), "\(result)")
     #expect(
@@ -91,7 +92,8 @@ import Testing
       SQLITE_TMPDIR='\(small)' '\(binary)' db vacuum; echo "vacuum=$?"
       '\(binary)' db check; echo "check=$?"
       """
-    guard let result = try await run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
+    guard
+      let result = try await run(script, environment: ["SKYCAST_DB": path, "HOME": directory.path])
     else { return }
     #expect(result.stdout.contains("vacuum=1"), "\(result)")
     #expect(

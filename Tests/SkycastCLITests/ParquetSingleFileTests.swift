@@ -26,7 +26,8 @@ import Testing
       "one.parquet")
     #expect(append.exitCode == 64, "\(append)")
     guard let python = RealReaders.python(for: "ParquetSingleFileTests") else { return }
-    let (status, output) = try await RealReaders.run(python, script: "parquet_file_metadata.py", [path])
+    let (status, output) = try await RealReaders.run(
+      python, script: "parquet_file_metadata.py", [path])
     #expect(status == 0, "\(output)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])

@@ -53,6 +53,7 @@ public enum Subprocess {
     let read = { (path: String) in
       String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     }
-    return Outcome(status: status, stdout: read(outPath), stderr: mergingOutput ? "" : read(errPath))
+    return Outcome(
+      status: status, stdout: read(outPath), stderr: mergingOutput ? "" : read(errPath))
   }
 }

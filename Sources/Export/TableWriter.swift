@@ -35,6 +35,9 @@ public final class TableWriter: RowWriter {
   /// and a table that is too wide breaks its headers after `_`, then narrows the gaps to one
   /// space, then shortens text cells with `…` (see ``TableFit``). Nil prints it as it is.
   public var fitWidth: Int?
+  /// The width at which comments wrap at spaces when the table itself is printed as it is
+  /// (a terminal that would otherwise break a long comment mid-word); `fitWidth` implies it.
+  public var commentWidth: Int?
 
   public init(output: TextOutput, fitWidth: Int? = nil) {
     self.output = output
@@ -74,11 +77,11 @@ public final class TableWriter: RowWriter {
 
   public func finish() throws {
     for comment in comments {
-      guard let fitWidth else {
+      guard let width = fitWidth ?? commentWidth else {
         try output.line(comment)
         continue
       }
-      for part in WordWrap.lines(comment, width: fitWidth, indent: "#   ") {
+      for part in WordWrap.lines(comment, width: width, indent: "#   ") {
         try output.line(part)
       }
     }

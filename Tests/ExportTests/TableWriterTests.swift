@@ -33,6 +33,29 @@ import Testing
     #expect(String(decoding: bytes, as: UTF8.self) == expected)
   }
 
+  /// On a terminal a long comment wraps at spaces, each continuation indented under its `#`;
+  /// the table itself is printed as it is (no fitting, no shortened cells).
+  @Test("comments wrap at commentWidth at word boundaries; the rows stay whole")
+  func commentWidth() throws {
+    let sink = MemorySink()
+    let output = TextOutput(sink, capacity: 64)
+    let writer = TableWriter(output: output)
+    writer.commentWidth = 30
+    try writer.comment("observations from 'synthetic', the source with most hours inside the span")
+    try writer.begin(columns: [Column("city", .text), Column("note", .text)])
+    try writer.write([.text("Alpenau"), .text("a long cell that is wider than thirty columns")])
+    try writer.finish()
+    let lines = String(decoding: sink.bytes, as: UTF8.self).split(separator: "\n")
+    #expect(
+      Array(lines.prefix(4)) == [
+        "# observations from",
+        "#   'synthetic', the source",
+        "#   with most hours inside the",
+        "#   span",
+      ])
+    #expect(lines.last == "Alpenau  a long cell that is wider than thirty columns")
+  }
+
   /// An empty result still shows its columns.
   @Test("no rows prints the header and (no rows)")
   func empty() throws {

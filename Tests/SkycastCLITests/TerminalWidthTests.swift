@@ -67,4 +67,23 @@ import Testing
       harness.directory.file("codes2.csv"))
     #expect(piped.stderr.split(separator: "\n").contains { DisplayWidth.of(String($0)) > 40 })
   }
+
+  @Test("verify's comment lines on an 80-column terminal wrap at spaces; in a pipe they stay whole")
+  func verifyCommentsWrap() async throws {
+    let harness = try demoHarness()
+    harness.stdoutIsTTY = true
+    let arguments = [
+      "verify", "--city", "Alpenau", "--obs", "synthetic", "--model", "best_match", "--by",
+      "lead-day",
+    ]
+    let result = await harness.run(arguments)
+    #expect(result.exitCode == 0, "\(result)")
+    let comments = result.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
+    #expect(!comments.isEmpty, "\(result.stdout)")
+    for line in comments { #expect(DisplayWidth.of(String(line)) <= 80, "\(line)") }
+    harness.stdoutIsTTY = false
+    let piped = await harness.run(arguments + ["--format", "table"])
+    let whole = piped.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
+    #expect(whole.contains { DisplayWidth.of(String($0)) > 80 }, "\(piped.stdout)")
+  }
 }

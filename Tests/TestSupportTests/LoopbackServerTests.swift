@@ -192,16 +192,19 @@ import Testing
         return nil
       }
     }()
-    while server.requestCount == 0, Date().timeIntervalSince(started) < 10 {
+    // The request is held by the server before it stops (a hang detector bounds the wait).
+    while server.requestCount == 0 {
+      try #require(Date().timeIntervalSince(started) < 120, "the request never reached the server")
       try await Task.sleep(for: .milliseconds(10))
     }
-    let stopped = Date()
     server.stop()
     server.stop()
     let error = await outcome
+    // The client's own 30 s timeout would end it with -1001 (timed out); the connection closed
+    // by stop() ends it with another error. The error's kind says which, however long this
+    // test's task then waited for a thread (a wall-clock bound measured that: 64 s, loaded).
     #expect(error != nil)
-    // The client's own timeout is 30 s: ending well before it means stop() released the hang.
-    #expect(Date().timeIntervalSince(stopped) < 20)
+    #expect(error?.code != .timedOut, "\(String(describing: error))")
   }
 
   /// Many parallel requests, each on its own connection thread.

@@ -132,7 +132,7 @@ extension Benchmark {
   /// `rows` rows of `city,time,issued_at,temperature_2m`: every valid hour of every city with
   /// `importLeads` issues, cities interleaved as a provider's log interleaves them.
   static func writeImportCSV(rows: Int, to path: String) throws {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
     guard let handle = FileHandle(forWritingAtPath: path) else {
       throw BenchError("cannot write \(path)")
     }

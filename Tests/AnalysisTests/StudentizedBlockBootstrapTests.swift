@@ -86,7 +86,6 @@ import Testing
   /// With L = 1 the standard error is the plain one, √Σψ², ψ linearised by hand.
   @Test("the standard error behind the interval is the delta method's, by hand, at L = 1")
   func standardError() {
-    let vectors = [2.0, 8, 2, 2, 2, 8, 2, 18, 8]
     let total = (n: 6.0, a: 28.0, b: 18.0)
     let slopes = StudentizedBlockBootstrap.slopes(total, score: .root)
     #expect(slopes.map { abs($0.a - 0.5 / (28.0 / 6).squareRoot()) < 1e-12 } == true)

@@ -18,8 +18,9 @@ import Testing
     var result: [String] = []
     while let path = enumerator.nextObject() as? String {
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory)
-      if !isDirectory.boolValue { result.append(path) }
+      let exists = FileManager.default.fileExists(
+        atPath: folder + "/" + path, isDirectory: &isDirectory)
+      if exists, !isDirectory.boolValue { result.append(path) }
     }
     return result.sorted()
   }

@@ -42,7 +42,7 @@ import Testing
 
   @Test("a version-4 file keeps every row of the view, with the key run by run")
   func keepsRows() throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     let path = try Self.version4File(in: directory)
     let before = try Database(path: path).query(Self.everyRow)
     #expect(before.count == 12)
@@ -69,7 +69,7 @@ import Testing
 
   @Test("writes through hourly_forecasts still reach the re-keyed table")
   func triggersStillWork() throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     let path = try Self.version4File(in: directory)
     _ = try Store(path: path)
     let database = try Database(path: path)

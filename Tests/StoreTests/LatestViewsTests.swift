@@ -67,7 +67,7 @@ import Testing
 
   @Test("the hourly view returns the rows the window-function view returned, with the city")
   func hourlySameRows() throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     let database = try Self.file(in: directory)
     let order = "ORDER BY city_id, source, model, valid_at"
     let old = try database.query(
@@ -94,7 +94,7 @@ import Testing
 
   @Test("the daily view keeps the newest issue per date with lead ≥ 0, with the city")
   func dailySameRows() throws {
-    let directory = try TemporaryDirectory()
+    let directory = TemporaryDirectory()
     let database = try Self.file(in: directory)
     let windowed = """
       SELECT fetch_id, city_id, source, model, issued_at, date, lead_days, temperature_2m_max

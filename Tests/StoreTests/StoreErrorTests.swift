@@ -62,7 +62,7 @@ import Testing
     let holder = try Store(path: path)
     let waiter = try Store(path: path)
     try waiter.database.execute("PRAGMA busy_timeout = 0")
-    try holder.write {
+    _ = try holder.write {
       #expect(throws: StoreError.busy(path: path)) {
         try waiter.write { try waiter.database.run("DELETE FROM cities") }
       }

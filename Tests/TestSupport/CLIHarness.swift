@@ -2,7 +2,7 @@ import Foundation
 import SkycastCLI
 import SkycastModel
 
-@testable import Store
+import Store
 
 /// What one in-process CLI run printed and returned.
 public struct CLIResult: Sendable, CustomStringConvertible {
@@ -98,6 +98,6 @@ public final class CLIHarness: @unchecked Sendable {
 
   /// The first column of the first row of `sql` on the harness's database, as text.
   public func scalar(_ sql: String) throws -> String? {
-    try store().database.scalarText(sql)
+    try store().scalarText(sql)
   }
 }

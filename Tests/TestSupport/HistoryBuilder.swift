@@ -1,7 +1,7 @@
 import Foundation
 import SkycastModel
 
-@testable import Store
+import Store
 
 /// Writes small, hand-chosen histories straight into a store (cities, fetch-log rows, hourly
 /// forecasts, hourly and daily observations), so analysis tests control every value. Local

@@ -1,7 +1,7 @@
 import Foundation
 import SkycastModel
 
-@testable import Store
+import Store
 
 /// Writes forecast and observation rows straight into a store with SQL, for tests that need an
 /// exact, hand-checkable history (verification scores, revisions) without the network.
@@ -22,9 +22,9 @@ public final class HistoryWriter {
   public func city(_ id: Int64, _ name: String, timezone: String = "UTC", admin1: String? = nil)
     throws -> Int64
   {
-    try store.database.run(
+    try store.run(
       "INSERT INTO cities (id, name, admin1, latitude, longitude, timezone, added_at) VALUES (?, ?, ?, 0, 0, ?, 0)",
-      [.integer(id), .text(name), SQLiteValue(admin1), .text(timezone)])
+      [.integer(id), .text(name), StoreValue(admin1), .text(timezone)])
     zones[id] = CityTimeZone(identifier: timezone) ?? .utc
     return id
   }

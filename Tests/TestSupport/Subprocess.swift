@@ -29,7 +29,7 @@ public enum Subprocess {
     let files = TemporaryDirectory()
     let (outPath, errPath) = (files.file("stdout"), files.file("stderr"))
     for path in [outPath, errPath] {
-      FileManager.default.createFile(atPath: path, contents: nil)
+      _ = FileManager.default.createFile(atPath: path, contents: nil)
     }
     let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     let err = mergingOutput ? out : try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))

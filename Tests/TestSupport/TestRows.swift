@@ -1,18 +1,18 @@
 import SkycastModel
 
-@testable import Store
+import Store
 
 /// The row inserts behind ``HistoryBuilder`` and ``HistoryWriter``: one statement per table,
 /// local dates and hours computed with the city's zone as the real writers store them.
 enum TestRows {
   /// `(", a, b", ", ?, ?")` for the sorted value columns, and their values in that order.
   private static func valueColumns(_ values: [String: Double?]) -> (
-    names: String, marks: String, values: [SQLiteValue]
+    names: String, marks: String, values: [StoreValue]
   ) {
     let names = values.keys.sorted()
     return (
       names.map { ", " + $0 }.joined(), String(repeating: ", ?", count: names.count),
-      names.map { SQLiteValue(values[$0]!) }
+      names.map { StoreValue(values[$0]!) }
     )
   }
 
@@ -22,7 +22,7 @@ enum TestRows {
     issuedAt: Int64?, status: String = "ok", httpStatus: Int? = nil, error: String? = nil,
     offset: Int? = nil
   ) throws -> Int64 {
-    try store.database.run(
+    try store.run(
       """
       INSERT INTO fetches (city_id, source, model, requested_at, issued_at, status, http_status,
         error, utc_offset_seconds)
@@ -30,10 +30,10 @@ enum TestRows {
       """,
       [
         .integer(cityID), .text(source), .text(model), .integer(requestedAt),
-        SQLiteValue(issuedAt), .text(status), SQLiteValue(httpStatus.map(Int64.init)),
-        SQLiteValue(error), SQLiteValue(offset.map(Int64.init)),
+        StoreValue(issuedAt), .text(status), StoreValue(httpStatus.map(Int64.init)),
+        StoreValue(error), StoreValue(offset.map(Int64.init)),
       ])
-    return store.database.lastInsertRowID
+    return store.lastInsertedRowID
   }
 
   /// One hourly forecast row (through the `hourly_forecasts` view and its trigger).
@@ -43,7 +43,7 @@ enum TestRows {
   ) throws {
     let local = zone.local(validAt)
     let columns = valueColumns(values)
-    try store.database.run(
+    try store.run(
       """
       INSERT INTO hourly_forecasts (fetch_id, city_id, source, model, issued_at, valid_at,
         valid_date, valid_hour, lead_hours\(columns.names))
@@ -62,7 +62,7 @@ enum TestRows {
     issuedAt: Int64, date: String, leadDays: Int, _ values: [String: Double?]
   ) throws {
     let columns = valueColumns(values)
-    try store.database.run(
+    try store.run(
       """
       INSERT INTO daily_forecasts (fetch_id, city_id, source, model, issued_at, date,
         lead_days\(columns.names))
@@ -81,7 +81,7 @@ enum TestRows {
   ) throws {
     let local = zone.local(validAt)
     let columns = valueColumns(values)
-    try store.database.run(
+    try store.run(
       """
       INSERT INTO hourly_observations (city_id, source, valid_at, valid_date,
         valid_hour\(columns.names))
@@ -98,7 +98,7 @@ enum TestRows {
     _ store: Store, cityID: Int64, source: String, date: String, _ values: [String: Double?]
   ) throws {
     let columns = valueColumns(values)
-    try store.database.run(
+    try store.run(
       """
       INSERT INTO daily_observations (city_id, source, date\(columns.names))
       VALUES (?, ?, ?\(columns.marks))

@@ -181,7 +181,7 @@ import Testing
     let single = start + 40 * hour
     try writer.observation(city: 1, validAt: single, ["temperature_2m": 10])
     try writer.forecast(city: 1, issuedAt: start, lead: 40, ["temperature_2m": 11])
-    let unobserved = start + 41 * hour
+    // Lead 41 has no observation (none is written for it), so it pairs with nothing.
     try writer.forecast(city: 1, issuedAt: start, lead: 41, ["temperature_2m": 11])
     try writer.forecast(
       city: 1, issuedAt: start + 12 * hour, lead: 29, ["temperature_2m": 15])

@@ -219,7 +219,7 @@ enum SummaryCommand {
 
   /// `--series`.
   static func series(_ invocation: Invocation) throws -> SeriesSelection {
-    guard let text = try invocation[Options.series] else { return .forecast }
+    guard let text = invocation[Options.series] else { return .forecast }
     guard let selection = SeriesSelection(argument: text) else {
       throw invocation.usage(
         "The value '\(text)' is invalid for '--series': expected forecast, observed or observed:SOURCE"

@@ -361,7 +361,7 @@ enum VerifyCommand {
       try verifier.pairs(request) { _ in }
     }
     var index = 0
-    try verifier.store.read {
+    _ = try verifier.store.read {
       try verifier.pairs(request) { pair in
         guard let city = cities[pair.cityID] else { return }
         index += 1

@@ -361,7 +361,7 @@ public final class Invocation {
   }
 
   public func outputFormat(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
-    guard let text = try self[SharedOptions.format()] else {
+    guard let text = self[SharedOptions.format()] else {
       let fallback: OutputFormat =
         context.stdoutIsTTY && !isGiven(SharedOptions.outputPath) ? .table : .csv
       return allowed.contains(fallback) ? fallback : allowed[0]
@@ -399,13 +399,18 @@ public final class Invocation {
     let writer = RowWriters.make(
       format: format, output: output, excel: excel,
       document: TableDocument(
-        label: (try? self[SharedOptions.label]) ?? label,
+        label: self[SharedOptions.label] ?? label,
         standalone: self[SharedOptions.standalone],
-        caption: try? self[SharedOptions.caption],
+        caption: self[SharedOptions.caption],
         constantsInCaption: commandPath.first == "verify"), locale: locale)
     if let latex = writer as? LaTeXWriter { latex.warn = { [weak self] in self?.warn($0) } }
     if fitsTerminal, output === stdout, let table = writer as? TableWriter {
       table.fitWidth = context.width(override: nil)
+    }
+    // On a terminal every table's comments wrap at spaces (files and pipes keep one line per
+    // comment, for grep).
+    if output === stdout, context.stdoutIsTTY, let table = writer as? TableWriter {
+      table.commentWidth = context.width(override: nil)
     }
     let chosen = list(SharedOptions.columns.spec)
     let names = chosen.isEmpty && format == .table ? tableColumns ?? [] : chosen
@@ -419,7 +424,7 @@ public final class Invocation {
 
   /// The stream data goes to: `-o FILE` or stdout. Asking again gives the same stream.
   public func dataOutput() throws -> TextOutput {
-    guard let path = try self[SharedOptions.outputPath], path != "-" else { return stdout }
+    guard let path = self[SharedOptions.outputPath], path != "-" else { return stdout }
     // One file's data: a name ending in `/` is a folder (wanted only by --split-by and
     // datasets), refused before anything is written rather than at the final rename.
     if path.hasSuffix("/") {

@@ -195,7 +195,7 @@ extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.
 
 extension Option {
   /// One of `T`'s cases; nil when not given.
-  public static func choice<T: RawRepresentable & CaseIterable>(
+  public static func choice<T: RawRepresentable & CaseIterable & Sendable>(
     _ name: String, value: String, help: String, of type: T.Type, shown defaultText: String? = nil
   ) -> Self where Value == T?, T.RawValue == String {
     Self(.choice(name, value: value, help: help, of: type, shown: defaultText)) {
@@ -204,7 +204,7 @@ extension Option {
   }
 
   /// Several of `T`'s cases (repeatable and comma-separated), in the order given.
-  public static func choices<T: RawRepresentable & CaseIterable>(
+  public static func choices<T: RawRepresentable & CaseIterable & Sendable>(
     _ name: String, value: String, help: String, of type: T.Type, shown defaultText: String? = nil
   ) -> Self where Value == [T], T.RawValue == String {
     Self(.choice(name, value: value, help: help, of: type, shown: defaultText, repeating: true)) {

@@ -29,7 +29,7 @@ extension SharedOptions {
 extension Invocation {
   /// `--title TEXT`, `--no-title` or neither; both at once is a usage error.
   func figureTitle() throws -> FigureTitle {
-    let text = try self[SharedOptions.title]
+    let text = self[SharedOptions.title]
     if self[SharedOptions.noTitle] {
       guard text == nil else { throw usage("--title and --no-title cannot be combined") }
       return .none

@@ -16,7 +16,7 @@ extension Invocation {
   /// `--at`, else `SKYCAST_NOW`, else the clock; `pinned` when the user chose the time (the
   /// views then do not fall back to the newest stored data).
   func referenceTime() throws -> (time: ReferenceTime, pinned: Bool) {
-    if let text = try self[SharedOptions.at] {
+    if let text = self[SharedOptions.at] {
       guard let time = ReferenceTime.parse(text) else {
         throw invalidValue(
           text, for: "at", expected: "YYYY-MM-DD or YYYY-MM-DDTHH:MM (optionally Z or +HH:MM)")

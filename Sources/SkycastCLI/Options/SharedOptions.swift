@@ -181,7 +181,7 @@ extension Invocation {
       (SharedOptions.API.singleRuns.option, \Endpoints.singleRuns),
       (SharedOptions.API.historicalForecast.option, \Endpoints.historicalForecast),
     ] as [(Option<String?>, WritableKeyPath<Endpoints, String>)] {
-      if let url = try self[option] {
+      if let url = self[option] {
         endpoints[keyPath: keyPath] = try checkedURL(url, flag: option.spec.name)
       }
     }

@@ -9,6 +9,15 @@ public enum StoreValue: Sendable, Equatable, Hashable, CustomStringConvertible {
   case text(String)
   case blob([UInt8])
 
+  /// `.real`, or `.null` for nil.
+  package init(_ value: Double?) { self = value.map(Self.real) ?? .null }
+
+  /// `.integer`, or `.null` for nil.
+  package init(_ value: Int64?) { self = value.map(Self.integer) ?? .null }
+
+  /// `.text`, or `.null` for nil.
+  package init(_ value: String?) { self = value.map(Self.text) ?? .null }
+
   /// The value as a `Double` when it is numeric, else nil.
   public var doubleValue: Double? { sqlite.doubleValue }
 

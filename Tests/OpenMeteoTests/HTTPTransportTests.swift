@@ -16,11 +16,13 @@ import Testing
 @Suite struct HTTPTransportTests {
   enum Kind: String, CaseIterable, Sendable { case socket, urlSession }
 
-  static func client(_ kind: Kind, timeout: Double = 0.4, retries: Int = 0, limit: Int? = nil)
-    -> HTTPClient
-  {
+  /// A client whose forecast endpoint is `forecast` (the one host that gets the key).
+  static func client(
+    _ kind: Kind, timeout: Double = 0.4, retries: Int = 0, limit: Int? = nil,
+    forecast: String = ""
+  ) -> HTTPClient {
     let endpoints = Endpoints(
-      forecast: "", archive: "", geocoding: "", previousRuns: "", apiKey: "s3cr3t-KEY")
+      forecast: forecast, archive: "", geocoding: "", previousRuns: "", apiKey: "s3cr3t-KEY")
     return HTTPClient(
       endpoints: endpoints, policy: RetryPolicy(timeout: timeout, retries: retries),
       sleep: { _ in }, log: { _ in }, clock: { 0 },
@@ -192,7 +194,7 @@ import Testing
       return .ok(#"{"ok":1}"#)
     }
     defer { origin.stop() }
-    let client = Self.client(kind, timeout: 600)
+    let client = Self.client(kind, timeout: 600, forecast: origin.baseURL)
     // This test has timed out a few times in full runs and never alone; if it does again, the
     // failure says which request waited and what each server had received by then.
     func send(_ path: String) async throws {
@@ -220,7 +222,8 @@ import Testing
       .openMeteoError(status: 500, reason: "bad request for \(request.target)")
     }
     defer { server.stop() }
-    let (error, _) = await Self.failure(Self.client(kind, timeout: 600), Self.request(server))
+    let (error, _) = await Self.failure(
+      Self.client(kind, timeout: 600, forecast: server.baseURL), Self.request(server))
     let text = try #require(error?.description)
     #expect(text.contains("apikey=[redacted]"), "\(text)")
     #expect(!text.contains("s3cr3t"))

@@ -111,6 +111,11 @@ public enum MeteostatReader: StationFileReader {
           lineNumber, "expected \(layout.fieldCount) comma-separated fields, found \(fields.count)")
       }
       let (date, hour) = try layout.time(fields, line: lineNumber)
+      let time = hour.map { date.midnightAsUTC + Int64($0) * 3600 }
+      guard
+        time.map({ tally.acceptsTime($0, line: lineNumber, text: "\(date) \(hour ?? 0):00") })
+          ?? tally.acceptsDate(date, line: lineNumber)
+      else { continue }
       var flagRow: [String]?
       if let map {
         flagRow = map.rows[try rowKey(fields, frequency: layout.frequency, line: lineNumber)]
@@ -151,9 +156,10 @@ public enum MeteostatReader: StationFileReader {
         values[target.variable] =
           target.variable == .sunshineDuration ? converted.rounded() : converted
       }
+      tally.dropImplausible(&values, line: lineNumber)
       guard !values.isEmpty else { continue }
-      if let hour {
-        reports.append(StationReport(time: date.midnightAsUTC + Int64(hour) * 3600, values: values))
+      if let time {
+        reports.append(StationReport(time: time, values: values))
       } else {
         days[date, default: [:]].merge(values) { _, later in later }
       }

@@ -99,7 +99,7 @@ public enum ECADReader: StationFileReader {
     let stationID: String
     if let stationNumber {
       stationID = String(stationNumber)
-    } else if let id = options.stationID ?? idFromName(name) {
+    } else if let id = idFromName(name) ?? options.stationID {
       stationID = id
     } else {
       throw .format("the ECA&D file has no rows naming its station; pass a station id")

@@ -59,7 +59,7 @@ public enum GHCNhReader: StationFileReader {
   ///
   /// - Parameters:
   ///   - name: the file name; the station id comes from the `Station_ID`/`STATION` column,
-  ///     else `options.stationID`, else the name's `GHCNh_<ID>_…` part.
+  ///     else the name's `GHCNh_<ID>_…` part, else `options.stationID`.
   public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
     throws(StationFileError) -> StationReading
   {
@@ -177,7 +177,9 @@ public enum GHCNhReader: StationFileReader {
         reports.append(StationReport(time: time, values: values, suspect: suspect))
       }
     }
-    guard let id = stationID ?? options.stationID ?? idFromName(name) else {
+    // What the file says (its column, else its name) wins over the option: the commands refuse
+    // a mismatch.
+    guard let id = stationID ?? idFromName(name) ?? options.stationID else {
       throw .format("the GHCNh file names no station (empty Station_ID and file name \(name))")
     }
     return StationReading(

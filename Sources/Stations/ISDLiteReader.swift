@@ -35,7 +35,8 @@ public enum ISDLiteReader: StationFileReader {
   public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
     throws(StationFileError) -> StationReading
   {
-    guard let id = options.stationID ?? idFromName(name) else {
+    // The name's USAF-WBAN wins over the option: the commands refuse a mismatch.
+    guard let id = idFromName(name) ?? options.stationID else {
       throw .format(
         "the ISD-Lite file name \(name) is not USAF-WBAN-YEAR.gz; give the station id")
     }

@@ -83,11 +83,17 @@ public enum MeteostatReader: StationFileReader {
   /// data row the map has no row for is kept: nothing says a model filled it.
   ///
   /// - Parameter name: the file name; the station id is its last `-`/`_`-separated part before
-  ///   the extensions (`10637.csv.gz` → `10637`) unless `options.stationID` gives one.
+  ///   the extensions when that is a Meteostat id (`10637.csv.gz` → `10637`), else
+  ///   `options.stationID`, else that part whatever it is. A name that names a station wins
+  ///   over the option, so `--station 99999` cannot relabel `10637.csv.gz` (the commands refuse
+  ///   the mismatch: `StationReading.mismatch(asked:)`).
   public static func read(
     _ text: [UInt8], name: String, options: StationReadOptions, flags: SourceMap?
   ) throws(StationFileError) -> StationReading {
-    guard let stationID = options.stationID ?? stationID(fromName: name) else {
+    let named = stationID(fromName: name)
+    guard
+      let stationID = named.flatMap { isMeteostatID($0) ? $0 : nil } ?? options.stationID ?? named
+    else {
       throw .format("no Meteostat station id: the file name \"\(name)\" holds none; pass one")
     }
     let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
@@ -169,6 +175,12 @@ public enum MeteostatReader: StationFileReader {
     return StationReading(
       provider: provider, stationID: stationID, hourly: hourly, daily: daily, tally: tally,
       notes: notes(layout, map: map))
+  }
+
+  /// True for the shape of Meteostat's ids: five letters or digits (`10637`, `D1424`).
+  static func isMeteostatID(_ id: String) -> Bool {
+    id.unicodeScalars.count == 5 && Station.isValidID(id) && !id.contains("-")
+      && !id.contains("_")
   }
 
   /// The station id in a file name: its last `-`/`_`-separated part before the extensions.

@@ -209,7 +209,7 @@ package struct FetchPipeline<Product: FetchProduct> {
       }
       if let problem = LocationCheck.problem(
         location, for: city, models: product.checkedModels, at: requestedAt)
-        ?? product.emptinessProblem(decoded)
+        ?? product.emptinessProblem(decoded) ?? product.periodProblem(decoded, unit: unit)
       {
         rejected.append((city, .decoding(problem)))
       } else {

@@ -82,4 +82,32 @@ import Testing
       "\(result.stderr)")
     #expect(server.requests.isEmpty, "\(server.requests.map(\.target))")
   }
+
+  /// A link of before the checks with a station at 1e19 m: `verify --lapse-rate` would move
+  /// every temperature by 6.5e16 K and `collect --elevation station` would send it as a request.
+  @Test("verify --lapse-rate and collect --elevation station refuse a link at 1e19 m")
+  func oldLinkRefused() async throws {
+    let server = try LoopbackServer { _ in .text(status: 500, body: "unexpected") }
+    defer { server.stop() }
+    let harness = ViewsFixtures.harness(at: ViewsFixtures.copenhagenFetchedAt + 600)
+    harness.use(server: server.baseURL)
+    try ViewsFixtures.storeCopenhagen(harness)
+    let station = Station(
+      provider: .dwd, id: "02564", name: "Kiel", latitude: 54.38, longitude: 10.14,
+      elevation: 1e19)
+    try Self.plant(harness, city: "Copenhagen", station: station)
+    let verify = await harness.run("verify", "--obs", "station", "--lapse-rate")
+    #expect(verify.exitCode == 1, "\(verify)")
+    #expect(
+      verify.stderr.contains(
+        "--lapse-rate: the link of Copenhagen to dwd:02564 has an impossible elevation (elevation 1e+19 m is outside -500…9000)"
+      ), "\(verify.stderr)")
+    let collect = await harness.run("collect", "--elevation", "station", "--force")
+    #expect(collect.exitCode == 1, "\(collect)")
+    #expect(
+      collect.stderr.contains(
+        "--elevation station: the default station of Copenhagen has an impossible elevation (1e+19 m"
+      ), "\(collect.stderr)")
+    #expect(server.requests.isEmpty, "\(server.requests.map(\.target))")
+  }
 }

@@ -110,4 +110,35 @@ import Testing
       ), "\(collect.stderr)")
     #expect(server.requests.isEmpty, "\(server.requests.map(\.target))")
   }
+
+  /// `db check` reports a station or link that breaks the station rules; `db merge` leaves
+  /// them out of the other file and counts them.
+  @Test("db check names a planted 1e19 m station and path id; db merge does not copy them")
+  func checkAndMerge() async throws {
+    let planted = try await ObserveStationTests.harness()
+    try Self.plant(
+      planted, city: "Potsdam",
+      station: Station(
+        provider: .dwd, id: "02564", name: "Kiel", latitude: 54.38, longitude: 10.14,
+        elevation: 1e19))
+    try Self.plant(
+      planted, city: "Potsdam",
+      station: Station(
+        provider: .meteostat, id: "../../../../etc/x", name: "X\u{1B}[2J", latitude: 52.4,
+        longitude: 13.1))
+    let check = await planted.run("db", "check")
+    #expect(check.exitCode == 1, "\(check)")
+    let text = check.stdout + check.stderr
+    #expect(
+      text.contains("stations: 1 row with elevation not a number in -500…9000"), "\(text)")
+    #expect(text.contains("station_links: 1 row with station_id not a station id"), "\(text)")
+    #expect(text.contains("stations: 1 row with name not text, or with control characters"))
+
+    let main = try await ObserveStationTests.harness()
+    let merge = await main.run("db", "merge", planted.databasePath)
+    #expect(merge.exitCode == 0, "\(merge)")
+    #expect(try Ingest.int(main, "SELECT count(*) FROM stations") == 0)
+    #expect(try Ingest.int(main, "SELECT count(*) FROM station_links") == 0)
+    #expect(await main.run("db", "check").stdout == "ok\n")
+  }
 }

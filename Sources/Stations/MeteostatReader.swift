@@ -91,9 +91,8 @@ public enum MeteostatReader: StationFileReader {
     _ text: [UInt8], name: String, options: StationReadOptions, flags: SourceMap?
   ) throws(StationFileError) -> StationReading {
     let named = stationID(fromName: name)
-    guard
-      let stationID = named.flatMap { isMeteostatID($0) ? $0 : nil } ?? options.stationID ?? named
-    else {
+    let namesStation = named.map(isMeteostatID) ?? false
+    guard let stationID = (namesStation ? named : nil) ?? options.stationID ?? named else {
       throw .format("no Meteostat station id: the file name \"\(name)\" holds none; pass one")
     }
     let lines = StationFileBytes.lines(StationFileBytes.utf8(text))

@@ -173,7 +173,8 @@ package struct FetchPipeline<Product: FetchProduct> {
       let after = await ModelRunRecord.read(models: models, client: client)
       var runs: [String: ModelRunRecord] = [:]
       for model in models {
-        runs[model] = ModelRunRecord.from(model: model, before: before[model], after: after[model])
+        runs[model] = ModelRunRecord.from(
+          model: model, before: before[model], after: after[model], fetchedAt: body.requestedAt)
       }
       return .success(Response(request: request, body: body, locations: locations, runs: runs))
     } catch let error as APIError {
@@ -208,7 +209,7 @@ package struct FetchPipeline<Product: FetchProduct> {
       }
       if let problem = LocationCheck.problem(
         location, for: city, models: product.checkedModels, at: requestedAt)
-        ?? product.emptinessProblem(decoded)
+        ?? product.emptinessProblem(decoded) ?? product.periodProblem(decoded, unit: unit)
       {
         rejected.append((city, .decoding(problem)))
       } else {

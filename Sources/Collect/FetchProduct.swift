@@ -51,6 +51,9 @@ package protocol FetchProduct: Sendable {
   /// reply is a failed fetch with that reason, never an ok fetch of 0 rows that would make the
   /// city fresh.
   func emptinessProblem(_ decoded: Decoded) -> String?
+  /// Why `decoded` holds times outside what `unit` asked for (`ReplyPeriod`), or nil: such a
+  /// reply is a failed fetch with that reason, and nothing of it is stored.
+  func periodProblem(_ decoded: Decoded, unit: Unit) -> String?
 }
 
 extension FetchProduct {
@@ -60,6 +63,9 @@ extension FetchProduct {
   /// Products whose stored rows count their own emptiness (the forecast's rows whose every
   /// value is NULL are never stored, and the location check asks for the requested columns).
   package func emptinessProblem(_ decoded: Decoded) -> String? { nil }
+
+  /// Products that ask for no period of their own (the forecast and ensemble answer from now).
+  package func periodProblem(_ decoded: Decoded, unit: Unit) -> String? { nil }
 }
 
 extension FetchUnit {

@@ -48,6 +48,11 @@ extension HistoryProduct {
 
   package func city(of item: HistoryItem) -> City { item.city }
 
+  /// Hours and dates outside the requested dates (ERA5, Historical Forecast, previous runs).
+  package func periodProblem(_ decoded: LocationBlock, unit: CityChunk) -> String? {
+    ReplyPeriod.history(unit.range).problem(decoded)
+  }
+
   /// Each item in its own transaction with its fetch row; a store error other than a busy
   /// database fails that item alone.
   package func storeEach(

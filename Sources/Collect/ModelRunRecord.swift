@@ -9,12 +9,18 @@ package struct ModelRunRecord: Sendable, Equatable {
   package var availableAt: Int64?
   package var note: String?
 
+  /// How far a run's availability may lie after the fetch's own clock: the server's clock and
+  /// ours may differ by this much (15 minutes).
+  package static let clockSkew: Int64 = 900
+
   /// What the `meta.json` reads before and after the forecast call say of `model`'s run: the
   /// run when both name the same one; nothing, with the reason, for a blend, a run that changed
-  /// during the call (the reply may hold either: not guessed) or metadata that could not be read.
+  /// during the call (the reply may hold either: not guessed), metadata that could not be read,
+  /// or a run that cannot be behind a fetch started at `fetchedAt` (initialised after it, or
+  /// available more than `clockSkew` after it).
   package static func from(
     model: String, before: Result<ModelRunMeta, APIError>?,
-    after: Result<ModelRunMeta, APIError>?
+    after: Result<ModelRunMeta, APIError>?, fetchedAt: Int64
   ) -> ModelRunRecord {
     guard ModelRunMeta.domain(forModel: model) != nil else {
       return ModelRunRecord(
@@ -26,6 +32,12 @@ package struct ModelRunRecord: Sendable, Equatable {
         return ModelRunRecord(
           note:
             "the run changed during the call (\(Self.text(first.initialisation)) before, \(Self.text(second.initialisation)) after)"
+        )
+      }
+      if first.initialisation > fetchedAt || first.availability > fetchedAt + clockSkew {
+        return ModelRunRecord(
+          note:
+            "meta.json refused: its run \(Self.text(first.initialisation)), available \(Self.text(first.availability)), is later than this fetch at \(Self.text(fetchedAt))"
         )
       }
       return ModelRunRecord(

@@ -33,6 +33,28 @@ package struct SingleRunsProduct: FetchProduct {
 
   package func city(of item: SingleRunItem) -> City { item.city }
 
+  /// Hours before the run's local day or past the longest horizon: a reply dated before its
+  /// run would store negative leads.
+  package func periodProblem(_ decoded: LocationBlock, unit: RunBatch) -> String? {
+    ReplyPeriod.run(unit.runTime, offset: decoded.utcOffsetSeconds).problem(decoded)
+  }
+
+  /// A run whose every forecast value is missing or impossible (all null, all 9999) is a
+  /// failed fetch: storing it would be an ok fetch of 0 rows that marks the run as had.
+  /// Astronomical columns (sunrise, sunset, is_day) are no forecast and do not count.
+  package func emptinessProblem(_ decoded: LocationBlock) -> String? {
+    let astronomical: Set<WeatherVariable> = [.sunrise, .sunset, .isDay]
+    let blocks = [decoded.hourly, decoded.daily].compactMap { $0 }
+    let values = blocks.reduce(0) { total, block in
+      total
+        + block.columns.filter { !astronomical.contains($0.key.variable) }.values
+        .reduce(0) { $0 + $1.lazy.filter { $0 != nil }.count }
+    }
+    guard values == 0 else { return nil }
+    return "the single run holds no value to store (every value is missing"
+      + (decoded.droppedValues.isEmpty ? "" : " or outside its plausible range") + ")"
+  }
+
   /// Each city's run in its own savepoint of one commit; a run another process stored in the
   /// meantime is left alone (nil).
   package func storeEach(

@@ -42,6 +42,11 @@ package enum StationFetch {
           bytes, name: file.name, provider: provider, options: options,
           sibling: { name in name.hasSuffix(".map.csv.gz") ? map : nil })
       }
+      // Checked after the download, not while it is read: another station's file is an answer,
+      // not a garbled one, and asking again would bring the same file.
+      if let mismatch = reading.mismatch(asked: id) {
+        throw APIError.decoding("\(mismatch); nothing stored")
+      }
       return try StationFileImport.store(
         reading, city: city, url: request.displayURL,
         file: StationFileImport.FileDigest(body.bytes), store: store,

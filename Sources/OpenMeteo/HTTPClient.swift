@@ -26,7 +26,8 @@ extension RetryPolicy {
 }
 
 /// The one HTTP client: a hard total deadline per attempt, a cap on the body, bounded retries
-/// with exponential backoff and jitter, redirects that never carry the API key to another host,
+/// with exponential backoff and jitter, the API key only on requests to Open-Meteo's own hosts
+/// (`Endpoints.key(for:)`), redirects that never carry it to another host,
 /// the key redacted from every text a server sends back, and Open-Meteo's error bodies turned
 /// into `APIError`s.
 ///
@@ -106,7 +107,10 @@ public final class HTTPClient: Sendable {
     _ request: APIRequest, policy: RetryPolicy? = nil, validate: @Sendable ([UInt8]) throws -> T
   ) async throws -> (body: HTTPBody, value: T) {
     let policy = policy ?? self.policy
-    guard let url = request.url(apiKey: endpoints.apiKey) else {
+    // The key goes only where the request's own host is Open-Meteo (`Endpoints.key(for:)`).
+    guard let bare = request.url(apiKey: nil),
+      let url = request.url(apiKey: endpoints.key(for: bare))
+    else {
       throw APIError.invalidURL(request.displayURL)
     }
     var attempt = 0

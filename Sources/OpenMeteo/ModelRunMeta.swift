@@ -21,7 +21,16 @@ public struct ModelRunMeta: Sendable, Equatable {
     self.updateInterval = updateInterval
   }
 
+  /// The earliest initialisation accepted: 2000-01-01T00:00Z. No model Open-Meteo serves has a
+  /// run before it (its archives start in the 2010s; ERA5, which reaches back to 1940, is a
+  /// reanalysis without runs), so an older time (`0`, 1970) is a broken file.
+  public static let earliestInitialisation: Int64 = 946_684_800
+
   /// Reads a `meta.json` body.
+  ///
+  /// An initialisation before `earliestInitialisation`, or an availability before the
+  /// initialisation (a run cannot be served before it starts), refuses the file: the run
+  /// behind a fetch is then unknown, with the reason, rather than wrong.
   ///
   /// - Throws: `APIError.decoding` naming the missing or impossible field.
   public static func decode(_ bytes: [UInt8]) throws -> ModelRunMeta {
@@ -37,10 +46,25 @@ public struct ModelRunMeta: Sendable, Equatable {
       else { throw APIError.decoding("meta.json has no valid \(key)") }
       return seconds
     }
-    return ModelRunMeta(
+    let meta = ModelRunMeta(
       initialisation: try instant("last_run_initialisation_time"),
       availability: try instant("last_run_availability_time"),
       updateInterval: object["update_interval_seconds"]?.integerValue)
+    if meta.initialisation < earliestInitialisation {
+      throw APIError.decoding(
+        "meta.json's last_run_initialisation_time \(Self.text(meta.initialisation)) is before 2000")
+    }
+    if meta.availability < meta.initialisation {
+      throw APIError.decoding(
+        "meta.json's last_run_availability_time \(Self.text(meta.availability)) is before the run's initialisation \(Self.text(meta.initialisation))"
+      )
+    }
+    return meta
+  }
+
+  /// `2026-04-02T06:00Z`.
+  static func text(_ epoch: Int64) -> String {
+    WallClock.utcMinute(epoch: epoch) + "Z"
   }
 
   /// The API models whose `meta.json` lives under another name (the server's domain).

@@ -106,6 +106,7 @@ public enum ASOSReader: StationFileReader {
       guard let time = WallClock.secondsAsUTC(validText) else {
         throw .line(number, "unreadable valid time '\(validText)' (expected YYYY-MM-DD HH:MM)")
       }
+      guard tally.acceptsTime(time, line: number, text: validText) else { continue }
       var values: [WeatherVariable: Double] = [:]
       for (mapping, index) in columns {
         let cell = StationText.trim(fields[index])
@@ -118,12 +119,13 @@ public enum ASOSReader: StationFileReader {
           values[.precipitation] = 0
           continue
         }
-        guard let raw = Double(cell), raw.isFinite else {
+        guard let raw = StationText.number(cell) else {
           throw .line(number, "\(mapping.column) '\(cell)' is not a number")
         }
         if mapping.variable == .windDirection10m && raw == 0 { continue }
         values[mapping.variable] = StationText.denoise(mapping.convert(raw))
       }
+      tally.dropImplausible(&values, line: number)
       if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
     }
     guard header != nil else {

@@ -84,6 +84,14 @@ public enum DWDReader: StationFileReader {
       guard let (date, hour) = parse(stamp), hour.map({ (0...23).contains($0) }) ?? true else {
         throw .line(lineNumber, "MESS_DATUM \"\(stamp)\" is not a valid date or hour")
       }
+      var time: Int64?
+      if let hour {
+        time = date.midnightAsUTC + Int64(hour) * 3600 - (date < utcSince ? 3600 : 0)
+      }
+      guard
+        time.map({ tally.acceptsTime($0, line: lineNumber, text: String(stamp)) })
+          ?? tally.acceptsDate(date, line: lineNumber)
+      else { continue }
       var values: [WeatherVariable: Double] = [:]
       for column in columns {
         let raw = StationText.trim(fields[column.index])
@@ -106,10 +114,9 @@ public enum DWDReader: StationFileReader {
         values[target.variable] =
           target.variable == .sunshineDuration ? converted.rounded() : converted
       }
+      tally.dropImplausible(&values, line: lineNumber)
       guard !values.isEmpty else { continue }
-      if let hour {
-        var time = date.midnightAsUTC + Int64(hour) * 3600
-        if date < utcSince { time -= 3600 }
+      if let time {
         reports.append(StationReport(time: time, values: values))
       } else {
         days[date, default: [:]].merge(values) { _, later in later }

@@ -6,15 +6,25 @@ import SkycastModel
 public enum DWDStationList {
   /// Parses the bytes of a description file (Latin-1).
   public static func parse(_ bytes: [UInt8]) throws(StationFileError) -> [Station] {
-    try parse(StationFileBytes.latin1(bytes))
+    try read(StationFileBytes.latin1(bytes)).stations
   }
 
-  /// Parses the decoded text: after the header and the ruler line of dashes, each line is
+  /// Reads the bytes of a description file (Latin-1); see `read(_:)` of the text.
+  public static func read(_ bytes: [UInt8]) throws(StationFileError) -> StationList {
+    try read(StationFileBytes.latin1(bytes))
+  }
+
+  /// The stations of the decoded text (see `read`).
+  public static func parse(_ text: String) throws(StationFileError) -> [Station] {
+    try read(text).stations
+  }
+
+  /// Reads the decoded text, leaving out stations that fail `Station.problem`: after the header and the ruler line of dashes, each line is
   /// `Stations_id von_datum bis_datum Stationshoehe geoBreite geoLaenge Stationsname
   /// Bundesland [Abgabe]`. The name may hold single spaces; it ends at the first run of two or
   /// more spaces (or, where the columns touch, before the last word).
-  public static func parse(_ text: String) throws(StationFileError) -> [Station] {
-    var stations: [Station] = []
+  public static func read(_ text: String) throws(StationFileError) -> StationList {
+    var list = StationList()
     for (offset, line) in StationFileBytes.lines(text).enumerated() {
       let row = StationText.trim(line)
       if row.isEmpty || row.hasPrefix("-") || row.lowercased().hasPrefix("stations_id") {
@@ -55,12 +65,12 @@ public enum DWDStationList {
         let words = rest.split(separator: " ")
         name = words.count > 1 ? rest[..<words.last!.startIndex] : rest
       }
-      stations.append(
+      list.add(
         Station(
           provider: .dwd, id: DWDReader.padded(id), name: String(StationText.trim(name)),
           latitude: latitude, longitude: longitude, elevation: elevation, first: first,
-          last: last))
+          last: last), line: lineNumber)
     }
-    return stations
+    return list
   }
 }

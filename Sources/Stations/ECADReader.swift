@@ -61,6 +61,7 @@ public enum ECADReader: StationFileReader {
       guard let date = date(stamp) else {
         throw .line(lineNumber, "DATE \"\(stamp)\" is not a YYYYMMDD date")
       }
+      guard tally.acceptsDate(date, line: lineNumber) else { continue }
       let raw = StationText.trim(fields[valueColumn])
       guard let value = Int(raw) else {
         throw .line(lineNumber, "\(element) \"\(raw)\" is not an integer")
@@ -76,22 +77,29 @@ public enum ECADReader: StationFileReader {
       }
       if missing {
         tally.missing += 1
-      } else if quality != 0 {
+        continue
+      }
+      var converted = Double(value) / 10 * target.factor
+      // Durations are whole seconds (0.1 h steps are 360 s; the division is not exact).
+      if target.variable == .sunshineDuration { converted = converted.rounded() }
+      // A suspect value is kept apart for --keep-suspect, so it passes the same check.
+      var good: [WeatherVariable: Double] = quality == 0 ? [target.variable: converted] : [:]
+      var suspect: [WeatherVariable: Double] = quality == 0 ? [:] : [target.variable: converted]
+      tally.dropImplausible(&good, suspect: &suspect, line: lineNumber)
+      if quality != 0 {
         // 1 is "suspect"; any other code is none ECA&D defines, so it is not trusted either.
         tally.flagged += 1
-        suspectDays[date, default: [:]][target.variable] =
-          Double(value) / 10 * target.factor
-      } else {
-        let converted = Double(value) / 10 * target.factor
-        // Durations are whole seconds (0.1 h steps are 360 s; the division is not exact).
-        days[date, default: [:]][target.variable] =
-          target.variable == .sunshineDuration ? converted.rounded() : converted
+        if let kept = suspect[target.variable] {
+          suspectDays[date, default: [:]][target.variable] = kept
+        }
+      } else if let kept = good[target.variable] {
+        days[date, default: [:]][target.variable] = kept
       }
     }
     let stationID: String
     if let stationNumber {
       stationID = String(stationNumber)
-    } else if let id = options.stationID ?? idFromName(name) {
+    } else if let id = idFromName(name) ?? options.stationID {
       stationID = id
     } else {
       throw .format("the ECA&D file has no rows naming its station; pass a station id")

@@ -3,8 +3,13 @@ import SkycastModel
 /// ECA&D's `stations.txt`: the same kind of header block, then `STAID,STANAME,CN,LAT,LON,HGHT`
 /// with coordinates as signed degrees:minutes:seconds (`+56:52:00`, `-003:10:59`).
 public enum ECADStationList {
-  /// Parses the text of a `stations.txt`.
+  /// The stations of a `stations.txt` (see `read`).
   public static func parse(_ text: String) throws(StationFileError) -> [Station] {
+    try read(text).stations
+  }
+
+  /// Reads the text of a `stations.txt`, leaving out stations that fail `Station.problem`.
+  public static func read(_ text: String) throws(StationFileError) -> StationList {
     let lines = StationFileBytes.lines(text)
     guard let headerLine = lines.firstIndex(where: { StationText.trim($0).hasPrefix("STAID") })
     else { throw .format("no ECA&D column header: no line starts with STAID") }
@@ -16,7 +21,7 @@ public enum ECADStationList {
       let latitudeColumn = index("LAT"), let longitudeColumn = index("LON")
     else { throw .format("the ECA&D station header lacks STAID, STANAME, LAT or LON") }
     let elevationColumn = index("HGHT") ?? index("HGTH")
-    var stations: [Station] = []
+    var list = StationList()
     for offset in (headerLine + 1)..<lines.count where !StationText.trim(lines[offset]).isEmpty {
       let lineNumber = offset + 1
       let fields = StationText.fields(lines[offset], ",")
@@ -37,18 +42,18 @@ public enum ECADStationList {
       }
       var elevation: Double?
       if let elevationColumn, !fields[elevationColumn].isEmpty {
-        guard let value = Double(fields[elevationColumn]) else {
+        guard let value = StationText.number(fields[elevationColumn]) else {
           throw .line(lineNumber, "HGHT \"\(fields[elevationColumn])\" is not a number")
         }
         // -9999 is ECA&D's missing value: no elevation, not an error.
         elevation = value == -9999 ? nil : value
       }
-      stations.append(
+      list.add(
         Station(
           provider: .ecad, id: String(id), name: String(fields[nameColumn]), latitude: latitude,
-          longitude: longitude, elevation: elevation))
+          longitude: longitude, elevation: elevation), line: lineNumber)
     }
-    return stations
+    return list
   }
 
   /// `+56:52:00` → 56.8667: degrees + minutes / 60 + seconds / 3600, negative for S and W.

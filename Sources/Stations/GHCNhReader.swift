@@ -59,7 +59,7 @@ public enum GHCNhReader: StationFileReader {
   ///
   /// - Parameters:
   ///   - name: the file name; the station id comes from the `Station_ID`/`STATION` column,
-  ///     else `options.stationID`, else the name's `GHCNh_<ID>_…` part.
+  ///     else the name's `GHCNh_<ID>_…` part, else `options.stationID`.
   public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
     throws(StationFileError) -> StationReading
   {
@@ -116,8 +116,16 @@ public enum GHCNhReader: StationFileReader {
           stationID = id
         }
       }
-      let time = try observationTime(
-        fields, split: splitTime.count == 5 ? splitTime : nil, date: dateColumn, line: number)
+      let split = splitTime.count == 5 ? splitTime : nil
+      let time = try observationTime(fields, split: split, date: dateColumn, line: number)
+      guard
+        tally.acceptsTime(
+          time, line: number,
+          text: (split ?? dateColumn.map { [$0] } ?? []).map {
+            String(StationText.trim(fields[$0]))
+          }
+          .joined(separator: " "))
+      else { continue }
       var values: [WeatherVariable: Double] = [:]
       var suspect: [WeatherVariable: Double] = [:]
       for column in columns {
@@ -133,7 +141,7 @@ public enum GHCNhReader: StationFileReader {
         if isFlagged(quality) {
           tally.flagged += 1
           // Kept apart, for --keep-suspect: a flagged number (not a sentinel or a calm code).
-          if let raw = Double(cell), raw.isFinite, abs(raw) != 9999,
+          if let raw = StationText.number(cell), abs(raw) != 9999,
             !(isDirection && (raw == 0 || raw == 999))
           {
             suspect[column.mapping.variable] = StationText.denoise(raw * column.mapping.factor)
@@ -141,7 +149,7 @@ public enum GHCNhReader: StationFileReader {
           continue
         }
         if isDirection && cell == "VRB" { continue }
-        guard let raw = Double(cell), raw.isFinite else {
+        guard let raw = StationText.number(cell) else {
           throw .line(number, "\(column.mapping.column) '\(cell)' is not a number")
         }
         if abs(raw) == 9999 {
@@ -164,11 +172,14 @@ public enum GHCNhReader: StationFileReader {
         let cell = StationText.trim(fields[position])
         if !cell.isEmpty, cell != "9999", cell != "-9999" { tally.unmapped += 1 }
       }
+      tally.dropImplausible(&values, suspect: &suspect, line: number)
       if !values.isEmpty || !suspect.isEmpty {
         reports.append(StationReport(time: time, values: values, suspect: suspect))
       }
     }
-    guard let id = stationID ?? options.stationID ?? idFromName(name) else {
+    // What the file says (its column, else its name) wins over the option: the commands refuse
+    // a mismatch.
+    guard let id = stationID ?? idFromName(name) ?? options.stationID else {
       throw .format("the GHCNh file names no station (empty Station_ID and file name \(name))")
     }
     return StationReading(

@@ -9,11 +9,18 @@ public enum GHCNhStationList {
   /// The CSV header's first field, which tells the CSV list from the fixed-width one.
   static let csvHeaderStart = "GHCN_ID,"
 
-  /// The stations of a GHCNh list, in file order.
+  /// The stations of a GHCNh list, in file order (see `read`).
+  public static func parse(_ text: String) throws(StationFileError) -> [Station] {
+    try read(text).stations
+  }
+
+  /// The stations of a GHCNh list, in file order, and the lines left out
+  /// (`Station.problem`: an id or name Skycast refuses, coordinates or elevation out of range).
   ///
   /// An elevation of -999 or below (`-999.9` per the documentation, `-999.0` in practice) is
-  /// the list's missing value and becomes nil. Names keep their inner runs of spaces.
-  public static func parse(_ text: String) throws(StationFileError) -> [Station] {
+  /// the list's missing value and becomes nil. Names keep their inner runs of spaces. A cell
+  /// that is not a plain decimal refuses the list (`StationText.number`).
+  public static func read(_ text: String) throws(StationFileError) -> StationList {
     let lines = StationFileBytes.lines(text)
     guard let first = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
       throw .format("the GHCNh station list is empty")
@@ -21,14 +28,14 @@ public enum GHCNhStationList {
     var firstLine = lines[first]
     if firstLine.hasPrefix("\u{FEFF}") { firstLine = firstLine.dropFirst() }
     let isCSV = firstLine.hasPrefix(csvHeaderStart)
-    var stations: [Station] = []
+    var list = StationList()
     for lineIndex in lines.indices.dropFirst(isCSV ? first + 1 : first) {
       let line = lines[lineIndex]
       if line.allSatisfy(\.isWhitespace) { continue }
       let number = lineIndex + 1
-      stations.append(try isCSV ? csvRow(line, number) : fixedWidthRow(line, number))
+      list.add(try isCSV ? csvRow(line, number) : fixedWidthRow(line, number), line: number)
     }
-    return stations
+    return list
   }
 
   /// `ID,LAT,LON,ELEV,STATE,NAME,GSN,HCN/CRN,WMO,ICAO,ISO`: the name is everything between the
@@ -67,16 +74,16 @@ public enum GHCNhStationList {
   ) throws(StationFileError) -> Station {
     let id = StationText.trim(id)
     guard !id.isEmpty else { throw .line(number, "no station id") }
-    guard let lat = Double(StationText.trim(latitude)), (-90...90).contains(lat) else {
-      throw .line(number, "latitude '\(StationText.trim(latitude))' is not a number in -90…90")
+    guard let lat = StationText.number(StationText.trim(latitude)) else {
+      throw .line(number, "latitude '\(StationText.trim(latitude))' is not a number")
     }
-    guard let lon = Double(StationText.trim(longitude)), (-180...180).contains(lon) else {
-      throw .line(number, "longitude '\(StationText.trim(longitude))' is not a number in -180…180")
+    guard let lon = StationText.number(StationText.trim(longitude)) else {
+      throw .line(number, "longitude '\(StationText.trim(longitude))' is not a number")
     }
     var height: Double?
     let elevationText = StationText.trim(elevation)
     if !elevationText.isEmpty {
-      guard let value = Double(elevationText), value.isFinite else {
+      guard let value = StationText.number(elevationText) else {
         throw .line(number, "elevation '\(elevationText)' is not a number")
       }
       height = value <= -999 ? nil : value

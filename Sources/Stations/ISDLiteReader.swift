@@ -35,7 +35,8 @@ public enum ISDLiteReader: StationFileReader {
   public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
     throws(StationFileError) -> StationReading
   {
-    guard let id = options.stationID ?? idFromName(name) else {
+    // The name's USAF-WBAN wins over the option: the commands refuse a mismatch.
+    guard let id = idFromName(name) ?? options.stationID else {
       throw .format(
         "the ISD-Lite file name \(name) is not USAF-WBAN-YEAR.gz; give the station id")
     }
@@ -61,6 +62,10 @@ public enum ISDLiteReader: StationFileReader {
         throw .line(number, "unreadable time '\(fields[0..<4].joined(separator: " "))'")
       }
       tally.lines += 1
+      let time = date.midnightAsUTC + Int64(hour * 3600)
+      guard
+        tally.acceptsTime(time, line: number, text: fields[0..<4].joined(separator: " "))
+      else { continue }
       var raw: [Field: Int] = [:]
       for field in Field.allCases {
         guard let value = numbers[4 + field.rawValue] else {
@@ -94,10 +99,8 @@ public enum ISDLiteReader: StationFileReader {
       }
       // The 6-hour total covers other hours too: counted, never split or stored.
       if raw[.precipitation6h] != -9999 { tally.unmapped += 1 }
-      if !values.isEmpty {
-        reports.append(
-          StationReport(time: date.midnightAsUTC + Int64(hour * 3600), values: values))
-      }
+      tally.dropImplausible(&values, line: number)
+      if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
     }
     return StationReading(
       provider: provider, stationID: id, hourly: StationReport.hours(reports, tally: &tally),

@@ -83,11 +83,16 @@ public enum MeteostatReader: StationFileReader {
   /// data row the map has no row for is kept: nothing says a model filled it.
   ///
   /// - Parameter name: the file name; the station id is its last `-`/`_`-separated part before
-  ///   the extensions (`10637.csv.gz` → `10637`) unless `options.stationID` gives one.
+  ///   the extensions when that is a Meteostat id (`10637.csv.gz` → `10637`), else
+  ///   `options.stationID`, else that part whatever it is. A name that names a station wins
+  ///   over the option, so `--station 99999` cannot relabel `10637.csv.gz` (the commands refuse
+  ///   the mismatch: `StationReading.mismatch(asked:)`).
   public static func read(
     _ text: [UInt8], name: String, options: StationReadOptions, flags: SourceMap?
   ) throws(StationFileError) -> StationReading {
-    guard let stationID = options.stationID ?? stationID(fromName: name) else {
+    let named = stationID(fromName: name)
+    let namesStation = named.map(isMeteostatID) ?? false
+    guard let stationID = (namesStation ? named : nil) ?? options.stationID ?? named else {
       throw .format("no Meteostat station id: the file name \"\(name)\" holds none; pass one")
     }
     let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
@@ -111,6 +116,11 @@ public enum MeteostatReader: StationFileReader {
           lineNumber, "expected \(layout.fieldCount) comma-separated fields, found \(fields.count)")
       }
       let (date, hour) = try layout.time(fields, line: lineNumber)
+      let time = hour.map { date.midnightAsUTC + Int64($0) * 3600 }
+      guard
+        time.map({ tally.acceptsTime($0, line: lineNumber, text: "\(date) \(hour ?? 0):00") })
+          ?? tally.acceptsDate(date, line: lineNumber)
+      else { continue }
       var flagRow: [String]?
       if let map {
         flagRow = map.rows[try rowKey(fields, frequency: layout.frequency, line: lineNumber)]
@@ -151,9 +161,10 @@ public enum MeteostatReader: StationFileReader {
         values[target.variable] =
           target.variable == .sunshineDuration ? converted.rounded() : converted
       }
+      tally.dropImplausible(&values, line: lineNumber)
       guard !values.isEmpty else { continue }
-      if let hour {
-        reports.append(StationReport(time: date.midnightAsUTC + Int64(hour) * 3600, values: values))
+      if let time {
+        reports.append(StationReport(time: time, values: values))
       } else {
         days[date, default: [:]].merge(values) { _, later in later }
       }
@@ -163,6 +174,12 @@ public enum MeteostatReader: StationFileReader {
     return StationReading(
       provider: provider, stationID: stationID, hourly: hourly, daily: daily, tally: tally,
       notes: notes(layout, map: map))
+  }
+
+  /// True for the shape of Meteostat's ids: five letters or digits (`10637`, `D1424`).
+  static func isMeteostatID(_ id: String) -> Bool {
+    id.unicodeScalars.count == 5 && Station.isValidID(id) && !id.contains("-")
+      && !id.contains("_")
   }
 
   /// The station id in a file name: its last `-`/`_`-separated part before the extensions.

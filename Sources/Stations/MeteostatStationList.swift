@@ -4,10 +4,16 @@ import SkycastModel
 /// Meteostat's station records: the per-station JSON of meteostat/weather-stations or the
 /// `lite.json`/`full.json` arrays built from them.
 public enum MeteostatStationList {
-  /// Parses one station object or an array of them. The name is the English one when given,
-  /// else the first by language code; first/last are the earliest hourly/daily inventory start
-  /// and the latest end, when the record has an inventory.
+  /// The stations of one station object or an array of them (see `read`).
   public static func parse(_ text: String) throws(StationFileError) -> [Station] {
+    try read(text).stations
+  }
+
+  /// Reads one station object or an array of them, leaving out stations that fail
+  /// `Station.problem`. The name is the English one when given, else the first by language
+  /// code; first/last are the earliest hourly/daily inventory start and the latest end, when
+  /// the record has an inventory.
+  public static func read(_ text: String) throws(StationFileError) -> StationList {
     let data = Data(text.utf8)
     let decoder = JSONDecoder()
     let records: [Record]
@@ -20,16 +26,21 @@ public enum MeteostatStationList {
     } catch {
       throw .format("not a Meteostat station record or array of them: \(error)")
     }
-    return try records.map { record throws(StationFileError) in
+    var list = StationList()
+    for record in records {
       guard let latitude = record.location?.latitude, let longitude = record.location?.longitude
-      else { throw .format("Meteostat station \(record.id) has no location") }
+      else {
+        throw .format("Meteostat station \(TerminalSafe.escape(record.id)) has no location")
+      }
       let periods = [record.inventory?.hourly, record.inventory?.daily].compactMap { $0 }
-      return Station(
+      let station = Station(
         provider: .meteostat, id: record.id, name: record.name.preferred ?? record.id,
         latitude: latitude, longitude: longitude, elevation: record.location?.elevation,
         first: periods.compactMap { $0.start.flatMap { LocalDate($0) } }.min(),
         last: periods.compactMap { $0.end.flatMap { LocalDate($0) } }.max())
+      list.add(station, line: nil)
     }
+    return list
   }
 
   struct Record: Decodable {

@@ -85,12 +85,9 @@ public enum StationDownload {
     provider == .meteostat ? ("/v2/hourly/\(id).map.csv.gz", "\(id).map.csv.gz") : nil
   }
 
-  /// A station id safe to put in a path: letters, digits, `-` and `_` only.
+  /// A station id safe to put in a path: letters, digits, `-` and `_` only
+  /// (`Station.isValidID`, the one rule for ids from arguments, lists and files).
   public static func isValidID(_ id: String) -> Bool {
-    !id.isEmpty && id.count <= 40
-      && id.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-          || $0 == "-" || $0 == "_"
-      }
+    Station.isValidID(id)
   }
 }

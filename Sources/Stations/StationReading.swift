@@ -31,4 +31,13 @@ public struct StationReading: Sendable, Equatable {
 
   /// The observation source the rows are stored under (SPEC §12): `station:<provider>:<id>`.
   public var source: FetchSource { .station(provider: provider, id: stationID) }
+
+  /// Why this reading may not be stored as station `asked`, or nil when it may: the file names
+  /// another station (a DWD zip holding 03987 fetched as 00433, `--station 99999` given for
+  /// `10637.csv.gz`), so its rows would go under a name that is not theirs.
+  public func mismatch(asked: String) -> String? {
+    asked == stationID
+      ? nil
+      : "the file is \(provider.rawValue) station \(stationID), not \(TerminalSafe.escape(asked)) as asked"
+  }
 }

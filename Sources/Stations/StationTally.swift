@@ -1,3 +1,5 @@
+import SkycastModel
+
 /// What a station reader left out or changed, counted per value (SPEC §12: a flagged or
 /// doubtful measurement is never silently stored; it is counted and reported).
 public struct StationTally: Sendable, Equatable {
@@ -15,6 +17,14 @@ public struct StationTally: Sendable, Equatable {
   public var reducedReports = 0
   /// Values of columns Skycast has no variable for (ECA&D's daily mean, …): not stored.
   public var unmapped = 0
+  /// Values outside their variable's plausible range (`WeatherVariable.plausibleRange`, the
+  /// rule `db check` applies): a broken sensor, a unit mix-up or a hostile file, not stored.
+  public var implausible = 0
+  /// Lines whose time lies outside `PlausibleTime` (or whose hour would): not stored.
+  public var outOfTime = 0
+  /// The first few left-out values and lines, each with its line and reason
+  /// (`line 3: temperature_2m 5000.0 outside -80…60 °C`), for the report.
+  public var problems: [String] = []
 
   public init() {}
 
@@ -34,6 +44,19 @@ public struct StationTally: Sendable, Equatable {
     if missing > 0 { parts.append("\(missing) missing") }
     if unmapped > 0 {
       parts.append("\(unmapped) value\(unmapped == 1 ? "" : "s") of columns not stored")
+    }
+    if implausible > 0 {
+      parts.append("\(implausible) implausible value\(implausible == 1 ? "" : "s") left out")
+    }
+    if outOfTime > 0 {
+      parts.append(
+        "\(outOfTime) line\(outOfTime == 1 ? "" : "s") dated outside \(PlausibleTime.description) left out"
+      )
+    }
+    if !problems.isEmpty {
+      let more = implausible + outOfTime - problems.count
+      parts.append(
+        "(" + problems.joined(separator: "; ") + (more > 0 ? "; and \(more) more" : "") + ")")
     }
     return parts.joined(separator: ", ")
   }

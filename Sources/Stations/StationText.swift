@@ -16,8 +16,11 @@ enum StationText {
     return text[start..<end]
   }
 
-  /// A plain decimal (`-12.3`, `84`); nil for anything else (`nan`, `inf`, hex, exponents),
-  /// so a provider's odd token is a line error rather than a silent value.
+  /// A plain decimal (`-12.3`, `84`, `+5`, `.5`); nil for anything else (`nan`, `inf`, hex
+  /// `0x1A`, exponents, an embedded NUL `1<NUL>5`, a second sign or point, a number too long
+  /// to be finite), so a provider's odd token is a line error rather than a silent value.
+  /// Every station reader and list reader parses its decimals here; `Double(_:)` alone takes
+  /// hex and `inf`, and C's `strtod` stops at a NUL.
   static func number(_ text: Substring) -> Double? {
     var digits = false
     var dot = false
@@ -31,7 +34,8 @@ enum StationText {
       default: return nil
       }
     }
-    return digits ? Double(text) : nil
+    guard digits, let value = Double(text), value.isFinite else { return nil }
+    return value
   }
 
   /// Rounds away floating-point noise of a unit conversion (4.400000000000001 → 4.4) and

@@ -16,12 +16,14 @@ import Testing
 @Suite struct HTTPTransportTests {
   enum Kind: String, CaseIterable, Sendable { case socket, urlSession }
 
+  /// A client whose forecast endpoint is `forecast` (the one host that gets the key).
   static func client(
     _ kind: Kind, timeout: Double = 0.4, retries: Int = 0, limit: Int? = nil,
+    forecast: String = "",
     uptime: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
   ) -> HTTPClient {
     let endpoints = Endpoints(
-      forecast: "", archive: "", geocoding: "", previousRuns: "", apiKey: "s3cr3t-KEY")
+      forecast: forecast, archive: "", geocoding: "", previousRuns: "", apiKey: "s3cr3t-KEY")
     return HTTPClient(
       endpoints: endpoints, policy: RetryPolicy(timeout: timeout, retries: retries),
       sleep: { _ in }, log: { _ in }, clock: { 0 },
@@ -202,7 +204,7 @@ import Testing
       return .ok(#"{"ok":1}"#)
     }
     defer { origin.stop() }
-    let client = Self.client(kind, timeout: 60, uptime: { 0 })
+    let client = Self.client(kind, timeout: 60, forecast: origin.baseURL, uptime: { 0 })
     // If a request fails, say which one and what each server had received by then.
     func send(_ path: String) async throws {
       do {
@@ -255,7 +257,8 @@ import Testing
       .openMeteoError(status: 500, reason: "bad request for \(request.target)")
     }
     defer { server.stop() }
-    let (error, _) = await Self.failure(Self.client(kind, timeout: 600), Self.request(server))
+    let (error, _) = await Self.failure(
+      Self.client(kind, timeout: 600, forecast: server.baseURL), Self.request(server))
     let text = try #require(error?.description)
     #expect(text.contains("apikey=[redacted]"), "\(text)")
     #expect(!text.contains("s3cr3t"))

@@ -32,4 +32,26 @@ import Testing
     let request = ModelRunMeta.request(domain: "dwd_icon", base: "https://api.open-meteo.com")
     #expect(request.path == "/data/dwd_icon/static/meta.json" && request.weight == 0)
   }
+
+  @Test(
+    "a run before 2000, or available before its initialisation, refuses the meta.json",
+    arguments: [
+      (0, 3600, "last_run_initialisation_time 1970-01-01T00:00Z is before 2000"),
+      (946_684_799, 946_690_000, "last_run_initialisation_time 1999-12-31T23:59Z is before 2000"),
+      (
+        1_773_964_800, 1_771_372_800,
+        "last_run_availability_time 2026-02-18T00:00Z is before the run's initialisation 2026-03-20T00:00Z"
+      ),
+    ])
+  func impossibleRuns(initialisation: Int64, availability: Int64, reason: String) {
+    let body = Array(
+      #"{"last_run_initialisation_time":\#(initialisation),"last_run_availability_time":\#(availability)}"#
+        .utf8)
+    #expect(throws: APIError.decoding("meta.json's \(reason)")) { try ModelRunMeta.decode(body) }
+    let fine = Array(
+      #"{"last_run_initialisation_time":946684800,"last_run_availability_time":946684800}"#.utf8)
+    #expect(
+      (try? ModelRunMeta.decode(fine))
+        == ModelRunMeta(initialisation: 946_684_800, availability: 946_684_800))
+  }
 }

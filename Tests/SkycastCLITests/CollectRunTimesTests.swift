@@ -77,6 +77,26 @@ import Testing
         == "the run changed during the call (2026-03-20T00:00Z before, 2026-03-20T06:00Z after)")
   }
 
+  /// meta.json naming a run in 2199 (after the fetch) or in 1970 (before 2000): the forecast is
+  /// stored, its run is not, and the note says why.
+  @Test(
+    "a meta.json run after the fetch or before 2000 is refused, with the reason",
+    arguments: [
+      (Int64(7_226_582_400), "meta.json refused: its run 2199-01-01T00:00Z"),
+      (Int64(0), "no run metadata: unexpected response: meta.json's last_run_initialisation_time"),
+    ])
+  func impossibleRun(run: Int64, note: String) async throws {
+    var fake = FakeOpenMeteo(.all, now: { Self.now })
+    fake.runInitialisation = { _ in run }
+    let (harness, server) = try await Self.harness(fake)
+    defer { server.stop() }
+    let result = await harness.run("collect", "--models", "ecmwf_ifs025")
+    #expect(result.exitCode == 0, "\(result)")
+    let rows = try Self.runs(harness)
+    #expect(rows.count == 1 && rows[0][1] == "NULL" && rows[0][2] == "NULL", "\(rows)")
+    #expect(rows.first?[3].hasPrefix(note) == true, "\(rows)")
+  }
+
   @Test("metadata the server does not have leaves the run unknown, with the reason")
   func missing() async throws {
     var fake = FakeOpenMeteo(.all, now: { Self.now })

@@ -75,12 +75,18 @@ import Testing
     #expect(reading.notes.contains(StationReport.hourRule))
   }
 
-  @Test("the station id comes from the file name unless given")
+  /// A name that names a station wins over the option (the commands refuse the mismatch).
+  @Test("the station id comes from the file name, else from the option")
   func stationID() throws {
     #expect(ISDLiteReader.idFromName("724940-23234-2020.gz") == "724940-23234")
     #expect(ISDLiteReader.idFromName("/data/2020/A51256-00451-2020") == "A51256-00451")
     #expect(ISDLiteReader.idFromName("readme.txt") == nil)
-    #expect(try Self.read(Self.text(), stationID: "999999-12345").stationID == "999999-12345")
+    let named = try Self.read(Self.text(), stationID: "999999-12345")
+    #expect(named.stationID == "724940-23234")
+    #expect(named.mismatch(asked: "999999-12345") != nil)
+    #expect(
+      try Self.read(Self.text(), name: "isd.txt", stationID: "999999-12345").stationID
+        == "999999-12345")
     let error = #expect(throws: StationFileError.self) {
       try Self.read(Self.text(), name: "isd.txt")
     }

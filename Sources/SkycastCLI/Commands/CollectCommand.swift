@@ -88,6 +88,12 @@ enum CollectCommand {
           "--elevation station: \(invocation.label(city)) has no default station with an elevation (skycast station link)"
         )
       }
+      // A station cached before elevations were checked (1e19 m) must not become a request.
+      guard Station.elevations.contains(elevation) else {
+        throw CLIError.failure(
+          "--elevation station: the default station of \(invocation.label(city)) has an impossible elevation (\(NumberText.shortest(elevation)) m, outside -500…9000); load the station list again and link again"
+        )
+      }
       elevations[city.id] = elevation
     }
     return elevations

@@ -76,7 +76,7 @@ enum StationCommand {
       )
     }
     let given: String
-    let stations: [Station]
+    let catalogue: StationList
     if invocation.arguments.count > 1 {
       given = invocation.arguments[1]
       guard
@@ -85,7 +85,7 @@ enum StationCommand {
         throw CLIError.failure("cannot read \(given)")
       }
       do {
-        stations = try StationLists.parse([UInt8](data), provider: provider)
+        catalogue = try StationLists.read([UInt8](data), provider: provider)
       } catch {
         throw CLIError.failure("\(given) (\(provider.rawValue) station list): \(error)")
       }
@@ -100,18 +100,22 @@ enum StationCommand {
       given = request.displayURL
       do {
         // Read while checked: a cut or garbled list is retried like an undecodable reply.
-        stations = try await invocation.makeClient(bodyLimit: StationDownload.replyLimit).send(
+        catalogue = try await invocation.makeClient(bodyLimit: StationDownload.replyLimit).send(
           request
         ) { body in
-          try StationLists.parse(body, provider: provider)
+          try StationLists.read(body, provider: provider)
         }.value
       } catch let error as APIError {
         throw CLIError.failure("\(given): \(error); the cached catalogue is unchanged")
       }
     }
     let store = try invocation.openStore()
-    try store.write { try store.cacheStations(stations, loadedAt: invocation.context.nowEpoch) }
-    invocation.info("cached \(stations.count) \(provider.rawValue) stations from \(given)")
+    try store.write {
+      try store.cacheStations(catalogue.stations, loadedAt: invocation.context.nowEpoch)
+    }
+    if !catalogue.skipped.isEmpty { invocation.warn("\(given): \(catalogue.summary())") }
+    invocation.info(
+      "cached \(catalogue.stations.count) \(provider.rawValue) stations from \(given)")
     return ExitStatus.success
   }
 
@@ -194,6 +198,12 @@ enum StationCommand {
     guard let station = try store.cachedStation(provider: provider, id: id) else {
       throw CLIError.failure(
         "station \(provider.rawValue):\(id) is not in the cached \(provider.rawValue) list; load it with 'skycast station load \(provider.rawValue) FILE' and find ids with 'skycast station search'"
+      )
+    }
+    // A station cached before lists were checked can hold what no list passes now.
+    if let problem = station.problem {
+      throw CLIError.failure(
+        "station \(provider.rawValue):\(TerminalSafe.escape(id)) cannot be linked: \(problem); load the \(provider.rawValue) list again"
       )
     }
     let existing = try store.stationLinks(cityID: city.id)

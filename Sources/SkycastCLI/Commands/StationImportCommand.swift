@@ -29,10 +29,8 @@ enum StationImportCommand {
       throw CLIError.failure("\(given) (\(provider.rawValue)): \(error); nothing was imported")
     }
     let reading = read.reading
-    if let given = options.stationID, given != reading.stationID {
-      throw CLIError.failure(
-        "\(given): the file is station \(reading.stationID) of \(provider.rawValue), not \(given); nothing was imported"
-      )
+    if let asked = options.stationID, let mismatch = reading.mismatch(asked: asked) {
+      throw CLIError.failure("\(given) (\(provider.rawValue)): \(mismatch); nothing was imported")
     }
     let store = try invocation.openStore()
     let city = try Self.city(for: reading, invocation: invocation, store: store)

@@ -36,12 +36,22 @@ enum StationObserve {
     }
     let store = try invocation.openStore()
     var jobs: [(City, StationProvider, String)] = []
+    var failures = 0
     if station == "linked" {
       let cities = try invocation.cities(in: store)
       let links = try store.stationLinks().filter(\.isDefault)
       for city in cities {
         guard let link = links.first(where: { $0.cityID == city.id }) else {
           invocation.warn("\(invocation.label(city)) has no default station (skycast station link)")
+          continue
+        }
+        // A link stored before ids were checked must not become a request path
+        // (`../../../../etc/x`): the rule of the PROVIDER:ID form, applied to links too.
+        if let problem = Station.idProblem(link.station.id) {
+          failures += 1
+          invocation.warn(
+            "\(invocation.label(city)): linked \(link.station.provider.rawValue) \(problem); not fetched (skycast station unlink)"
+          )
           continue
         }
         jobs.append((city, link.station.provider, link.station.id))
@@ -71,7 +81,6 @@ enum StationObserve {
     }
     let client = try invocation.makeClient(bodyLimit: StationDownload.replyLimit)
     let clock = invocation.context.now
-    var failures = 0
     for (city, provider, id) in jobs {
       let base = try baseURL(provider, invocation: invocation)
       let label = "\(invocation.label(city)): station:\(provider.rawValue):\(id)"

@@ -90,7 +90,7 @@ extension VerifyCommand {
     request = try request.validated()
     try chooseObservations(
       &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
-    try applyLapseRate(&request, invocation: invocation)
+    try applyLapseRate(&request, store: store, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
     warnAboutMeaning(request, invocation: invocation)
 

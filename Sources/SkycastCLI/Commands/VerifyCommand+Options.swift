@@ -466,8 +466,12 @@ extension VerifyCommand {
     request.observationNote = request.observationNote.map { $0 + "; " + note } ?? note
   }
 
-  /// `--lapse-rate`: temperatures only, against station observations; the comment says so.
-  static func applyLapseRate(_ request: inout VerifyRequest, invocation: Invocation) throws {
+  /// `--lapse-rate`: temperatures only, against station observations; the comment says so. A
+  /// link whose station elevation is impossible (stored before lists were checked: 1e19 m,
+  /// 99,999,999 m) refuses the run rather than move every value by thousands of degrees.
+  static func applyLapseRate(_ request: inout VerifyRequest, store: Store, invocation: Invocation)
+    throws
+  {
     guard invocation[Options.lapseRate] else { return }
     // 6.5 K/km is the air temperature's lapse rate; dew point and felt temperature differ.
     guard [.temperature2m, .temperature2mMax, .temperature2mMin].contains(request.variable) else {
@@ -486,10 +490,31 @@ extension VerifyCommand {
         "--lapse-rate needs station observations (--obs station or --obs station:PROVIDER:ID); \(request.observationSource) has no station elevation"
       )
     }
+    let cityIDs = request.cityIDs
+    let links = try store.read { try store.stationLinks() }.filter {
+      cityIDs.isEmpty || cityIDs.contains($0.cityID)
+    }
+    if let link = links.first(where: Self.hasImpossibleElevation) {
+      let city = try store.cities().first { $0.id == link.cityID }
+      throw CLIError.failure(
+        "--lapse-rate: the link of \(city.map(invocation.label) ?? "city \(link.cityID)") to \(link.station.provider.rawValue):\(TerminalSafe.escape(link.station.id)) has an impossible elevation (\(link.station.problem ?? "difference outside ±9500 m")); load the station list again and link again"
+      )
+    }
     request.lapseRate = true
     let note =
       "station temperatures brought to the city's elevation: + 0.65 K per 100 m the station is above it (0.0065 K/m, standard atmosphere; unlinked stations unchanged)"
     request.observationNote = request.observationNote.map { $0 + "; " + note } ?? note
+  }
+
+  /// True when a link's station elevation or elevation difference cannot be (outside
+  /// `Station.elevations`, or a difference beyond the 9,500 m between the lowest and highest).
+  static func hasImpossibleElevation(_ link: StationLink) -> Bool {
+    if let elevation = link.station.elevation, !Station.elevations.contains(elevation) {
+      return true
+    }
+    guard let difference = link.elevationDifference else { return false }
+    let span = Station.elevations.upperBound - Station.elevations.lowerBound
+    return !difference.isFinite || abs(difference) > span
   }
 
   /// `--lead-from`: as given, else from the run when any fetch in the selection recorded its

@@ -50,7 +50,7 @@ extension VerifyCommand {
             cityIDs: request.cityIDs)
         }
       }
-      try applyLapseRate(&request, invocation: invocation)
+      try applyLapseRate(&request, store: store, invocation: invocation)
       try applyFlags(&request, store: store, invocation: invocation)
       let daily = request.variable.frequency == .daily
       let sides = try store.read {

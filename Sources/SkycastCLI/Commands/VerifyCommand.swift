@@ -200,7 +200,7 @@ enum VerifyCommand {
     request = try request.validated()
     try chooseObservations(
       &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
-    try applyLapseRate(&request, invocation: invocation)
+    try applyLapseRate(&request, store: store, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
     // A diagram draws no Brier score, so the warning about bs's event does not apply to it.
     if diagram == nil || !request.brierEventDiffers {

@@ -31,7 +31,8 @@ extension Store {
     defer { try? database.execute("DETACH DATABASE merged") }
     try checkMergedStructure(path)
     // One pass over the other file's value tables: the rows the copy below leaves out.
-    let refused = try brokenRows(in: "merged", tables: StoredRowCheck.valueTables)
+    let refused = try brokenRows(
+      in: "merged", tables: StoredRowCheck.valueTables + StoredRowCheck.stationTables)
     return try write {
       defer {
         try? database.execute(
@@ -360,7 +361,9 @@ extension Store {
   /// The station catalogue, the city links and the provider flags of the other file (schema 8;
   /// an older file has none): catalogue rows kept from the later load; a link the main file
   /// lacks is added, and is the city's default only when the main file has none for it; every
-  /// flag is kept, so a value flagged in either file stays out of verification.
+  /// flag is kept, so a value flagged in either file stays out of verification. A catalogue row
+  /// or link that breaks a station rule (`StoredRowCheck.stationTables`: an id that is a path,
+  /// a name with an ESC, an elevation of 1e19 m) is left out and counted with the refused rows.
   private func mergeStations() throws {
     let tables = Set(
       try database.query("SELECT name FROM merged.sqlite_master WHERE type = 'table'").compactMap {
@@ -369,7 +372,8 @@ extension Store {
     if tables.contains("stations") {
       try database.execute(
         """
-        INSERT INTO stations SELECT * FROM merged.stations AS o WHERE true
+        INSERT INTO stations SELECT * FROM merged.stations AS o
+        WHERE \(Self.keepsEveryRule("stations", alias: "o"))
         ON CONFLICT (provider, id) DO UPDATE SET name = excluded.name,
           latitude = excluded.latitude, longitude = excluded.longitude,
           elevation = excluded.elevation, first_date = excluded.first_date,
@@ -388,6 +392,7 @@ extension Store {
             SELECT 1 FROM main.station_links AS m WHERE m.city_id = c.main_id AND m.is_default = 1),
           o.linked_at
         FROM merged.station_links AS o JOIN merge_cities AS c ON c.other_id = o.city_id
+        WHERE \(Self.keepsEveryRule("station_links", alias: "o"))
         """)
     }
     if tables.contains("observation_flags") {

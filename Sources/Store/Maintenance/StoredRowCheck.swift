@@ -27,6 +27,13 @@ package struct StoredRowCheck: Sendable, Equatable {
     case text(String)
     /// One of the words a CHECK constraint allows.
     case oneOf(String, [String])
+    /// A station id (`Station.isValidID`: 1 to 40 ASCII letters, digits, `-` or `_`), which
+    /// becomes a request path and a source name.
+    case stationID(String)
+    /// TEXT, possibly empty, without control or bidi characters (a station's name).
+    case label(String)
+    /// A number inside the range (NULL too when `nullable`): an elevation, a difference.
+    case bounded(String, ClosedRange<Double>, nullable: Bool)
   }
 
   /// The table or view the rule reads (`hourly_forecasts` reads `forecast_hours` in its
@@ -35,9 +42,14 @@ package struct StoredRowCheck: Sendable, Equatable {
   /// What the column must hold.
   package let rule: Rule
 
-  /// Every table with rules, in the order `db merge` copies them: the fetch log, then the
-  /// tables of rows that carry values.
-  package static let tables = ["fetches"] + valueTables
+  /// Every table with rules, in the order `db merge` copies them: the fetch log, the tables of
+  /// rows that carry values, then the station catalogue and links.
+  package static let tables = ["fetches"] + valueTables + stationTables
+
+  /// The station catalogue and the city links: ids, names and elevations with the rules a
+  /// station list is read with (`Station.problem`), so a link of before those rules, or one
+  /// merged from another file, is reported and never copied.
+  package static let stationTables = ["stations", "station_links"]
 
   /// The tables of rows that carry values, in the order `db merge` copies them.
   package static let valueTables = [
@@ -107,6 +119,20 @@ package struct StoredRowCheck: Sendable, Equatable {
           .name("source"), .localDate("date"), .integer("fetch_id", nullable: true, range: nil),
           .integer("fetched_at", nullable: true, range: nil),
         ] + WeatherVariable.with(.dailyObservation).map(Rule.value)
+      case "stations":
+        [
+          .stationID("id"), .label("name"),
+          .bounded("elevation", Station.elevations, nullable: true),
+        ]
+      case "station_links":
+        [
+          .stationID("station_id"), .label("name"),
+          .bounded("elevation", Station.elevations, nullable: true),
+          .bounded(
+            "elevation_difference_m",
+            (Station.elevations.lowerBound - Station.elevations.upperBound)...(Station.elevations
+              .upperBound - Station.elevations.lowerBound), nullable: true),
+        ]
       default: []
       }
     return rules.map { StoredRowCheck(table: table, rule: $0) }
@@ -116,7 +142,8 @@ package struct StoredRowCheck: Sendable, Equatable {
   package var column: String {
     switch rule {
     case .integer(let column, _, _), .name(let column), .localDate(let column),
-      .members(let column), .number(let column), .text(let column), .oneOf(let column, _):
+      .members(let column), .number(let column), .text(let column), .oneOf(let column, _),
+      .stationID(let column), .label(let column), .bounded(let column, _, _):
       column
     case .value(let variable): variable.column
     }
@@ -141,6 +168,11 @@ package struct StoredRowCheck: Sendable, Equatable {
     case .text(let column): "\(column) not text"
     case .oneOf(let column, let words):
       "\(column) not one of \(words.joined(separator: ", "))"
+    case .stationID(let column):
+      "\(column) not a station id (1 to \(Station.maximumIDLength) letters, digits, - or _)"
+    case .label(let column): "\(column) not text, or with control characters"
+    case .bounded(let column, let range, _):
+      "\(column) not a number in \(Self.bound(range.lowerBound))…\(Self.bound(range.upperBound))"
     }
   }
 
@@ -178,7 +210,24 @@ package struct StoredRowCheck: Sendable, Equatable {
     case .oneOf(_, let words):
       return
         "(coalesce(\(column) NOT IN (\(words.map { "'\($0)'" }.joined(separator: ", "))), 1))"
+    case .stationID:
+      return """
+        (typeof(\(column)) <> 'text' OR length(\(column)) NOT BETWEEN 1 AND \(Station.maximumIDLength) \
+        OR \(column) GLOB '*[^A-Za-z0-9_-]*')
+        """
+    case .label:
+      return "(typeof(\(column)) <> 'text' OR \(column) GLOB \(Self.unsafeCharacters))"
+    case .bounded(_, let range, let nullable):
+      let good =
+        "typeof(\(column)) IN ('integer', 'real') AND \(column) BETWEEN \(range.lowerBound) AND \(range.upperBound)"
+      return nullable ? "(\(column) IS NOT NULL AND NOT (\(good)))" : "(NOT (\(good)))"
     }
+  }
+
+  /// `-500` rather than `-500.0` for a whole bound.
+  static func bound(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15
+      ? String(Int64(value)) : NumberText.shortest(value)
   }
 
   /// A GLOB pattern that matches text holding a character `TerminalSafe` escapes (C0 and C1

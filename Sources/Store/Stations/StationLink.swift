@@ -39,9 +39,11 @@ public struct StationLink: Sendable, Equatable {
     var text =
       "\(station.provider.rawValue) \(station.id) \(station.name), "
       + "\(NumberText.fixed(distanceKm, decimals: 1)) km away"
-    if let elevationDifference {
-      let rounded = Int(elevationDifference.rounded())
-      text += ", \(rounded >= 0 ? "+" : "−")\(abs(rounded)) m"
+    // Formatted without converting to Int: a difference from a list of before the elevation
+    // check (1e19 m) prints as a number instead of trapping every command that shows the link.
+    if let elevationDifference, elevationDifference.isFinite {
+      let rounded = elevationDifference.rounded()
+      text += ", \(rounded >= 0 ? "+" : "−")\(NumberText.fixed(abs(rounded), decimals: 0)) m"
     }
     return text
   }

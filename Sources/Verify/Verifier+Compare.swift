@@ -5,7 +5,7 @@ import Store
 extension Verifier {
   /// Scores two models or sources on their common cases per group, with the studentized
   /// interval of the score difference (circular block bootstrap of valid days, each group's
-  /// own block length, at least its horizon h) and the Diebold–Mariano test (HLN, Student t) of
+  /// own block length, at least its horizon h) and the Diebold–Mariano test (equal-weighted cosine variance, Student t with ν df) of
   /// the daily mean loss differential d = loss A − loss B, indexed by valid local date. A group
   /// too short for either gets none and a note saying why (`SeriesSufficiency`).
   public func compare(_ request: ComparisonRequest) throws -> ComparisonReport {
@@ -72,12 +72,16 @@ extension Verifier {
     } else {
       let length = SeriesSufficiency.studentizedBlockLength(
         base: baseLength, days: row.days, requested: settings.blockDays)
-      let interval = StudentizedBlockBootstrap.differenceInterval(
+      let outcome = StudentizedBlockBootstrap.interval(
         days: days, score: loss.meanLossScore, blockLength: length,
         resamples: settings.resamples, seed: settings.seed, level: settings.level)
-      if let interval, interval.lo < interval.hi {
+      let interval = outcome?.interval
+      if let outcome, let interval, interval.lo < interval.hi {
         row.interval = interval
         row.blockDays = length
+        if case .percentile(let reason) = outcome.method {
+          notes.append("percentile interval, not studentized: \(reason)")
+        }
       } else {
         notes.append(
           interval == nil
@@ -87,11 +91,11 @@ extension Verifier {
     }
     if let problem = SeriesSufficiency.testProblem(days: row.days, horizon: horizon) {
       notes.append(problem)
-    } else if let test = DieboldMariano.test(differences, horizon: horizon) {
+    } else if let test = DieboldMariano.fixedSmoothingTest(differences, horizon: horizon) {
       row.test = test
+      if let disagreement = row.disagreement(level: settings.level) { notes.append(disagreement) }
     } else {
-      notes.append(
-        "no DM test: the loss differential is constant or its variance estimate is not positive")
+      notes.append("no DM test: the loss differential is constant")
     }
     row.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
     return row

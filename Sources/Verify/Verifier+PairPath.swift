@@ -124,24 +124,16 @@ extension Verifier {
       sameCases: kept, climate: climate)
   }
 
-  /// The cases (city, valid time) every group of `request` has a pair for: groups are the
-  /// distinct source, model and lead (lead hours with `--by lead`, lead day with `--by
-  /// lead-day`, else all leads together), the rule of verif (`remove_missing_across_all`) and
-  /// MET's `stat_analysis -event_equal`.
+  /// The cases (city, valid time, lead) every source and model of `request` has a pair for,
+  /// so that every model has the same n in every row: verif's `remove_missing_across_all`,
+  /// which keeps a (date, lead time, location) only where every input has a value (verif 1.4,
+  /// `verif/data.py`; a date and a lead give the valid time).
   package func sameCases(_ request: VerifyRequest) throws -> SameCases {
-    let keys = Set(request.keys)
-    let isDaily = request.variable.frequency == .daily
     var groupIDs: [String: Int32] = [:]
     var groupsOf: [SameCases.Case: Set<Int32>] = [:]
     var pairCount = 0
     try pairs(request) { pair in
-      var lead = ""
-      if keys.contains(.lead) {
-        lead = String(pair.lead)
-      } else if keys.contains(.leadDay) {
-        lead = String(isDaily ? pair.lead : LeadTime.day(hours: pair.lead))
-      }
-      let name = pair.source + "\u{1F}" + pair.model + "\u{1F}" + lead
+      let name = pair.source + "\u{1F}" + pair.model
       let id: Int32
       if let known = groupIDs[name] {
         id = known

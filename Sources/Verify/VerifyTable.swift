@@ -147,7 +147,7 @@ public enum VerifyTable {
     }
     if let same = report.sameCases {
       parts.append(
-        "same cases: \(same.cases.count) of \(same.allCases) cases (city, valid time) are forecast by all \(same.groups) source, model and lead groups; \(same.dropped) case\(same.dropped == 1 ? "" : "s") dropped"
+        "same cases: \(same.cases.count) of \(same.allCases) cases (city, valid time, lead) are forecast by all \(same.groups) source and model groups, so each has the same n in every row; \(same.dropped) case\(same.dropped == 1 ? "" : "s") dropped"
       )
     }
     if request.scoresFromPairs {

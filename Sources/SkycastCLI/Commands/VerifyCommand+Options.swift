@@ -35,7 +35,7 @@ extension VerifyCommand {
     static let sameCases = Flag(
       "same-cases",
       help:
-        "Score every source, model and lead group only on the cases (city, valid time) all groups have."
+        "Score every source and model only on the cases (city, valid time, lead) all of them have."
     )
     /// `--climate-from`, `--climate-to`: the reference period of `--threshold pNN`.
     static let climateFrom = Option<LocalDate?>.date(

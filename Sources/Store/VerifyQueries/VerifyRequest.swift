@@ -39,8 +39,8 @@ public struct VerifyRequest: Sendable, Equatable {
   public var extraScores: Set<VerifyScoreSet> = []
   /// `--within X`: the shares of errors with |F − O| ≤ each bound, in the order given.
   public var withinBounds: [Double] = []
-  /// `--same-cases`: score every source, model and lead group only on the cases (city, valid
-  /// time) every group has a pair for.
+  /// `--same-cases`: score every source and model only on the cases (city, valid time, lead)
+  /// every one of them has a pair for.
   public var sameCases = false
   /// The ascending bin edges of `--by obs-range`.
   public var observationBins: [Double] = []

@@ -167,6 +167,31 @@ extension Verifier {
     }
     var thresholds = ClimateThresholds(percentile: percentile, values: values)
     thresholds.labels = try cityLabels()
+    thresholds.decimals = request.variable.decimals + 1
+    if let problem = Self.floorProblem(thresholds, values: values, variable: request.variable) {
+      throw InvalidInput(problem)
+    }
     return thresholds
+  }
+
+  /// Why `thresholds` are refused: a percentile equal to the variable's physical floor (0 mm of
+  /// precipitation, calm wind) in some city and month, where `ge` would make every case an
+  /// event and `gt` would silently mean "any at all"; nil when every threshold lies above it.
+  package static func floorProblem(
+    _ thresholds: ClimateThresholds, values: [Int64: [Int: [Double]]], variable: WeatherVariable
+  ) -> String? {
+    let floor = variable.plausibleRange.lowerBound
+    guard floor == 0,
+      let entry = thresholds.entries.first(where: { $0.value <= floor })
+    else { return nil }
+    let sample = values[entry.cityID]?[entry.month] ?? []
+    let atFloor = sample.filter { $0 <= floor }.count
+    let share = sample.isEmpty ? 0 : Int((100 * Double(atFloor) / Double(sample.count)).rounded())
+    let name = "p" + VerifyRequest.edgeText(thresholds.percentile)
+    let city = thresholds.labels[entry.cityID] ?? String(entry.cityID)
+    let month = entry.month < 10 ? "0\(entry.month)" : String(entry.month)
+    let unit = variable.unit.isEmpty ? "" : " " + variable.unit
+    return
+      "--threshold \(name) is 0\(unit), the floor of \(variable.column), for \(city) in month \(month) (\(atFloor) of \(sample.count) observations, \(share) %, are 0): every case would be an event with op ge; give a fixed threshold (e.g. --threshold 0.1 for wet cases) or a percentile above the share of zeros"
   }
 }

@@ -32,7 +32,7 @@ public enum ComparisonTable {
       VerifyTable.number(row.difference), VerifyTable.number(row.interval?.lo),
       VerifyTable.number(row.interval?.hi), VerifyTable.number(row.test?.statistic),
       VerifyTable.number(row.test?.pValue), verdict.map(Cell.text) ?? .null,
-      .text(verdict == nil || verdict == "no significant difference" ? "" : "*"),
+      .text(row.isSignificant(level: level) ? "*" : ""),
       row.note.map(Cell.text) ?? .null,
     ]
   }

@@ -103,18 +103,49 @@ extension Verifier {
 }
 
 extension Verifier {
-  /// Resolves a `--compare` word: `model:NAME` or `source:NAME`, else a forecast source or
-  /// model of that name stored for the variable's frequency.
+  /// Resolves a `--compare` word: `model:NAME`, `source:NAME` or `SOURCE/MODEL`, else a
+  /// forecast source or model of that name stored for the variable's frequency.
   ///
   /// A name that is both a source and a model selects the source when both pick the same
-  /// series (an import's model is its source name unless the file says otherwise).
+  /// series (an import's model is its source name unless the file says otherwise). A source
+  /// that holds several models (of `models`, when given) is refused with their list, since its
+  /// side would average them: `SOURCE/MODEL` chooses one.
   ///
-  /// - Throws: `InvalidInput` when nothing is stored under the name, or the source and the
-  ///   model of that name pick different series.
-  public func comparisonSide(_ text: String, daily: Bool) throws -> ComparisonRequest.Side {
+  /// - Throws: `InvalidInput` when nothing is stored under the name, the source and the model
+  ///   of that name pick different series, or the source holds several models.
+  public func comparisonSide(_ text: String, daily: Bool, models: [String] = []) throws
+    -> ComparisonRequest.Side
+  {
+    let stored = try store.storedForecastSeries(daily: daily)
+    let side = try comparisonSide(text, stored: stored)
+    guard let source = side.sourceName, case .source = side else { return side }
+    let held = Set(
+      stored.filter { $0.source == source && (models.isEmpty || models.contains($0.model)) }
+        .map(\.model)
+    ).sorted()
+    guard held.count > 1 else { return side }
+    throw InvalidInput(
+      "--compare: source '\(source)' holds \(held.count) models (\(held.joined(separator: ", "))), which one side would average; name one as \(held.map { "\(source)/\($0)" }.joined(separator: " or "))"
+    )
+  }
+
+  /// The side `text` names among the `stored` series.
+  func comparisonSide(_ text: String, stored: [(source: String, model: String)]) throws
+    -> ComparisonRequest.Side
+  {
     if text.hasPrefix("model:") { return .model(String(text.dropFirst(6))) }
     if text.hasPrefix("source:") { return .source(String(text.dropFirst(7))) }
-    let stored = try store.storedForecastSeries(daily: daily)
+    if let slash = text.firstIndex(of: "/") {
+      let source = String(text[..<slash])
+      let model = String(text[text.index(after: slash)...])
+      guard stored.contains(where: { $0.source == source && $0.model == model }) else {
+        let held = stored.filter { $0.source == source }.map(\.model)
+        throw InvalidInput(
+          "'\(text)': source '\(source)' holds no model '\(model)'"
+            + (held.isEmpty ? "" : " (it holds \(held.joined(separator: ", ")))"))
+      }
+      return .series(source: source, model: model)
+    }
     let sources = Set(stored.map(\.source))
     let models = Set(stored.map(\.model))
     switch (sources.contains(text), models.contains(text)) {

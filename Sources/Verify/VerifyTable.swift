@@ -103,7 +103,8 @@ public enum VerifyTable {
   public static func comment(_ report: VerifyReport) -> String {
     let request = report.request
     var parts = [
-      "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
+      "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations",
+      request.forecastSelectionText,
     ]
     if let note = request.observationNote { parts.append(note) }
     parts.append(periodText(request, paired: report.pairedDates))

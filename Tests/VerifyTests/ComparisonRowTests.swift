@@ -110,6 +110,11 @@ import Testing
     row.interval = ScoreInterval(lo: -0.214, hi: 0.992)
     #expect(!row.isSignificant(level: 0.95))
     #expect(row.verdict(level: 0.95) == "inconclusive")
+    let request = ComparisonRequest(
+      base: VerifyRequest(observationSource: "era5"), a: .model("a"), b: .model("b"))
+    let cells = ComparisonTable.cells(row, request: request)
+    #expect(cells[cells.count - 3] == .text("inconclusive"))
+    #expect(cells[cells.count - 2] == .text(""), "no star on an inconclusive row")
     #expect(
       row.disagreement(level: 0.95) == "no star: DM p = 3e-07 < 0.05 but the interval covers 0")
     row.interval = ScoreInterval(lo: 0.1, hi: 0.992)

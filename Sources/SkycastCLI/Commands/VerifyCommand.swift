@@ -146,6 +146,7 @@ enum VerifyCommand {
       cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
       includePast: invocation[Options.includePast], skill: skill)
     request.vectorWind = vectorWind
+    request.selectedModelsBySource = try Self.modelsBySource(request, store: store)
     request.thresholds = try thresholds(invocation)
     request.extraScores = try extraScores(invocation)
     request.withinBounds = try withinBounds(invocation)
@@ -172,8 +173,8 @@ enum VerifyCommand {
       let daily = variable.frequency == .daily
       let sides = try store.read {
         (
-          try verifier.comparisonSide(compareWords[0], daily: daily),
-          try verifier.comparisonSide(compareWords[1], daily: daily)
+          try verifier.comparisonSide(compareWords[0], daily: daily, models: request.models),
+          try verifier.comparisonSide(compareWords[1], daily: daily, models: request.models)
         )
       }
       comparison = try ComparisonRequest(

@@ -124,14 +124,6 @@ enum VerifyCommand {
     let parquet = pairs && invocation.formatChoice == .parquet
     let verifText = invocation.formatChoice == .verif
     if verifText, !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
-    if verifText,
-      unique(invocation[Options.source]).count != 1
-        || unique(invocation[Options.model]).count != 1
-    {
-      throw invocation.usage(
-        "--format verif writes one forecast system per file (verif compares files): give one --source and one --model"
-      )
-    }
     let metPairs = invocation.formatChoice == .metMPR
     if metPairs, !pairs { throw invocation.usage("--format met-mpr writes pairs; add --pairs") }
     let format =
@@ -147,6 +139,18 @@ enum VerifyCommand {
       includePast: invocation[Options.includePast], skill: skill)
     request.vectorWind = vectorWind
     request.selectedModelsBySource = try Self.modelsBySource(request, store: store)
+    if verifText {
+      // One forecast system per file: --source and --model only where the selection holds
+      // more than one.
+      let series = request.selectedModelsBySource.sorted { $0.key < $1.key }.flatMap { entry in
+        Set(entry.value).sorted().map { "\(entry.key)/\($0)" }
+      }
+      if series.count != 1 {
+        throw invocation.usage(
+          "--format verif writes one forecast system per file (verif compares files), and the selection holds \(series.isEmpty ? "none" : series.joined(separator: ", ")): give one --source and one --model"
+        )
+      }
+    }
     request.thresholds = try thresholds(invocation)
     request.extraScores = try extraScores(invocation)
     request.withinBounds = try withinBounds(invocation)

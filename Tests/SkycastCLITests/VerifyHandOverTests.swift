@@ -106,7 +106,9 @@ import Testing
     #expect(lines[1][3] == "010000" && lines[1][4] == "20260301_070000")
   }
 
-  @Test("verif reads one forecast system per file: --model only where the source holds several; --format verif needs --pairs")
+  @Test(
+    "verif reads one forecast system per file: --model only where the source holds several; --format verif needs --pairs"
+  )
   func usage() async throws {
     let harness = CLIHarness()
     let writer = HistoryWriter(store: try harness.store())

@@ -283,9 +283,9 @@ public enum VerifyTable {
   package static func keyColumns(_ keys: [VerifyKey]) -> [Column] {
     keys.map { key in
       switch key {
-      case .lead, .leadDay, .validHour: Column(key.column, .integer)
-      case .city, .model, .source, .season, .obsRange: Column(key.column, .text)
-      case .month: Column(key.column, .date)
+      case .lead, .leadDay, .validHour: Column(key.column, .integer, isKey: true)
+      case .city, .model, .source, .season, .obsRange: Column(key.column, .text, isKey: true)
+      case .month: Column(key.column, .date, isKey: true)
       }
     }
   }

@@ -103,9 +103,9 @@ public enum VerifyTable {
   public static func comment(_ report: VerifyReport) -> String {
     let request = report.request
     var parts = [
-      "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations",
-      request.forecastSelectionText,
+      "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
     ]
+    if let selection = request.forecastSelectionText { parts.append(selection) }
     if let note = request.observationNote { parts.append(note) }
     parts.append(periodText(request, paired: report.pairedDates))
     parts.append(request.includePast ? "past leads included" : "lead ≥ 0")

@@ -163,9 +163,9 @@ public struct VerifyRequest: Sendable, Equatable {
   }
 
   /// The forecasts scored, for comments, captions and subtitles: `forecasts: forecast
-  /// (best_match, demo_model_b; one row per model)`, or the `--source`/`--model` filters when
-  /// nothing is stored to list.
-  public var forecastSelectionText: String {
+  /// (best_match, demo_model_b), one row per model`, or the `--source`/`--model` filters when
+  /// nothing is stored to list; nil when neither is known.
+  public var forecastSelectionText: String? {
     let wanted = Set(models)
     let listed = selectedModelsBySource.keys.sorted().map { source -> String in
       let names = Set(selectedModelsBySource[source] ?? []).filter {
@@ -177,6 +177,7 @@ public struct VerifyRequest: Sendable, Equatable {
       return "forecasts: \(listed.joined(separator: ", "))"
         + (keepsModelsApartImplicitly ? ", one row per model" : "")
     }
+    if sources.isEmpty && models.isEmpty { return nil }
     let sourceText = sources.isEmpty ? "every source" : "source " + sources.joined(separator: ", ")
     let modelText = models.isEmpty ? "every model" : "model " + models.joined(separator: ", ")
     return "forecasts: \(sourceText), \(modelText)"

@@ -34,12 +34,12 @@ extension DieboldMariano {
       confidenceGreaterThanZero: below, pValue: p)
   }
 
-  /// ν = max(1, min(⌊0.41 n^{2/3}⌋, ⌊n / (2h)⌋)): Lazarus et al.'s (2018) recommended ν for
+  /// ν = max(1, min(⌊0.4 n^{2/3}⌋, ⌊n / (2h)⌋)): Lazarus et al.'s (2018) recommended ν for
   /// 5 % tests, capped so that the highest cosine frequency πν/n stays at most π/(2h), a
   /// quarter of the first zero of an MA(h − 1) differential's spectrum (without the cap the
   /// simulation's size reached 10–17 % at h ≥ 10).
   public static func cosineDegreesOfFreedom(days n: Int, horizon h: Int) -> Int {
-    let recommended = Int((0.41 * pow(Double(n), 2.0 / 3.0)).rounded(.down))
+    let recommended = Int((0.4 * pow(Double(n), 2.0 / 3.0)).rounded(.down))
     return max(1, min(recommended, n / (2 * max(1, h))))
   }
 

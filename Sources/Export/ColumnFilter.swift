@@ -2,7 +2,8 @@ import SkycastModel
 
 /// A row writer that passes on only the named columns, in the order named (`--columns`). A
 /// name also keeps its interval columns (`rmse` keeps `rmse_lo` and `rmse_hi` when the table
-/// has them), so a score and its interval are chosen together.
+/// has them), so a score and its interval are chosen together, and key columns
+/// (``Column/isKey``) not named come first, so every row still says which group it is.
 public final class ColumnFilter: RowWriter {
   private let base: any RowWriter
   private let names: [String]
@@ -35,6 +36,8 @@ public final class ColumnFilter: RowWriter {
         }
       }
     }
+    let keys = columns.indices.filter { columns[$0].isKey && !picked.contains($0) }
+    picked = keys + picked
     try base.begin(columns: picked.map { columns[$0] })
   }
 

@@ -24,11 +24,15 @@ public struct Column: Sendable, Equatable {
   public var kind: Kind
   /// The canonical unit, shown in `--excel` headers as `name (unit)`; nil or empty for none.
   public var unit: String?
+  /// True for a key column, which says which row is which (`lead_day`, `city`, `model`):
+  /// `--columns` keeps it even when not named.
+  public var isKey: Bool
 
-  public init(_ name: String, _ kind: Kind, unit: String? = nil) {
+  public init(_ name: String, _ kind: Kind, unit: String? = nil, isKey: Bool = false) {
     self.name = name
     self.kind = kind
     self.unit = unit
+    self.isKey = isKey
   }
 
   /// True for columns that tables right-align.

@@ -1,4 +1,5 @@
 import Analysis
+import Foundation
 import SkycastModel
 import Store
 
@@ -22,6 +23,10 @@ public struct ClimateThresholds: Sendable, Equatable {
   public var entries: [Entry]
   /// City names for the comment.
   public var labels: [Int64: String] = [:]
+  /// Decimal places of the comment's values: one beyond the variable's stored precision, so
+  /// that a percentile between two stored values shows as such (`0.07`, not
+  /// `0.06999999999999887`); nil for the shortest text.
+  public var decimals: Int?
 
   /// `Alpenau 06 17.2 (n 720), 07 18.0 (n 744); …`: the values used, for the table comment.
   public var text: String {
@@ -29,7 +34,7 @@ public struct ClimateThresholds: Sendable, Equatable {
     var current: Int64?
     for entry in entries {
       let month = entry.month < 10 ? "0\(entry.month)" : String(entry.month)
-      let item = "\(month) \(NumberText.shortest(entry.value)) (n \(entry.count))"
+      let item = "\(month) \(Self.valueText(entry.value, decimals: decimals)) (n \(entry.count))"
       if entry.cityID == current {
         parts[parts.count - 1] += ", " + item
       } else {
@@ -55,6 +60,15 @@ public struct ClimateThresholds: Sendable, Equatable {
     self.entries = entries
     lookup = Dictionary(
       uniqueKeysWithValues: entries.map { ($0.cityID * 16 + Int64($0.month), $0.value) })
+  }
+
+  /// `value` rounded half away from zero to `decimals` places and written shortest (`18.67`,
+  /// `17.2`); the shortest text without `decimals`.
+  public static func valueText(_ value: Double, decimals: Int?) -> String {
+    guard let decimals, value.isFinite else { return NumberText.shortest(value) }
+    let scale = pow(10, Double(decimals))
+    let rounded = (value * scale).rounded(.toNearestOrAwayFromZero) / scale
+    return NumberText.shortest(rounded == 0 ? 0 : rounded)
   }
 
   /// The threshold of a city and month, nil without observations there.

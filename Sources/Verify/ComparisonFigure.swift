@@ -36,7 +36,7 @@ public enum ComparisonFigure {
     }
     let level = (request.base.bootstrap ?? BootstrapSettings()).levelText
     var subtitle =
-      "A = \(request.a), B = \(request.b); \(level) interval band; below 0: A better"
+      "A = \(request.a), B = \(request.b) vs \(request.base.observationSource) observations; \(level) interval band; below 0: A better"
     if let period = request.base.period {
       subtitle += "; valid \(period.lowerBound) to \(period.upperBound)"
     }

@@ -32,7 +32,7 @@ public enum ComparisonTable {
       VerifyTable.number(row.difference), VerifyTable.number(row.interval?.lo),
       VerifyTable.number(row.interval?.hi), VerifyTable.number(row.test?.statistic),
       VerifyTable.number(row.test?.pValue), verdict.map(Cell.text) ?? .null,
-      .text(verdict == nil || verdict == "no significant difference" ? "" : "*"),
+      .text(row.isSignificant(level: level) ? "*" : ""),
       row.note.map(Cell.text) ?? .null,
     ]
   }
@@ -51,7 +51,7 @@ public enum ComparisonTable {
         VerifyTable.periodText(base, paired: nil),
         base.includePast ? "past leads included" : "lead ≥ 0",
         "loss \(lossText(request))",
-        "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, Harvey–Leybourne–Newbold correction with h = 1 + largest lead day, Student t with days − 1 degrees of freedom; p_value two-sided; verdict and sig (*) at p < \(alpha)",
+        "dm: Diebold–Mariano test of the daily mean loss differential A − B by valid local date, equal-weighted cosine long-run variance with ν = min(0.4·days^(2/3), days/(2h)) cosines (Lazarus, Lewis, Stock & Watson 2018), h = 1 + largest lead day, Student t with ν degrees of freedom; p_value two-sided; verdict and sig (*) where p < \(alpha) and the interval excludes 0 on the same side, verdict inconclusive and a note where they disagree",
         "n: the cases both A and B forecast, with an observation (plain verify counts each side's own cases, so its n is larger); days: valid local dates with such a case",
         studentizedText(settings),
         "a group too short for an interval (\(SeriesSufficiency.minimumDays) days and \(SeriesSufficiency.minimumBlocks) blocks) or for the test (\(SeriesSufficiency.minimumBlocks)·h days) gets none, and note says why",

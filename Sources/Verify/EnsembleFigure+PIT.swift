@@ -20,7 +20,8 @@ extension EnsembleFigure {
           : zip(report.request.groupBy, row.keys).map { key, value in
             key == .leadDay ? "lead day \(value)" : value.description
           }.joined(separator: " · "),
-        values: PITHistogram.frequencies(rankCounts: row.counts, bins: pitBins) ?? [],
+        values: PITHistogram.frequencies(
+          rankWeights: row.pitWeights ?? row.counts.map(Double.init), bins: pitBins) ?? [],
         style: .automatic(index))
     }
     let (heading, shows) = title.resolve(
@@ -52,7 +53,9 @@ extension EnsembleFigure {
 
   /// One row per PIT bin of a group.
   public static func pitCells(_ row: RankHistogramRow) -> [[Cell]] {
-    let frequencies = PITHistogram.frequencies(rankCounts: row.counts, bins: pitBins) ?? []
+    let frequencies =
+      PITHistogram.frequencies(
+        rankWeights: row.pitWeights ?? row.counts.map(Double.init), bins: pitBins) ?? []
     return frequencies.enumerated().map { bin, value in
       row.keys.map(VerifyTable.cell) + [
         .number(Double(bin) / Double(pitBins)), .number(Double(bin + 1) / Double(pitBins)),
@@ -64,6 +67,6 @@ extension EnsembleFigure {
   /// The comment of the PIT table.
   public static func pitComment(_ report: EnsembleReport) -> String {
     EnsembleTable.histogramComment(report)
-      + "; PIT histogram: each rank r of M + 1 spread uniformly over [r/(M + 1), (r + 1)/(M + 1)] into \(pitBins) equal bins (nonrandomised PIT, Czado, Gneiting & Held 2009)"
+      + "; PIT histogram: each rank r of M + 1 spread uniformly over [r/(M + 1), (r + 1)/(M + 1)] into \(pitBins) equal bins, an observation tied with members spread evenly over the tied ranks (no draw, so independent of the seed; nonrandomised PIT, Czado, Gneiting & Held 2009)"
   }
 }

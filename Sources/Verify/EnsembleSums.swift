@@ -42,7 +42,9 @@ package struct EnsembleSums {
       crpsWithReference += crps
       reference += referenceCRPS
     }
-    if let rank { ranks.add(rank: rank, members: scored.members) }
+    if let rank {
+      ranks.add(rank: rank, members: scored.members, below: scored.below, ties: scored.ties)
+    }
   }
 
   /// Adds one case's event probability: `hits` of `members` members are events.

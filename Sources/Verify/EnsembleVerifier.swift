@@ -214,7 +214,8 @@ extension Verifier {
         let total = ranks.values.reduce(0) { $0 + $1.reduce(0, +) }
         histograms.append(
           RankHistogramRow(
-            keys: keys, members: count, counts: bins, skipped: total - bins.reduce(0, +)))
+            keys: keys, members: count, counts: bins,
+            pitWeights: sums.ranks.weightsByMembers[count], skipped: total - bins.reduce(0, +)))
       }
       if request.event != nil {
         let counts = sums.roc.sorted { $0.key < $1.key }.map {

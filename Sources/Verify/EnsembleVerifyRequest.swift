@@ -26,7 +26,7 @@ public struct EnsembleVerifyRequest: Sendable {
   /// `--threshold/--op`: member probabilities for the Brier score and reliability table.
   public var event: VerifyEvent?
   /// Seed of the rank histogram's tie-break draws.
-  public var seed: UInt64 = 2026
+  public var seed: UInt64 = BootstrapSettings.defaultSeed
   public var includePast = false
   /// `--obs station`: each city's default station; the bound source is then "" (no row has it).
   public var observationFromLinks = false

@@ -8,6 +8,9 @@ public struct RankHistogramRow: Sendable, Equatable {
   public var keys: [VerifyKeyValue]
   public var members: Int
   public var counts: [Int]
+  /// Each rank's weight with ties spread evenly over the tied ranks (the PIT histogram's input,
+  /// which so does not depend on `--seed`); nil where only counts are known.
+  public var pitWeights: [Double]? = nil
   /// Cases left out because they had another number of present members.
   public var skipped: Int
 

@@ -82,7 +82,7 @@ public struct Scorecard: Sendable {
           Entry(
             row: name, rowWords: words, lead: lead, n: row.n, scoreA: row.scoreA,
             scoreB: row.scoreB, relative: relative, pValue: p,
-            significant: p.map { $0 < 1 - level } ?? false, note: row.note))
+            significant: row.isSignificant(level: level), note: row.note))
       }
     }
     return Scorecard(
@@ -112,7 +112,7 @@ public struct Scorecard: Sendable {
 
   /// The comment line: A, B, score, the relative difference and the test.
   public func comment(observations: String) -> String {
-    "scorecard A = \(a), B = \(b) against \(observations) observations; rel_diff = (\(score)_a − \(score)_b)/\(score)_b on the cases both forecast (below 0: A better); sig * where the Diebold–Mariano test (HLN, Student t, h = 1 + lead day) of the daily loss differential has p < \(NumberText.shortest(1 - level)); each variable's numbers are those of verify --compare --by lead-day"
+    "scorecard A = \(a), B = \(b) against \(observations) observations; rel_diff = (\(score)_a − \(score)_b)/\(score)_b on the cases both forecast (below 0: A better); sig * where the Diebold–Mariano test (equal-weighted cosine variance, Student t, h = 1 + lead day) of the daily loss differential has p < \(NumberText.shortest(1 - level)) and the interval of verify --compare excludes 0 on the same side; each variable's numbers are those of verify --compare --by lead-day"
   }
 
   // MARK: - Figure

@@ -5,7 +5,7 @@ import Store
 extension Verifier {
   /// Scores two models or sources on their common cases per group, with the studentized
   /// interval of the score difference (circular block bootstrap of valid days, each group's
-  /// own block length, at least its horizon h) and the Diebold–Mariano test (HLN, Student t) of
+  /// own block length, at least its horizon h) and the Diebold–Mariano test (equal-weighted cosine variance, Student t with ν df) of
   /// the daily mean loss differential d = loss A − loss B, indexed by valid local date. A group
   /// too short for either gets none and a note saying why (`SeriesSufficiency`).
   public func compare(_ request: ComparisonRequest) throws -> ComparisonReport {
@@ -72,12 +72,16 @@ extension Verifier {
     } else {
       let length = SeriesSufficiency.studentizedBlockLength(
         base: baseLength, days: row.days, requested: settings.blockDays)
-      let interval = StudentizedBlockBootstrap.differenceInterval(
+      let outcome = StudentizedBlockBootstrap.interval(
         days: days, score: loss.meanLossScore, blockLength: length,
         resamples: settings.resamples, seed: settings.seed, level: settings.level)
-      if let interval, interval.lo < interval.hi {
+      let interval = outcome?.interval
+      if let outcome, let interval, interval.lo < interval.hi {
         row.interval = interval
         row.blockDays = length
+        if case .percentile(let reason) = outcome.method {
+          notes.append("percentile interval, not studentized: \(reason)")
+        }
       } else {
         notes.append(
           interval == nil
@@ -87,11 +91,11 @@ extension Verifier {
     }
     if let problem = SeriesSufficiency.testProblem(days: row.days, horizon: horizon) {
       notes.append(problem)
-    } else if let test = DieboldMariano.test(differences, horizon: horizon) {
+    } else if let test = DieboldMariano.fixedSmoothingTest(differences, horizon: horizon) {
       row.test = test
+      if let disagreement = row.disagreement(level: settings.level) { notes.append(disagreement) }
     } else {
-      notes.append(
-        "no DM test: the loss differential is constant or its variance estimate is not positive")
+      notes.append("no DM test: the loss differential is constant")
     }
     row.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
     return row
@@ -99,18 +103,49 @@ extension Verifier {
 }
 
 extension Verifier {
-  /// Resolves a `--compare` word: `model:NAME` or `source:NAME`, else a forecast source or
-  /// model of that name stored for the variable's frequency.
+  /// Resolves a `--compare` word: `model:NAME`, `source:NAME` or `SOURCE/MODEL`, else a
+  /// forecast source or model of that name stored for the variable's frequency.
   ///
   /// A name that is both a source and a model selects the source when both pick the same
-  /// series (an import's model is its source name unless the file says otherwise).
+  /// series (an import's model is its source name unless the file says otherwise). A source
+  /// that holds several models (of `models`, when given) is refused with their list, since its
+  /// side would average them: `SOURCE/MODEL` chooses one.
   ///
-  /// - Throws: `InvalidInput` when nothing is stored under the name, or the source and the
-  ///   model of that name pick different series.
-  public func comparisonSide(_ text: String, daily: Bool) throws -> ComparisonRequest.Side {
+  /// - Throws: `InvalidInput` when nothing is stored under the name, the source and the model
+  ///   of that name pick different series, or the source holds several models.
+  public func comparisonSide(_ text: String, daily: Bool, models: [String] = []) throws
+    -> ComparisonRequest.Side
+  {
+    let stored = try store.storedForecastSeries(daily: daily)
+    let side = try comparisonSide(text, stored: stored)
+    guard let source = side.sourceName, case .source = side else { return side }
+    let held = Set(
+      stored.filter { $0.source == source && (models.isEmpty || models.contains($0.model)) }
+        .map(\.model)
+    ).sorted()
+    guard held.count > 1 else { return side }
+    throw InvalidInput(
+      "--compare: source '\(source)' holds \(held.count) models (\(held.joined(separator: ", "))), which one side would average; name one as \(held.map { "\(source)/\($0)" }.joined(separator: " or "))"
+    )
+  }
+
+  /// The side `text` names among the `stored` series.
+  func comparisonSide(_ text: String, stored: [(source: String, model: String)]) throws
+    -> ComparisonRequest.Side
+  {
     if text.hasPrefix("model:") { return .model(String(text.dropFirst(6))) }
     if text.hasPrefix("source:") { return .source(String(text.dropFirst(7))) }
-    let stored = try store.storedForecastSeries(daily: daily)
+    if let slash = text.firstIndex(of: "/") {
+      let source = String(text[..<slash])
+      let model = String(text[text.index(after: slash)...])
+      guard stored.contains(where: { $0.source == source && $0.model == model }) else {
+        let held = stored.filter { $0.source == source }.map(\.model)
+        throw InvalidInput(
+          "'\(text)': source '\(source)' holds no model '\(model)'"
+            + (held.isEmpty ? "" : " (it holds \(held.joined(separator: ", ")))"))
+      }
+      return .series(source: source, model: model)
+    }
     let sources = Set(stored.map(\.source))
     let models = Set(stored.map(\.model))
     switch (sources.contains(text), models.contains(text)) {

@@ -18,7 +18,8 @@ extension Verifier {
   ///   - seed: the rank histogram's tie-break generator seed.
   ///   - ensembleModel: a model of `ensemble_forecasts` to score beside the lagged ensemble.
   public func lagged(
-    _ request: VerifyRequest, members: Int, seed: UInt64 = 2026, ensembleModel: String? = nil
+    _ request: VerifyRequest, members: Int, seed: UInt64 = BootstrapSettings.defaultSeed,
+    ensembleModel: String? = nil
   ) throws -> LaggedReport {
     var request = request
     if request.groupBy.isEmpty { request.groupBy = [.leadDay] }

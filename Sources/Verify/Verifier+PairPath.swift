@@ -124,24 +124,16 @@ extension Verifier {
       sameCases: kept, climate: climate)
   }
 
-  /// The cases (city, valid time) every group of `request` has a pair for: groups are the
-  /// distinct source, model and lead (lead hours with `--by lead`, lead day with `--by
-  /// lead-day`, else all leads together), the rule of verif (`remove_missing_across_all`) and
-  /// MET's `stat_analysis -event_equal`.
+  /// The cases (city, valid time, lead) every source and model of `request` has a pair for,
+  /// so that every model has the same n in every row: verif's `remove_missing_across_all`,
+  /// which keeps a (date, lead time, location) only where every input has a value (verif 1.4,
+  /// `verif/data.py`; a date and a lead give the valid time).
   package func sameCases(_ request: VerifyRequest) throws -> SameCases {
-    let keys = Set(request.keys)
-    let isDaily = request.variable.frequency == .daily
     var groupIDs: [String: Int32] = [:]
     var groupsOf: [SameCases.Case: Set<Int32>] = [:]
     var pairCount = 0
     try pairs(request) { pair in
-      var lead = ""
-      if keys.contains(.lead) {
-        lead = String(pair.lead)
-      } else if keys.contains(.leadDay) {
-        lead = String(isDaily ? pair.lead : LeadTime.day(hours: pair.lead))
-      }
-      let name = pair.source + "\u{1F}" + pair.model + "\u{1F}" + lead
+      let name = pair.source + "\u{1F}" + pair.model
       let id: Int32
       if let known = groupIDs[name] {
         id = known
@@ -175,6 +167,31 @@ extension Verifier {
     }
     var thresholds = ClimateThresholds(percentile: percentile, values: values)
     thresholds.labels = try cityLabels()
+    thresholds.decimals = request.variable.decimals + 1
+    if let problem = Self.floorProblem(thresholds, values: values, variable: request.variable) {
+      throw InvalidInput(problem)
+    }
     return thresholds
+  }
+
+  /// Why `thresholds` are refused: a percentile equal to the variable's physical floor (0 mm of
+  /// precipitation, calm wind) in some city and month, where `ge` would make every case an
+  /// event and `gt` would silently mean "any at all"; nil when every threshold lies above it.
+  package static func floorProblem(
+    _ thresholds: ClimateThresholds, values: [Int64: [Int: [Double]]], variable: WeatherVariable
+  ) -> String? {
+    let floor = variable.plausibleRange.lowerBound
+    guard floor == 0,
+      let entry = thresholds.entries.first(where: { $0.value <= floor })
+    else { return nil }
+    let sample = values[entry.cityID]?[entry.month] ?? []
+    let atFloor = sample.filter { $0 <= floor }.count
+    let share = sample.isEmpty ? 0 : Int((100 * Double(atFloor) / Double(sample.count)).rounded())
+    let name = "p" + VerifyRequest.edgeText(thresholds.percentile)
+    let city = thresholds.labels[entry.cityID] ?? String(entry.cityID)
+    let month = entry.month < 10 ? "0\(entry.month)" : String(entry.month)
+    let unit = variable.unit.isEmpty ? "" : " " + variable.unit
+    return
+      "--threshold \(name) is 0\(unit), the floor of \(variable.column), for \(city) in month \(month) (\(atFloor) of \(sample.count) observations, \(share) %, are 0): every case would be an event with op ge; give a fixed threshold (e.g. --threshold 0.1 for wet cases) or a percentile above the share of zeros"
   }
 }

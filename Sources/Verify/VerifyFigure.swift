@@ -64,7 +64,7 @@ public enum VerifyFigure {
     }
     var subtitle = FigureTitle.subtitle([
       FigureTitle.cities(cities), "forecast vs \(report.request.observationSource) observations",
-      period, leadDays?.text,
+      report.request.forecastSelectionText, period, leadDays?.text,
     ])
     if let bootstrap = report.request.bootstrap {
       subtitle += "; bands: \(bootstrap.levelText) intervals"

@@ -105,6 +105,7 @@ public enum VerifyTable {
     var parts = [
       "\(request.variableName)\(unitSuffix(request.variable)): forecast vs \(request.observationSource) observations"
     ]
+    if let selection = request.forecastSelectionText { parts.append(selection) }
     if let note = request.observationNote { parts.append(note) }
     parts.append(periodText(request, paired: report.pairedDates))
     parts.append(request.includePast ? "past leads included" : "lead ≥ 0")
@@ -147,7 +148,7 @@ public enum VerifyTable {
     }
     if let same = report.sameCases {
       parts.append(
-        "same cases: \(same.cases.count) of \(same.allCases) cases (city, valid time) are forecast by all \(same.groups) source, model and lead groups; \(same.dropped) case\(same.dropped == 1 ? "" : "s") dropped"
+        "same cases: \(same.cases.count) of \(same.allCases) cases (city, valid time, lead) are forecast by all \(same.groups) source and model groups, so each has the same n in every row; \(same.dropped) case\(same.dropped == 1 ? "" : "s") dropped"
       )
     }
     if request.scoresFromPairs {
@@ -282,9 +283,9 @@ public enum VerifyTable {
   package static func keyColumns(_ keys: [VerifyKey]) -> [Column] {
     keys.map { key in
       switch key {
-      case .lead, .leadDay, .validHour: Column(key.column, .integer)
-      case .city, .model, .source, .season, .obsRange: Column(key.column, .text)
-      case .month: Column(key.column, .date)
+      case .lead, .leadDay, .validHour: Column(key.column, .integer, isKey: true)
+      case .city, .model, .source, .season, .obsRange: Column(key.column, .text, isKey: true)
+      case .month: Column(key.column, .date, isKey: true)
       }
     }
   }

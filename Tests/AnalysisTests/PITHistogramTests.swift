@@ -27,4 +27,16 @@ import Testing
     #expect(Approx.equal(low[4], 0, within: 1e-12))
     #expect(PITHistogram.frequencies(rankCounts: [0, 0]) == nil)
   }
+
+  /// One member equal to the observation (M = 1, K = 2): the tie spreads the case over ranks 0
+  /// and 1, so its PIT is uniform on [0, 1] and every bin gets 0.1; the drawn rank 0 alone would
+  /// put 0.2 in each of the lower five bins.
+  @Test("tie weights spread a tied case over its ranks; the histogram needs no draw")
+  func tieWeights() throws {
+    let spread = try #require(PITHistogram.frequencies(rankWeights: [0.5, 0.5], bins: 10))
+    for value in spread { #expect(abs(value - 0.1) < 1e-12) }
+    let drawn = try #require(PITHistogram.frequencies(rankCounts: [1, 0], bins: 10))
+    #expect(drawn.prefix(5).allSatisfy { abs($0 - 0.2) < 1e-12 })
+    #expect(PITHistogram.frequencies(rankWeights: [0, 0], bins: 10) == nil)
+  }
 }

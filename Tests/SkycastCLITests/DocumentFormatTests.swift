@@ -121,8 +121,10 @@ import Testing
       "sql", "SELECT name, 1.23456 AS x, -2 AS y FROM cities ORDER BY id", "--format", "latex")
     #expect(sql.stdout.contains("\\begin{tabular}{lrr}"), "\(sql)")
     #expect(sql.stdout.contains(" & 1.235 & $-$2 \\\\"), "\(sql)")
+    // One model: the history's source holds two, which would add a model column.
     let verify = await harness.run(
-      "verify", "--source", "forecast", "--ci", "--bootstrap", "200", "--format", "latex")
+      "verify", "--source", "forecast", "--model", "best_match", "--ci", "--bootstrap", "200",
+      "--format", "latex")
     // The values on one line, their intervals in a smaller size on the line below.
     let lines = verify.stdout.split(separator: "\n")
     let values = try #require(lines.firstIndex { $0.contains("\\\\") && !$0.contains("Bias") })

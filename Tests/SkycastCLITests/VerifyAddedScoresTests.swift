@@ -9,8 +9,8 @@ import Testing
 /// single runs and against the pairs `--pairs` writes.
 @Suite struct VerifyAddedScoresTests {
   static let base = [
-    "verify", "--var", "precipitation", "--obs", "synthetic", "--source", "forecast", "--by",
-    "lead-day",
+    "verify", "--var", "precipitation", "--obs", "synthetic", "--source", "forecast", "--model",
+    "best_match", "--by", "lead-day",
   ]
 
   @Test(
@@ -71,6 +71,7 @@ import Testing
     let harness = try demoHarness()
     let common = [
       "verify", "--var", "temperature_2m", "--obs", "synthetic", "--source", "forecast",
+      "--model", "best_match",
     ]
     let result = await harness.run(
       common + ["--by", "lead-day", "--within", "1,2.5", "--scores", "quantiles,spearman"])

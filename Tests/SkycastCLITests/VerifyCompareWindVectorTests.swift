@@ -82,7 +82,8 @@ import Testing
     #expect(close(row["\(name)_a"], score(a), within: 1e-9), "\(row)")
     #expect(close(row["\(name)_b"], score(b), within: 1e-9), "\(row)")
     #expect(close(row["\(name)_diff"], score(a) - score(b), within: 1e-9))
-    let test = try #require(DieboldMariano.test(zip(a, b).map { $0 - $1 }, horizon: 1))
+    let test = try #require(
+      DieboldMariano.fixedSmoothingTest(zip(a, b).map { $0 - $1 }, horizon: 1))
     #expect(close(row["dm"], test.statistic, within: 1e-9), "\(row)")
     #expect(close(row["p_value"], test.pValue, within: 1e-9), "\(row)")
     #expect(row["verdict"] == (test.pValue < 0.05 ? "A better" : "no significant difference"))

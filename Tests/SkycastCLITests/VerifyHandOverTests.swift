@@ -106,7 +106,9 @@ import Testing
     #expect(lines[1][3] == "010000" && lines[1][4] == "20260301_070000")
   }
 
-  @Test("verif reads one forecast system per file; --format verif needs --pairs")
+  @Test(
+    "verif reads one forecast system per file: --model only where the source holds several; --format verif needs --pairs"
+  )
   func usage() async throws {
     let harness = CLIHarness()
     let writer = HistoryWriter(store: try harness.store())
@@ -114,6 +116,22 @@ import Testing
     let several = await harness.run("verify", "--pairs", "--format", "verif")
     #expect(several.exitCode == 64)
     #expect(several.stderr.contains("give one --source and one --model"), "\(several.stderr)")
+    // A selection of one model needs no --model; a source with two does.
+    try writer.observation(city: 1, validAt: 1_772_326_800, ["temperature_2m": 0])
+    try writer.forecast(city: 1, issuedAt: 1_772_323_200, lead: 1, ["temperature_2m": 1])
+    let one = await harness.run("verify", "--pairs", "--format", "verif")
+    #expect(one.exitCode == 0, "\(one)")
+    try writer.forecast(
+      city: 1, model: "other", issuedAt: 1_772_323_200, lead: 1, ["temperature_2m": 2])
+    let two = await harness.run("verify", "--pairs", "--format", "verif")
+    #expect(two.exitCode == 64)
+    #expect(
+      two.stderr.contains(
+        "the selection holds forecast/best_match, forecast/other: give one --source and one --model"
+      ), "\(two.stderr)")
+    let chosen = await harness.run(
+      "verify", "--pairs", "--format", "verif", "--model", "other")
+    #expect(chosen.exitCode == 0, "\(chosen)")
     let scores = await harness.run("verify", "--format", "verif")
     #expect(scores.exitCode == 64)
     #expect(scores.stderr.contains("--format verif writes pairs; add --pairs"), "\(scores.stderr)")

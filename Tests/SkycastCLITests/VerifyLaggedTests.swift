@@ -114,6 +114,13 @@ import Testing
     let csv = CSVTable(result.stdout)
     #expect(csv.rows.map { $0["rank"] } == ["0", "1", "2", "3"])
     #expect(csv.rows.compactMap { Int($0["count"] ?? "") }.reduce(0, +) == 3)
+    // One default seed everywhere (issue 42: --lagged used 2026 where the help says 20260301).
+    let table = await harness.run(
+      "verify", "--lagged", "3", "--rank-histogram", "--obs", "era5", "--source", "forecast",
+      "--format", "table")
+    #expect(
+      table.stdout.contains("seed \(BootstrapSettings.defaultSeed))")
+        && BootstrapSettings.defaultSeed == 20_260_301, "\(table.stdout.prefix(400))")
   }
 
   /// Ten valid times (+24 h + i) with two issues each: last revision 0.5 i, newest error

@@ -303,7 +303,8 @@ import Testing
     let lines = table.stdout.split(separator: "\n").map(String.init)
     #expect(
       lines[0].hasPrefix(
-        "# temperature_2m (°C): forecast vs era5 observations; valid 2026-03-01…2026-03-05"),
+        "# temperature_2m (°C): forecast vs era5 observations; forecasts: forecast (best_match); valid 2026-03-01…2026-03-05"
+      ),
       "\(lines[0])")
     #expect(lines[0].contains("0 pairs dropped"))
     #expect(

@@ -116,28 +116,19 @@ import Testing
     }
   }
 
-  @Test(
-    "--same-cases keeps the cases every lead-day group has: n and the dropped count equal the intersection computed from --pairs"
-  )
+  @Test("--same-cases with one model keeps every case: a case is (city, valid time, lead)")
   func sameCases() async throws {
     let harness = try demoHarness()
     let pairs = try await Self.pairs(harness)
-    var casesByDay: [Int: Set<String>] = [:]
-    for (day, city, valid, _) in pairs { casesByDay[day, default: []].insert(city + "|" + valid) }
-    let union = casesByDay.values.reduce(Set<String>()) { $0.union($1) }
-    let common = casesByDay.values.reduce(union) { $0.intersection($1) }
-    #expect(!common.isEmpty && common.count < union.count)
-    var expected: [Int: Int] = [:]
-    for (day, city, valid, _) in pairs where common.contains(city + "|" + valid) {
-      expected[day, default: 0] += 1
-    }
     let result = await harness.run(
       Self.common + ["--by", "lead-day", "--same-cases", "--format", "table"])
     #expect(result.exitCode == 0, "\(result.stderr)")
     #expect(
       result.stdout.contains(
-        "same cases: \(common.count) of \(union.count) cases (city, valid time) are forecast by all \(casesByDay.count) source, model and lead groups; \(union.count - common.count) cases dropped"
+        "same cases: \(pairs.count) of \(pairs.count) cases (city, valid time, lead) are forecast by all 1 source and model groups"
       ), "\(result.stdout.prefix(600))")
+    var expected: [Int: Int] = [:]
+    for (day, _, _, _) in pairs { expected[day, default: 0] += 1 }
     let csv = CSVTable(
       await harness.run(Self.common + ["--by", "lead-day", "--same-cases", "--format", "csv"])
         .stdout)

@@ -68,4 +68,61 @@ import Testing
     #expect(row.note?.contains("no interval") == true, "\(String(describing: row.note))")
     #expect(row.note?.contains("no DM test") == true, "\(String(describing: row.note))")
   }
+
+  /// Two models equal on all but `differing` of 30 days (issue 42: a studentized lower bound of
+  /// −5.8e11 from resamples that missed the differing days).
+  static func almostEqual(differing: Int) -> [Double] {
+    var random = SplitMix64(seed: 5)
+    return (0..<30).flatMap { day -> [Double] in
+      let loss = 24 * (1 + random.nextUniform())
+      return [24, loss, day < differing ? loss + 30 : loss]
+    }
+  }
+
+  @Test(
+    "models differing on 1 or 2 of 30 days get a finite percentile interval within 100× the scores, and a note"
+  )
+  func degenerate() throws {
+    for differing in [1, 2] {
+      let days = Self.almostEqual(differing: differing)
+      let row = Self.row(days, horizon: 1)
+      let interval = try #require(row.interval, "\(String(describing: row.note))")
+      let scale = max(row.scoreA ?? 0, row.scoreB ?? 0)
+      #expect(interval.lo.isFinite && interval.hi.isFinite)
+      #expect(abs(interval.lo) <= 100 * scale && abs(interval.hi) <= 100 * scale, "\(interval)")
+      #expect(
+        row.note?.contains("percentile interval, not studentized") == true,
+        "\(String(describing: row.note))")
+      let outcome = try #require(
+        StudentizedBlockBootstrap.interval(
+          days: days, score: .root, blockLength: 2, resamples: 1000, seed: 1, level: 0.95))
+      #expect(outcome.method != .studentized)
+    }
+  }
+
+  @Test("a row never has a star whose own interval covers 0; the note says why there is none")
+  func noContradiction() {
+    let test = DieboldMariano.Result(
+      mean: 0.5, statistic: 7.49, count: 21, degreesOfFreedom: 20, confidenceGreaterThanZero: 1,
+      pValue: 3e-7)
+    var row = ComparisonRow(keys: [], n: 500, days: 21, horizon: 7, scoreA: 2, scoreB: 1.4)
+    row.test = test
+    row.interval = ScoreInterval(lo: -0.214, hi: 0.992)
+    #expect(!row.isSignificant(level: 0.95))
+    #expect(row.verdict(level: 0.95) == "inconclusive")
+    let request = ComparisonRequest(
+      base: VerifyRequest(observationSource: "era5"), a: .model("a"), b: .model("b"))
+    let cells = ComparisonTable.cells(row, request: request)
+    #expect(cells[cells.count - 3] == .text("inconclusive"))
+    #expect(cells[cells.count - 2] == .text(""), "no star on an inconclusive row")
+    #expect(
+      row.disagreement(level: 0.95) == "no star: DM p = 3e-07 < 0.05 but the interval covers 0")
+    row.interval = ScoreInterval(lo: 0.1, hi: 0.992)
+    #expect(row.isSignificant(level: 0.95) && row.verdict(level: 0.95) == "B better")
+    #expect(row.disagreement(level: 0.95) == nil)
+    row.test?.pValue = 0.2
+    #expect(!row.isSignificant(level: 0.95))
+    #expect(
+      row.disagreement(level: 0.95) == "no star: the interval excludes 0 but DM p = 0.2 ≥ 0.05")
+  }
 }

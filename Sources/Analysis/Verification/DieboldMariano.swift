@@ -15,6 +15,9 @@ public enum DieboldMariano {
     public var statistic: Double
     /// The series length n.
     public var count: Int
+    /// The Student t degrees of freedom the statistic is referred to: n − 1 for ``test(_:horizon:)``,
+    /// ν for ``fixedSmoothingTest(_:horizon:)``.
+    public var degreesOfFreedom: Int
     /// P(T ≤ DM) with n − 1 degrees of freedom (`scores`' `confidence_gt_0`).
     public var confidenceGreaterThanZero: Double
     /// The two-sided p-value 2 P(T ≥ |DM|).
@@ -46,7 +49,8 @@ public enum DieboldMariano {
       let p = StudentT.twoSidedPValue(statistic, degreesOfFreedom: count - 1)
     else { return nil }
     return Result(
-      mean: mean, statistic: statistic, count: n, confidenceGreaterThanZero: below, pValue: p)
+      mean: mean, statistic: statistic, count: n, degreesOfFreedom: n - 1,
+      confidenceGreaterThanZero: below, pValue: p)
   }
 
   /// Σₜ (dₜ₊ₖ − d̄)(dₜ − d̄) over t = 1…n − k.

@@ -12,11 +12,21 @@ public enum PITHistogram {
   ///
   /// - Returns: `bins` frequencies summing to 1; nil without counts or bins.
   public static func frequencies(rankCounts: [Int], bins: Int = 10) -> [Double]? {
-    let total = rankCounts.reduce(0, +)
-    guard total > 0, bins > 0, !rankCounts.isEmpty else { return nil }
-    let ranks = Double(rankCounts.count)
+    frequencies(rankWeights: rankCounts.map(Double.init), bins: bins)
+  }
+
+  /// Relative frequencies of `bins` equal PIT bins from weights per rank (0…M): a case whose
+  /// observation ties t members above b members below weighs 1/(t + 1) on each rank b…b + t, so
+  /// its PIT is uniform on [b/K, (b + t + 1)/K], the nonrandomised PIT of Czado et al. (2009)
+  /// for a predictive distribution with an atom at the observation; no random draw.
+  ///
+  /// - Returns: `bins` frequencies summing to 1; nil without weight or bins.
+  public static func frequencies(rankWeights: [Double], bins: Int = 10) -> [Double]? {
+    let total = rankWeights.reduce(0, +)
+    guard total > 0, bins > 0, !rankWeights.isEmpty else { return nil }
+    let ranks = Double(rankWeights.count)
     var result = Array(repeating: 0.0, count: bins)
-    for (rank, count) in rankCounts.enumerated() where count > 0 {
+    for (rank, count) in rankWeights.enumerated() where count > 0 {
       let low = Double(rank) / ranks
       let high = Double(rank + 1) / ranks
       let first = Int((low * Double(bins)).rounded(.down))
@@ -25,9 +35,9 @@ public enum PITHistogram {
       for bin in first...last {
         let overlap =
           min(high, Double(bin + 1) / Double(bins)) - max(low, Double(bin) / Double(bins))
-        if overlap > 0 { result[bin] += Double(count) * overlap * ranks }
+        if overlap > 0 { result[bin] += count * overlap * ranks }
       }
     }
-    return result.map { $0 / Double(total) }
+    return result.map { $0 / total }
   }
 }

@@ -6,9 +6,9 @@
 ///
 /// The rules: at least `minimumDays` valid days, and at least `minimumBlocks` blocks (so a
 /// resample can differ from the series); the DM test needs at least `minimumBlocks` · h days,
-/// since its variance sums h − 1 autocovariances (Harvey, Leybourne & Newbold 1997 report
-/// sizes from n = 16 with h ≤ 4; with fewer than 3h days the correction factor itself
-/// approaches zero).
+/// since an h-step loss differential is MA(h − 1) and fewer days hold fewer than 3 nearly
+/// independent stretches (the simulation in `skycast help verification` measures its size from
+/// there on).
 public enum SeriesSufficiency {
   /// The fewest valid days for an interval or a test.
   public static let minimumDays = 10

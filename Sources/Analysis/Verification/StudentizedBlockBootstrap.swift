@@ -40,7 +40,48 @@ public enum StudentizedBlockBootstrap {
     }
   }
 
-  /// The interval of g(S_A/N) − g(S_B/N).
+  /// How an interval was obtained.
+  public enum Method: Sendable, Equatable {
+    /// The studentized (bootstrap-t) interval.
+    case studentized
+    /// The percentile interval [qα/₂(θ*), q₁₋α/₂(θ*)] of the same resamples, used when the
+    /// studentized one is degenerate; the reason says why.
+    case percentile(reason: String)
+  }
+
+  /// An interval and the method that gave it.
+  public struct Outcome: Sendable, Equatable {
+    /// The interval of A − B.
+    public var interval: ScoreInterval
+    /// Studentized, or the percentile fallback with its reason.
+    public var method: Method
+  }
+
+  /// A resample's standard error at most this fraction of the original one counts as near
+  /// zero: its t* = (θ* − θ̂)/s* is then an artefact (two models that differ on 1 or 2 of 30
+  /// days gave s* ≈ 1e-17 and a lower bound of −5.8e11).
+  public static let nearZeroStandardError = 1e-6
+
+  /// The bound of a printed interval: no end farther from the estimate than this many times
+  /// the larger of the two sides' scores.
+  public static let largestBoundInScores = 100.0
+
+  /// The interval of g(S_A/N) − g(S_B/N): the studentized one, or nil (see
+  /// ``interval(days:score:blockLength:resamples:seed:level:)``).
+  public static func differenceInterval(
+    days: [Double], score: Score, blockLength: Int, resamples: Int, seed: UInt64, level: Double
+  ) -> ScoreInterval? {
+    interval(
+      days: days, score: score, blockLength: blockLength, resamples: resamples, seed: seed,
+      level: level)?.interval
+  }
+
+  /// The interval of g(S_A/N) − g(S_B/N), studentized where that is sound, else the percentile
+  /// interval of the same resamples with the reason: when more resamples than half the tail
+  /// probability α/2 have a near-zero standard error (``nearZeroStandardError``), or a
+  /// studentized bound is not finite or lies farther from θ̂ than ``largestBoundInScores``
+  /// times the larger score. A percentile bound is a resampled difference, so it is finite and
+  /// within the resamples' range.
   ///
   /// - Parameters:
   ///   - days: D day vectors (n, loss A, loss B), flattened day after day, in date order.
@@ -51,9 +92,9 @@ public enum StudentizedBlockBootstrap {
   ///   - level: the central probability (0.95).
   /// - Returns: nil when the difference or its standard error is undefined (a side with zero
   ///   loss under √, no spread at all), or fewer than half the resamples define t*.
-  public static func differenceInterval(
+  public static func interval(
     days: [Double], score: Score, blockLength: Int, resamples: Int, seed: UInt64, level: Double
-  ) -> ScoreInterval? {
+  ) -> Outcome? {
     let dayCount = days.count / 3
     guard dayCount > 1, resamples > 0 else { return nil }
     let length = min(max(1, blockLength), dayCount)
@@ -83,6 +124,9 @@ public enum StudentizedBlockBootstrap {
     var random = SplitMix64(seed: seed)
     var ratios: [Double] = []
     ratios.reserveCapacity(resamples)
+    var values: [Double] = []
+    values.reserveCapacity(resamples)
+    var nearZero = 0
     var starts: [(start: Int, count: Int)] = []
     for _ in 0..<resamples {
       starts.removeAll(keepingCapacity: true)
@@ -105,16 +149,44 @@ public enum StudentizedBlockBootstrap {
           block(drawn.start, drawn.count), of: sum, slopes: resampledSlopes)
         variance += piece * piece
       }
+      values.append(value)
       let error = variance.squareRoot()
+      if error <= nearZeroStandardError * standardError { nearZero += 1 }
       guard error > 0, error.isFinite else { continue }
       ratios.append((value - estimate) / error)
+    }
+    guard values.count * 2 >= resamples else { return nil }
+    values.sort()
+    func percentile(_ reason: String) -> Outcome? {
+      guard let lo = BlockBootstrap.quantile(sorted: values, (1 - level) / 2),
+        let hi = BlockBootstrap.quantile(sorted: values, (1 + level) / 2), lo.isFinite,
+        hi.isFinite
+      else { return nil }
+      return Outcome(interval: ScoreInterval(lo: lo, hi: hi), method: .percentile(reason: reason))
+    }
+    let tail = Double(resamples) * (1 - level) / 2
+    if Double(nearZero) > tail / 2 {
+      return percentile(
+        "\(nearZero) of \(resamples) resamples have a near-zero standard error (the difference rests on a few days)"
+      )
     }
     guard ratios.count * 2 >= resamples else { return nil }
     ratios.sort()
     guard let low = BlockBootstrap.quantile(sorted: ratios, (1 - level) / 2),
       let high = BlockBootstrap.quantile(sorted: ratios, (1 + level) / 2)
     else { return nil }
-    return ScoreInterval(lo: estimate - high * standardError, hi: estimate - low * standardError)
+    let bounds = ScoreInterval(
+      lo: estimate - high * standardError, hi: estimate - low * standardError)
+    let scale = max(abs(score.value(total.a / total.n)), abs(score.value(total.b / total.n)))
+    let limit = largestBoundInScores * scale
+    guard bounds.lo.isFinite, bounds.hi.isFinite, abs(bounds.lo - estimate) <= limit,
+      abs(bounds.hi - estimate) <= limit
+    else {
+      return percentile(
+        "the studentized bounds are not finite or lie beyond \(NumberText.shortest(largestBoundInScores))× the scores"
+      )
+    }
+    return Outcome(interval: bounds, method: .studentized)
   }
 
   /// g(a/n) − g(b/n).

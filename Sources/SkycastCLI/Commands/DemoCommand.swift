@@ -95,7 +95,7 @@ enum DemoCommand {
       ["verify"] + synthetic + [
         "--obs", DemoDataset.observationSource, "--compare", "best_match",
         DemoDataset.secondModel, "--by", "lead-day", "--columns",
-        "lead_day,n,days,rmse_a,rmse_b,rmse_diff,p_value,verdict", "--format", "table",
+        "lead_day,n,days,rmse_a,rmse_b,rmse_diff,p_value,verdict,note", "--format", "table",
       ])
     try await section(
       9, "An imported forecast source against the collected forecasts, same cases",
@@ -103,7 +103,7 @@ enum DemoCommand {
         "--obs", DemoDataset.observationSource, "--compare", FetchSource.forecast.rawValue,
         DemoDataset.importedSource, "--model", "best_match,\(DemoDataset.importedSource)", "--by",
         "lead-day", "--columns",
-        "lead_day,n,rmse_a,rmse_b,rmse_diff,verdict", "--format", "table",
+        "lead_day,n,rmse_a,rmse_b,rmse_diff,verdict,note", "--format", "table",
       ])
     try await section(
       10, "The ensemble: CRPS, spread and spread–skill by lead day",

@@ -196,8 +196,9 @@ extension VerifyCommand {
     return edges
   }
 
-  /// `--seed`: the rank histogram's tie-break seed (2026 unless given).
+  /// `--seed`: the rank histogram's tie-break seed (the bootstrap's default, 20260301, unless
+  /// given: one default seed everywhere).
   static func laggedSeed(_ invocation: Invocation) throws -> UInt64 {
-    try seed(invocation) ?? 2026
+    try seed(invocation) ?? BootstrapSettings.defaultSeed
   }
 }

@@ -97,7 +97,7 @@ extension VerifyCommand {
     }
     if report.rows.contains(where: { $0.test == nil }) {
       invocation.info(
-        "dm, p_value and verdict are empty where the daily series is not longer than h or the HLN variance estimate is not positive"
+        "dm, p_value and verdict are empty where the daily series is shorter than 3·h days or the loss differential is constant"
       )
     }
     return ExitStatus.success

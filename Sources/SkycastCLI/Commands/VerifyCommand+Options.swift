@@ -35,7 +35,7 @@ extension VerifyCommand {
     static let sameCases = Flag(
       "same-cases",
       help:
-        "Score every source, model and lead group only on the cases (city, valid time) all groups have."
+        "Score every source and model only on the cases (city, valid time, lead) all of them have."
     )
     /// `--climate-from`, `--climate-to`: the reference period of `--threshold pNN`.
     static let climateFrom = Option<LocalDate?>.date(
@@ -579,5 +579,20 @@ extension VerifyCommand {
     }
     request.observationSource = chosen.source
     if let note = chosen.note { invocation.info("note: " + note) }
+  }
+
+  /// The models stored under each source `request` selects (its `--source` and `--model`
+  /// filters applied), for ``VerifyRequest/selectedModelsBySource``.
+  static func modelsBySource(_ request: VerifyRequest, store: Store) throws -> [String: [String]] {
+    let daily = request.variable.frequency == .daily
+    let stored = try store.read { try store.storedForecastSeries(daily: daily) }
+    var bySource: [String: [String]] = [:]
+    for (source, model) in stored
+    where (request.sources.isEmpty || request.sources.contains(source))
+      && (request.models.isEmpty || request.models.contains(model))
+    {
+      bySource[source, default: []].append(model)
+    }
+    return bySource
   }
 }

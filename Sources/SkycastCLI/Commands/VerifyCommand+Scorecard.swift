@@ -55,8 +55,8 @@ extension VerifyCommand {
       let daily = request.variable.frequency == .daily
       let sides = try store.read {
         (
-          try verifier.comparisonSide(words[0], daily: daily),
-          try verifier.comparisonSide(words[1], daily: daily)
+          try verifier.comparisonSide(words[0], daily: daily, models: request.models),
+          try verifier.comparisonSide(words[1], daily: daily, models: request.models)
         )
       }
       let comparison = try ComparisonRequest(

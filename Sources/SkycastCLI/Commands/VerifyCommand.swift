@@ -124,14 +124,6 @@ enum VerifyCommand {
     let parquet = pairs && invocation.formatChoice == .parquet
     let verifText = invocation.formatChoice == .verif
     if verifText, !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
-    if verifText,
-      unique(invocation[Options.source]).count != 1
-        || unique(invocation[Options.model]).count != 1
-    {
-      throw invocation.usage(
-        "--format verif writes one forecast system per file (verif compares files): give one --source and one --model"
-      )
-    }
     let metPairs = invocation.formatChoice == .metMPR
     if metPairs, !pairs { throw invocation.usage("--format met-mpr writes pairs; add --pairs") }
     let format =
@@ -146,6 +138,19 @@ enum VerifyCommand {
       cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
       includePast: invocation[Options.includePast], skill: skill)
     request.vectorWind = vectorWind
+    request.selectedModelsBySource = try Self.modelsBySource(request, store: store)
+    if verifText {
+      // One forecast system per file: --source and --model only where the selection holds
+      // more than one.
+      let series = request.selectedModelsBySource.sorted { $0.key < $1.key }.flatMap { entry in
+        Set(entry.value).sorted().map { "\(entry.key)/\($0)" }
+      }
+      if series.count != 1 {
+        throw invocation.usage(
+          "--format verif writes one forecast system per file (verif compares files), and the selection holds \(series.isEmpty ? "none" : series.joined(separator: ", ")): give one --source and one --model"
+        )
+      }
+    }
     request.thresholds = try thresholds(invocation)
     request.extraScores = try extraScores(invocation)
     request.withinBounds = try withinBounds(invocation)
@@ -172,8 +177,8 @@ enum VerifyCommand {
       let daily = variable.frequency == .daily
       let sides = try store.read {
         (
-          try verifier.comparisonSide(compareWords[0], daily: daily),
-          try verifier.comparisonSide(compareWords[1], daily: daily)
+          try verifier.comparisonSide(compareWords[0], daily: daily, models: request.models),
+          try verifier.comparisonSide(compareWords[1], daily: daily, models: request.models)
         )
       }
       comparison = try ComparisonRequest(

@@ -8,20 +8,36 @@ public struct ComparisonRequest: Sendable, Equatable {
   public enum Side: Sendable, Equatable, CustomStringConvertible {
     /// The forecasts of one model (within each source).
     case model(String)
-    /// The forecasts of one source (`forecast`, `previous-runs`, an import name).
+    /// The forecasts of one source (`forecast`, `previous-runs`, an import name) that holds
+    /// one model.
     case source(String)
+    /// The forecasts of one model of one source, written `SOURCE/MODEL`: one side of a source
+    /// comparison when the source holds several models.
+    case series(source: String, model: String)
 
+    /// `ecmwf_ifs025`, `forecast`, `forecast/best_match`.
     public var name: String {
       switch self {
       case .model(let name), .source(let name): name
+      case .series(let source, let model): "\(source)/\(model)"
       }
     }
 
-    /// `model ecmwf_ifs025`, `source forecast`.
+    /// The source a source-side selects.
+    public var sourceName: String? {
+      switch self {
+      case .model: nil
+      case .source(let name): name
+      case .series(let source, _): source
+      }
+    }
+
+    /// `model ecmwf_ifs025`, `source forecast`, `source forecast, model best_match`.
     public var description: String {
       switch self {
       case .model(let name): "model \(name)"
       case .source(let name): "source \(name)"
+      case .series(let source, let model): "source \(source), model \(model)"
       }
     }
   }
@@ -83,7 +99,9 @@ public struct ComparisonRequest: Sendable, Equatable {
     _ = try base.validated()
     if a == b { throw InvalidInput("--compare needs two different models or sources") }
     switch (a, b) {
-    case (.model, .model), (.source, .source): break
+    case (.model, .model), (.source, .source), (.source, .series), (.series, .source),
+      (.series, .series):
+      break
     default:
       throw InvalidInput("--compare compares two models or two sources, not \(a) with \(b)")
     }

@@ -26,6 +26,10 @@ public struct VerifyRequest: Sendable, Equatable {
   public var sources: [String]
   /// Forecast models to keep; empty for all.
   public var models: [String]
+  /// The models each selected source holds (set by the command from what is stored): where a
+  /// source holds several and `--model` chose none, the output keeps them apart
+  /// (``keepsModelsApartImplicitly``) rather than pool their forecasts.
+  public var selectedModelsBySource: [String: [String]] = [:]
   /// Cities to keep (ids); empty for all.
   public var cityIDs: [Int64]
   /// The grouping the user asked for, in `--by` order.
@@ -39,8 +43,8 @@ public struct VerifyRequest: Sendable, Equatable {
   public var extraScores: Set<VerifyScoreSet> = []
   /// `--within X`: the shares of errors with |F − O| ≤ each bound, in the order given.
   public var withinBounds: [Double] = []
-  /// `--same-cases`: score every source, model and lead group only on the cases (city, valid
-  /// time) every group has a pair for.
+  /// `--same-cases`: score every source and model only on the cases (city, valid time, lead)
+  /// every one of them has a pair for.
   public var sameCases = false
   /// The ascending bin edges of `--by obs-range`.
   public var observationBins: [Double] = []
@@ -144,9 +148,39 @@ public struct VerifyRequest: Sendable, Equatable {
   /// The group keys of the output, in column order: `source` first when the user neither
   /// grouped by it nor selected exactly one source (`verify` keeps sources apart,
   /// because lead time means retrieval time for `forecast` and nominal run time for
-  /// `previous-runs`), then the `--by` keys.
+  /// `previous-runs`), then `model` when the selection holds several models, then the `--by`
+  /// keys.
   public var keys: [VerifyKey] {
-    keepsSourcesApartImplicitly ? [.source] + groupBy : groupBy
+    (keepsSourcesApartImplicitly ? [.source] : [])
+      + (keepsModelsApartImplicitly ? [.model] : []) + groupBy
+  }
+
+  /// True when `model` is added to the keys without being asked for: the selection holds
+  /// several models and no `--model` chose among them, so their scores are never pooled.
+  public var keepsModelsApartImplicitly: Bool {
+    models.count != 1 && !groupBy.contains(.model)
+      && selectedModelsBySource.values.contains { Set($0).count > 1 }
+  }
+
+  /// The forecasts scored, for comments, captions and subtitles: `forecasts: forecast
+  /// (best_match, demo_model_b), one row per model`, or the `--source`/`--model` filters when
+  /// nothing is stored to list; nil when neither is known.
+  public var forecastSelectionText: String? {
+    let wanted = Set(models)
+    let listed = selectedModelsBySource.keys.sorted().map { source -> String in
+      let names = Set(selectedModelsBySource[source] ?? []).filter {
+        wanted.isEmpty || wanted.contains($0)
+      }
+      return "\(source) (\(names.sorted().joined(separator: ", ")))"
+    }
+    guard listed.isEmpty else {
+      return "forecasts: \(listed.joined(separator: ", "))"
+        + (keepsModelsApartImplicitly ? ", one row per model" : "")
+    }
+    if sources.isEmpty && models.isEmpty { return nil }
+    let sourceText = sources.isEmpty ? "every source" : "source " + sources.joined(separator: ", ")
+    let modelText = models.isEmpty ? "every model" : "model " + models.joined(separator: ", ")
+    return "forecasts: \(sourceText), \(modelText)"
   }
 
   /// True when `source` is added to the keys without being asked for.

@@ -52,6 +52,7 @@ extension VerifySQL {
       switch selection {
       case .model: conditions.append("f.model = :\(name)")
       case .source: conditions.append("f.source = :\(name)")
+      case .series: conditions += ["f.source = :\(name)", "f.model = :\(name)_model"]
       }
       conditions += ["f.\(v) IS NOT NULL", "\(ov) IS NOT NULL"]
       if base.vectorWind {
@@ -103,8 +104,14 @@ extension VerifySQL {
       ORDER BY \(groups.joined(separator: ", "))
       """
     var parameters = parameters(base, threshold: false, observations: true)
-    parameters.append((":side_a", .text(request.a.name)))
-    parameters.append((":side_b", .text(request.b.name)))
+    for (name, side) in [("side_a", request.a), ("side_b", request.b)] {
+      if case .series(let source, let model) = side {
+        parameters.append((":\(name)", .text(source)))
+        parameters.append((":\(name)_model", .text(model)))
+      } else {
+        parameters.append((":\(name)", .text(side.name)))
+      }
+    }
     return VerifyStatement(sql: sql, parameters: parameters)
   }
 }

@@ -491,7 +491,7 @@ _skycast() {
         '--by:Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)'
         '--threshold:Event threshold for contingency scores, in the variable'\''s unit; several (0.1,1,5) give one row per threshold; p90: each city'\''s 90th percentile of the observations per calendar month'
         '--scores:Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman'
-        '--same-cases:Score every source, model and lead group only on the cases (city, valid time) all groups have'
+        '--same-cases:Score every source and model only on the cases (city, valid time, lead) all of them have'
         '--climate-from:With --threshold pNN and --climate-to: first local date of the percentiles'\'' reference period (default: the verify period)'
         '--climate-to:With --climate-from: last local date of the reference period'
         '--obs-bins:Bin edges of --by obs-range, ascending (default per variable, e.g'

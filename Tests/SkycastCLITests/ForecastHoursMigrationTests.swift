@@ -90,6 +90,14 @@ import Testing
           contentsOf: Self.directory.appendingPathComponent("expected/" + file))
         #expect(
           Self.sameCells(lines, Self.lines(String(decoding: expected, as: UTF8.self))), "\(label)")
+        // Verify splits a source that holds two models (alpha and beta) since it stopped
+        // pooling them in silence; the old build's pooled rows are kept in expected/pooled/ and
+        // must follow from the per-model rows (n summed, bias and mae weighted by n, rmse from
+        // the n-weighted mean square).
+        let pooled = Self.directory.appendingPathComponent("expected/pooled/" + file)
+        if let old = try? String(contentsOf: pooled, encoding: .utf8) {
+          #expect(Self.pools(result.stdout, into: old), "\(label): per-model rows do not pool")
+        }
       } else {
         #expect(lines.count == entry.lines, "\(label)")
         let joined = Array(lines.joined(separator: [0x0A]))
@@ -109,6 +117,48 @@ import Testing
       contentsOf: Self.directory.appendingPathComponent("expected/now-copenhagen.txt"),
       encoding: .utf8)
     #expect(result.stdout == expected)
+  }
+
+  /// True when the rows of `split` (a CSV with a `model` column) pooled over the models give
+  /// the `n`, `bias`, `mae` and `rmse` of each row of `pooled` (the same CSV without `model`)
+  /// to 1e-9.
+  static func pools(_ split: String, into pooled: String) -> Bool {
+    func rows(_ text: String) -> (header: [String], rows: [[String]]) {
+      let lines = text.split(whereSeparator: \.isNewline).map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      }
+      return (lines.first ?? [], Array(lines.dropFirst()))
+    }
+    let (header, splitRows) = rows(split)
+    let (oldHeader, oldRows) = rows(pooled)
+    guard let modelColumn = header.firstIndex(of: "model"),
+      let nColumn = header.firstIndex(of: "n"),
+      let oldN = oldHeader.firstIndex(of: "n"), !oldRows.isEmpty
+    else { return false }
+    let keyColumns = (0..<nColumn).filter { $0 != modelColumn }
+    var sums: [[String]: (n: Double, bias: Double, mae: Double, squares: Double)] = [:]
+    for row in splitRows {
+      guard let n = Double(row[nColumn]), let bias = Double(row[header.firstIndex(of: "bias")!]),
+        let mae = Double(row[header.firstIndex(of: "mae")!]),
+        let rmse = Double(row[header.firstIndex(of: "rmse")!])
+      else { return false }
+      let key = keyColumns.map { row[$0] }
+      let sum = sums[key] ?? (0, 0, 0, 0)
+      sums[key] = (sum.n + n, sum.bias + n * bias, sum.mae + n * mae, sum.squares + n * rmse * rmse)
+    }
+    guard sums.count == oldRows.count else { return false }
+    let close = { (a: Double, b: Double) in abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
+    for row in oldRows {
+      guard let sum = sums[Array(row[0..<oldN])], let n = Double(row[oldN]),
+        let bias = Double(row[oldHeader.firstIndex(of: "bias")!]),
+        let mae = Double(row[oldHeader.firstIndex(of: "mae")!]),
+        let rmse = Double(row[oldHeader.firstIndex(of: "rmse")!])
+      else { return false }
+      guard close(sum.n, n), close(sum.bias / n, bias), close(sum.mae / n, mae),
+        close((sum.squares / n).squareRoot(), rmse)
+      else { return false }
+    }
+    return true
   }
 
   /// The lines of `text` as bytes, split at every LF (a `String` would keep CRLF as one

@@ -9,6 +9,11 @@ change on 2026-03-08), `import forecasts` of two models (source station, some em
 
 Run with B pointing at that build's skycast; outputs up to 16 kB are kept whole (expected/),
 larger ones as SHA-256 and line count (export of the full history: of its sorted lines).
+
+Cases 25, 27, 28 and 30 (`verify` over a source that holds two models) were re-recorded with
+the build that stopped pooling models (a `model` column, one row per model); that build's
+output is in expected/, and what the schema-3 build printed is kept in expected/pooled/,
+which the test checks the per-model rows against (n, bias, mae and rmse pooled by n).
 """
 import json, subprocess, shutil, os
 B="/tmp/lean-before/.build/release/skycast"

@@ -30,7 +30,8 @@ def main():
         statement = statement.replace("SET VARIABLE obs = 'era5'", f"SET VARIABLE obs = '{obs}'")
         result = connection.execute(statement)
     columns = [description[0] for description in result.description]
-    found = {(row[0], int(row[1])): dict(zip(columns, row)) for row in result.fetchall()}
+    # One group per source, model and lead day, as verify splits a source's models.
+    found = {(row[0], row[1], int(row[2])): dict(zip(columns, row)) for row in result.fetchall()}
     with open(verify, newline="", encoding="utf-8") as handle:
         expected = list(csv.DictReader(handle))
     failures = 0
@@ -38,7 +39,7 @@ def main():
         print(f"{len(expected)} verify groups, {len(found)} from DuckDB")
         failures += 1
     for row in expected:
-        key = (row["source"], int(row["lead_day"]))
+        key = (row["source"], row["model"], int(row["lead_day"]))
         got = found.get(key)
         if got is None:
             print(f"group {key} missing from DuckDB")

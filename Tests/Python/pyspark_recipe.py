@@ -32,7 +32,10 @@ def main():
     os.chdir(work)
     namespace = {}
     exec(compile(code, "Help/datasets.md (PySpark recipe)", "exec"), namespace)
-    found = {(row["source"], int(row["lead_day"])): row for row in namespace["scores"].collect()}
+    found = {
+        (row["source"], row["model"], int(row["lead_day"])): row
+        for row in namespace["scores"].collect()
+    }
     namespace["spark"].stop()
     with open(verify, newline="", encoding="utf-8") as handle:
         expected = list(csv.DictReader(handle))
@@ -41,7 +44,7 @@ def main():
         print(f"{len(expected)} verify groups, {len(found)} from Spark")
         failures += 1
     for row in expected:
-        key = (row["source"], int(row["lead_day"]))
+        key = (row["source"], row["model"], int(row["lead_day"]))
         got = found.get(key)
         if got is None:
             print(f"group {key} missing from Spark")

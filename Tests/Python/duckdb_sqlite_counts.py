@@ -11,17 +11,10 @@ import sys
 
 import duckdb
 
-path = sys.argv[1]
-connection = duckdb.connect()
-try:
-    import duckdb_ext  # the duckdb-ext-sqlite wheel
+import sqlite_scanner
 
-    folder = list(duckdb_ext.__path__)[0] + "/extensions"
-    connection.sql(f"SET extension_directory = '{folder}'")
-    connection.sql("LOAD sqlite")
-except Exception as error:  # noqa: BLE001 - reported, not hidden
-    print(f"cannot load DuckDB's sqlite extension: {error}")
-    sys.exit(2)
+path = sys.argv[1]
+connection = sqlite_scanner.connect()
 print("duckdb", duckdb.__version__)
 connection.sql(f"ATTACH '{path}' AS s (TYPE sqlite)")
 reference = sqlite3.connect(path)

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-import duckdb
+import sqlite_scanner
 
 
 def main():
@@ -27,16 +27,7 @@ def main():
         return 1
     statements = [part.strip() for part in block.group(1).split(";") if part.strip()]
     os.chdir(work)
-    connection = duckdb.connect()
-    try:
-        import duckdb_ext  # the duckdb-ext-sqlite wheel: extensions cannot be downloaded here
-
-        folder = list(duckdb_ext.__path__)[0] + "/extensions"
-        connection.sql(f"SET extension_directory = '{folder}'")
-        connection.sql("LOAD sqlite")
-    except Exception as error:  # noqa: BLE001 - reported, not hidden
-        print(f"cannot load DuckDB's sqlite extension: {error}")
-        return 2
+    connection = sqlite_scanner.connect()
     result = None
     for statement in statements:
         result = connection.execute(statement)

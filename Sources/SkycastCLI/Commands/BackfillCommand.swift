@@ -120,7 +120,7 @@ enum BackfillCommand {
     if invocation[Options.dryRun] {
       var requests: [APIRequest] = []
       for run in runs {
-        for batch in CityBatch.batches(cities, size: batchSize) {
+        for batch in SingleRunsRequestOptions.batches(cities, run: run, size: batchSize) {
           let request = options.request(
             for: batch.cities, run: run, base: client.endpoints.singleRuns)
           requests.append(request)

@@ -519,7 +519,7 @@ extension VerifyCommand {
 
   /// `--lead-from`: as given, else from the run when any fetch in the selection recorded its
   /// run (the others keep the fetch's lead), else from the fetch. The comment says which, and
-  /// how many fetches had no known run.
+  /// how many of the selected forecast hours had no known run (observations do not count).
   static func chooseLeadOrigin(
     _ request: inout VerifyRequest, invocation: Invocation, store: Store
   ) throws {
@@ -538,7 +538,7 @@ extension VerifyCommand {
     let origin = given ?? (coverage.withRun > 0 ? .run : .fetch)
     request.leadFrom = origin
     request.runsKnown = coverage.withRun > 0
-    let unknown = coverage.fetches - coverage.withRun
+    let unknown = coverage.hours - coverage.withRun
     switch origin {
     case .run where coverage.withRun == 0:
       request.leadNote = "lead from the fetch (no fetch recorded its model run)"
@@ -546,7 +546,7 @@ extension VerifyCommand {
       request.leadNote =
         "lead from the model run"
         + (unknown > 0
-          ? " (\(unknown) of \(coverage.fetches) fetches without a known run: lead from the fetch)"
+          ? " (\(unknown) of \(coverage.hours) forecast hours without a known run: lead from the fetch)"
           : "")
         + Self.stalenessText(coverage.meanAge)
     case .fetch:

@@ -100,6 +100,9 @@ extension VerifyCommand {
     static let includeSuspect = Flag(
       "include-suspect",
       help: "Keep observation values their provider flagged (stored with --keep-suspect).")
+    static let excludeTrace = Flag(
+      "exclude-trace",
+      help: "Leave out trace precipitation (too small to measure, stored as 0 with a flag).")
     static let lapseRate = Flag(
       "lapse-rate",
       help:
@@ -451,10 +454,17 @@ extension VerifyCommand {
   }
 
   /// Flagged observation values (`--keep-suspect`) are left out unless `--include-suspect`;
-  /// the comment says which whenever any are stored.
+  /// the comment says which whenever any are stored. Trace values (flag `trace`) are kept
+  /// unless `--exclude-trace`.
   static func applyFlags(_ request: inout VerifyRequest, store: Store, invocation: Invocation)
     throws
   {
+    if invocation[Options.excludeTrace] {
+      request.excludeTrace = true
+      let traces = try store.read { try store.traceObservationCount() }
+      let note = "trace precipitation left out (\(traces) stored as 0 with a flag; --exclude-trace)"
+      request.observationNote = request.observationNote.map { $0 + "; " + note } ?? note
+    }
     let flagged = try store.read { try store.flaggedObservationCount() }
     guard flagged > 0 else { return }
     let include = invocation[Options.includeSuspect]

@@ -43,6 +43,7 @@ enum VerifyCommand {
       Options.model.spec, SharedOptions.cities.spec, Options.skill.spec, Options.revisions.spec,
       Options.pairs.spec, Options.compare.spec, Options.reliability.spec, Options.bins.spec,
       Options.loss.spec, Options.includePast.spec, Options.includeSuspect.spec,
+      Options.excludeTrace.spec,
       Options.lapseRate.spec, Options.leadFrom.spec, Options.ci.spec, Options.bootstrap.spec,
       Options.blockDays.spec, Options.seed.spec, Options.score.spec,
     ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure

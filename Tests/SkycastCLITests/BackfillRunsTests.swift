@@ -244,3 +244,43 @@ extension BackfillRunsTests {
     #expect(!output.contains("without a known run"), "\(output)")
   }
 }
+
+extension BackfillRunsTests {
+  @Test("verify's coverage comment counts the pairs it scores whose forecast has no known run")
+  func runCoverageInPairs() async throws {
+    let harness = CLIHarness(now: Self.later)
+    let server = try FakeOpenMeteo(.all, now: { Self.later }).makeServer()
+    defer { server.stop() }
+    harness.use(server: server.baseURL)
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run(Self.arguments).exitCode == 0)
+    let observe = await harness.run("observe", "--from", "2026-04-04", "--to", "2026-04-14")
+    #expect(observe.exitCode == 0, "\(observe)")
+    // An imported forecast of 24 hours: its fetch records no run.
+    var csv = "time,issued_at,temperature_2m\n"
+    let start = try #require(WallClock.secondsAsUTC("2026-04-06T00:00"))
+    for hour in 0..<24 {
+      csv += "\(WallClock.utc(epoch: start + Int64(hour) * 3600)),2026-04-05T00:00Z,10\n"
+    }
+    let path = harness.directory.file("fc.csv")
+    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    let imported = await harness.run(
+      "import", "forecasts", path, "--source", "fc", "--city", "Berlin")
+    #expect(imported.exitCode == 0, "\(imported)")
+    let pairs = try Ingest.int(
+      harness,
+      """
+      SELECT count(*) FROM hourly_forecasts f JOIN hourly_observations o
+        ON o.city_id = f.city_id AND o.valid_at = f.valid_at AND o.source = 'era5'
+      WHERE f.lead_hours >= 0 AND f.temperature_2m IS NOT NULL AND o.temperature_2m IS NOT NULL
+      """)
+    #expect(pairs > 24)
+    let result = await harness.run(
+      "verify", "--var", "temperature_2m", "--lead-from", "run", "--format", "table")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(
+      result.stdout.contains("(24 of \(pairs) pairs without a known run: lead from the fetch)"),
+      "\(result.stdout)")
+  }
+}

@@ -530,16 +530,21 @@ extension VerifyCommand {
   /// `--lead-from`: as given, else from the run when any fetch in the selection recorded its
   /// run (the others keep the fetch's lead), else from the fetch. The comment says which, and
   /// how many of the selected forecast hours had no known run (observations do not count).
+  ///
+  /// - Returns: the coverage when leads count from the run and some forecast hours have no
+  ///   known run, so the caller can say it in pairs once the observations are chosen
+  ///   (`describeRunCoverageInPairs`); else nil.
+  @discardableResult
   static func chooseLeadOrigin(
     _ request: inout VerifyRequest, invocation: Invocation, store: Store
-  ) throws {
+  ) throws -> (hours: Int, withRun: Int, meanAge: Double?)? {
     let given = try invocation[Options.leadFrom]
     guard request.variable.frequency == .hourly else {
       if given == .run {
         invocation.warn(
           "--lead-from run applies to hourly variables; daily leads count from the issue date")
       }
-      return
+      return nil
     }
     let coverage = try store.read {
       try store.runCoverage(
@@ -566,6 +571,22 @@ extension VerifyCommand {
         : "lead from the fetch (when the forecast was received)"
           + Self.stalenessText(coverage.meanAge)
     }
+    return origin == .run && coverage.withRun > 0 && unknown > 0 ? coverage : nil
+  }
+
+  /// The lead comment's coverage in the pairs verify scores (forecast and observation both
+  /// there), once the observations are chosen: `(3 of 120 pairs without a known run: …)`.
+  static func describeRunCoverageInPairs(
+    _ request: inout VerifyRequest, coverage: (hours: Int, withRun: Int, meanAge: Double?),
+    store: Store
+  ) throws {
+    let pairs = try store.read { try store.pairRunCoverage(request) }
+    let unknown = pairs.pairs - pairs.withRun
+    request.leadNote =
+      "lead from the model run"
+      + (unknown > 0
+        ? " (\(unknown) of \(pairs.pairs) pairs without a known run: lead from the fetch)" : "")
+      + Self.stalenessText(coverage.meanAge)
   }
 
   /// `; runs were 9.8 h old on average when fetched`: the difference between the two leads,

@@ -167,7 +167,7 @@ enum VerifyCommand {
       )
     }
     request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
-    try chooseLeadOrigin(&request, invocation: invocation, store: store)
+    let mixedRuns = try chooseLeadOrigin(&request, invocation: invocation, store: store)
     var comparison: ComparisonRequest?
     if compareWords.count == 2 {
       let daily = variable.frequency == .daily
@@ -203,6 +203,9 @@ enum VerifyCommand {
       &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
     try applyLapseRate(&request, store: store, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
+    if let mixedRuns {
+      try describeRunCoverageInPairs(&request, coverage: mixedRuns, store: store)
+    }
     // A diagram draws no Brier score, so the warning about bs's event does not apply to it.
     if diagram == nil || !request.brierEventDiffers {
       warnAboutMeaning(request, invocation: invocation)

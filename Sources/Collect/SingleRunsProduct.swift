@@ -122,7 +122,9 @@ extension FetchPipeline where Product == SingleRunsProduct {
         outcomes.append(
           Outcome(city: city, dates: unit.dates, run: run, status: .skipped(.alreadyStored)))
       }
-      let batches = CityBatch.batches(due, size: batchSize).map { RunBatch($0.cities, run: run) }
+      let batches = SingleRunsRequestOptions.batches(due, run: run, size: batchSize).map {
+        RunBatch($0.cities, run: run)
+      }
       outcomes += try await self.run(batches, minInterval: nil)
       if outcomes.contains(where: { if case .notAttempted = $0.status { true } else { false } }) {
         break

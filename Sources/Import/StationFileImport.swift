@@ -33,9 +33,15 @@ public enum StationFileImport {
     public var daily = UpsertCounts()
     /// Flagged values stored with their flag (`keepSuspect`).
     public var keptSuspect = 0
+    /// Trace values stored as 0 with the flag ``StationFileImport/traceFlag``.
+    public var traceFlagged = 0
     /// The fetch-log row (nil on a dry run).
     public var fetchID: Int64?
   }
+
+  /// The `observation_flags` flag of a trace value (stored as 0): unlike `suspect`, verify
+  /// keeps it unless `--exclude-trace`.
+  public static let traceFlag = Store.traceFlag
 
   /// Reads `path` (plain, gzip or zip) with `provider`'s reader.
   ///
@@ -106,6 +112,16 @@ public enum StationFileImport {
             try store.clearObservationFlag(
               cityID: city.id, source: source, variable: variable, date: day.date)
           }
+        }
+      }
+      // A trace (precipitation too small to measure) is stored as 0 with the flag `trace`, so
+      // a later reader can tell it from a measured 0 (verify keeps it unless --exclude-trace).
+      for hour in reading.hourly {
+        for variable in hour.trace where hour.values[variable] != nil {
+          try store.flagObservation(
+            cityID: city.id, source: source, variable: variable, validAt: hour.validAt,
+            flag: Self.traceFlag)
+          result.traceFlagged += 1
         }
       }
       var suspectRows = UpsertCounts()

@@ -108,6 +108,7 @@ public enum ASOSReader: StationFileReader {
       }
       guard tally.acceptsTime(time, line: number, text: validText) else { continue }
       var values: [WeatherVariable: Double] = [:]
+      var trace: Set<WeatherVariable> = []
       for (mapping, index) in columns {
         let cell = StationText.trim(fields[index])
         if cell.isEmpty || cell == "M" || cell == "null" {
@@ -116,6 +117,7 @@ public enum ASOSReader: StationFileReader {
         }
         if mapping.variable == .precipitation && (cell == "T" || cell == "0.0001") {
           tally.trace += 1
+          trace.insert(.precipitation)
           values[.precipitation] = 0
           continue
         }
@@ -126,7 +128,7 @@ public enum ASOSReader: StationFileReader {
         values[mapping.variable] = StationText.denoise(mapping.convert(raw))
       }
       tally.dropImplausible(&values, line: number)
-      if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
+      if !values.isEmpty { reports.append(StationReport(time: time, values: values, trace: trace)) }
     }
     guard header != nil else {
       throw .format("not an IEM ASOS download: no header line (station, valid, …)")

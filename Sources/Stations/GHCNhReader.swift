@@ -127,6 +127,7 @@ public enum GHCNhReader: StationFileReader {
           .joined(separator: " "))
       else { continue }
       var values: [WeatherVariable: Double] = [:]
+      var trace: Set<WeatherVariable> = []
       var suspect: [WeatherVariable: Double] = [:]
       for column in columns {
         let cell = StationText.trim(fields[column.value])
@@ -163,6 +164,7 @@ public enum GHCNhReader: StationFileReader {
         }
         if column.mapping.variable == .precipitation && isTraceCode(measurement) {
           tally.trace += 1
+          trace.insert(.precipitation)
           values[.precipitation] = 0
           continue
         }
@@ -174,7 +176,7 @@ public enum GHCNhReader: StationFileReader {
       }
       tally.dropImplausible(&values, suspect: &suspect, line: number)
       if !values.isEmpty || !suspect.isEmpty {
-        reports.append(StationReport(time: time, values: values, suspect: suspect))
+        reports.append(StationReport(time: time, values: values, suspect: suspect, trace: trace))
       }
     }
     // What the file says (its column, else its name) wins over the option: the commands refuse

@@ -75,6 +75,7 @@ public enum ISDLiteReader: StationFileReader {
         raw[field] = value
       }
       var values: [WeatherVariable: Double] = [:]
+      var trace: Set<WeatherVariable> = []
       func store(_ field: Field, _ variable: WeatherVariable, _ convert: (Double) -> Double) {
         guard let value = raw[field], value != -9999 else {
           tally.missing += 1
@@ -93,6 +94,7 @@ public enum ISDLiteReader: StationFileReader {
       store(.windSpeed, .windSpeed10m) { $0 / 10 * 3.6 }
       if raw[.precipitation1h] == -1 {
         tally.trace += 1
+        trace.insert(.precipitation)
         values[.precipitation] = 0
       } else {
         store(.precipitation1h, .precipitation) { $0 / 10 }
@@ -100,7 +102,7 @@ public enum ISDLiteReader: StationFileReader {
       // The 6-hour total covers other hours too: counted, never split or stored.
       if raw[.precipitation6h] != -9999 { tally.unmapped += 1 }
       tally.dropImplausible(&values, line: number)
-      if !values.isEmpty { reports.append(StationReport(time: time, values: values)) }
+      if !values.isEmpty { reports.append(StationReport(time: time, values: values, trace: trace)) }
     }
     return StationReading(
       provider: provider, stationID: id, hourly: StationReport.hours(reports, tally: &tally),

@@ -13,8 +13,9 @@ public enum MeteostatReader: StationFileReader {
   public static let provider = StationProvider.meteostat
 
   /// Source ids of the current layout that are model or forecast providers (grade FORECAST or
-  /// ANALYSIS in Meteostat's own library, which drops them unless model data is asked for).
-  public static let modelSources: Set<String> = ["dwd_mosmix", "metno_forecast"]
+  /// ANALYSIS in Meteostat's own library, which drops them unless model data is asked for), and
+  /// `model`, the id of the values Meteostat fills in from model data itself (issue 43).
+  public static let modelSources: Set<String> = ["dwd_mosmix", "metno_forecast", "model"]
 
   /// The legacy source-map flag of model data: `E` in hourly maps, `G` in daily ones (the letters
   /// mean different sources in the two).

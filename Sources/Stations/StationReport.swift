@@ -9,13 +9,18 @@ public struct StationReport: Sendable, Equatable {
   public var values: [WeatherVariable: Double]
   /// Values the provider flagged (kept apart; see `StationHour.suspect`).
   public var suspect: [WeatherVariable: Double]
+  /// Variables of `values` the report gave as a trace (ASOS `T`, ISD-Lite −1, GHCNh code 2):
+  /// stored as 0, and flagged `trace` so a reader can tell them from a measured 0.
+  public var trace: Set<WeatherVariable>
 
   public init(
-    time: Int64, values: [WeatherVariable: Double], suspect: [WeatherVariable: Double] = [:]
+    time: Int64, values: [WeatherVariable: Double], suspect: [WeatherVariable: Double] = [:],
+    trace: Set<WeatherVariable> = []
   ) {
     self.time = time
     self.values = values
     self.suspect = suspect
+    self.trace = trace
   }
 
   /// The stated hour rule: a report belongs to the nearest whole UTC hour (minute 30 rounds
@@ -42,11 +47,12 @@ public struct StationReport: Sendable, Equatable {
       var distance: Int64
       var time: Int64
       var value: Double
+      var trace = false
     }
     var byHour: [Int64: [WeatherVariable: Best]] = [:]
     var suspectByHour: [Int64: [WeatherVariable: Best]] = [:]
     func offer(
-      _ values: [WeatherVariable: Double], at time: Int64,
+      _ values: [WeatherVariable: Double], at time: Int64, trace: Set<WeatherVariable> = [],
       into table: inout [Int64: [WeatherVariable: Best]]
     ) {
       let nearest = WallClock.floorDivide(time + 1800, 3600).quotient * 3600
@@ -61,11 +67,12 @@ public struct StationReport: Sendable, Equatable {
         {
           continue
         }
-        table[hour, default: [:]][variable] = Best(distance: distance, time: time, value: value)
+        table[hour, default: [:]][variable] = Best(
+          distance: distance, time: time, value: value, trace: trace.contains(variable))
       }
     }
     for report in reports {
-      offer(report.values, at: report.time, into: &byHour)
+      offer(report.values, at: report.time, trace: report.trace, into: &byHour)
       offer(report.suspect, at: report.time, into: &suspectByHour)
     }
     var keptTimes = Set<Int64>()
@@ -73,12 +80,15 @@ public struct StationReport: Sendable, Equatable {
     tally.reducedReports += Set(reports.map(\.time)).subtracting(keptTimes).count
     let hours = Set(byHour.keys).union(suspectByHour.keys)
     return hours.sorted().map { hour in
-      let values = byHour[hour, default: [:]].mapValues(\.value)
+      let best = byHour[hour, default: [:]]
+      let values = best.mapValues(\.value)
+      // A trace flag goes with the value that won the hour, never with another report's.
+      let trace = Set(best.filter(\.value.trace).keys)
       // A flagged value only where the hour has no good value of that variable.
       let suspect = suspectByHour[hour, default: [:]].mapValues(\.value).filter {
         values[$0.key] == nil
       }
-      return StationHour(validAt: hour, values: values, suspect: suspect)
+      return StationHour(validAt: hour, values: values, suspect: suspect, trace: trace)
     }
   }
 }

@@ -32,6 +32,8 @@ public struct EnsembleVerifyRequest: Sendable {
   public var observationFromLinks = false
   /// Leave out provider-flagged observation values (unless `--include-suspect`).
   public var excludeFlagged = false
+  /// Leave out trace values (`--exclude-trace`).
+  public var excludeTrace = false
 
   /// The keys allowed after `--by` (an ensemble has one source).
   public static let allowedKeys: [VerifyKey] = [.lead, .leadDay, .city, .model, .month, .validHour]
@@ -64,6 +66,7 @@ public struct EnsembleVerifyRequest: Sendable {
       models: models, cityIDs: cityIDs, groupBy: groupBy, event: event, includePast: includePast)
     request.observationFromLinks = observationFromLinks
     request.excludeFlagged = excludeFlagged
+    request.excludeTrace = excludeTrace
     return request
   }
 }

@@ -167,3 +167,120 @@ extension BackfillRunsTests {
     }
   }
 }
+
+extension BackfillRunsTests {
+  @Test(
+    "four runs a day are each stored to their model's horizon, daily values only at local midnight, none refused"
+  )
+  func fourRunsADay() async throws {
+    let (harness, server) = try Self.world(missing: [])
+    defer { server.stop() }
+    // 00 UTC is local midnight in Reykjavik (UTC all year), never in Berlin (CEST, +2).
+    try await Ingest.addCity(
+      harness, "Reykjavik", latitude: 64.15, longitude: -21.94, zone: "Atlantic/Reykjavik")
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    let result = await harness.run(
+      "backfill", "--runs", "--model", "ecmwf_ifs", "--from", "2026-04-05", "--to", "2026-04-05",
+      "--every", "6h")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(
+      try Ingest.rows(
+        harness, "SELECT status, count(*) FROM fetches WHERE source = 'single-runs' GROUP BY 1")
+        == [["ok", "8"]])
+    // ECMWF IFS: 00/12 UTC runs to 360 h, 06/18 UTC runs to 144 h, every hour from the run.
+    #expect(
+      try Ingest.rows(
+        harness,
+        """
+        SELECT c.name, strftime('%H', h.issued_at, 'unixepoch'), min(h.lead_hours),
+          max(h.lead_hours), count(h.temperature_2m)
+        FROM hourly_forecasts h JOIN cities c ON c.id = h.city_id
+        WHERE h.source = 'single-runs' GROUP BY 1, 2 ORDER BY 1, 2
+        """)
+        == [
+          ["Berlin", "00", "0", "360", "361"], ["Berlin", "06", "0", "144", "145"],
+          ["Berlin", "12", "0", "360", "361"], ["Berlin", "18", "0", "144", "145"],
+          ["Reykjavik", "00", "0", "360", "361"], ["Reykjavik", "06", "0", "144", "145"],
+          ["Reykjavik", "12", "0", "360", "361"], ["Reykjavik", "18", "0", "144", "145"],
+        ])
+    // Daily values: the one run that starts a local day, its 15 whole days.
+    #expect(
+      try Ingest.rows(
+        harness,
+        """
+        SELECT c.name, strftime('%H', d.issued_at, 'unixepoch'), count(*)
+        FROM daily_forecasts d JOIN cities c ON c.id = d.city_id
+        WHERE d.source = 'single-runs' GROUP BY 1, 2
+        """) == [["Reykjavik", "00", "15"]])
+    // 00 UTC: Reykjavik alone (with daily), then Berlin; 06, 12, 18 UTC: both in one request.
+    let requests = server.requests(path: "/v1/forecast")
+    #expect(requests.count == 5 && requests.allSatisfy { $0.query["forecast_hours"] != nil })
+  }
+}
+
+extension BackfillRunsTests {
+  @Test("verify's run coverage counts forecast hours only: observation fetches have no run to miss")
+  func runCoverageOverForecasts() async throws {
+    let harness = CLIHarness(now: Self.later)
+    let server = try FakeOpenMeteo(.all, now: { Self.later }).makeServer()
+    defer { server.stop() }
+    harness.use(server: server.baseURL)
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run(Self.arguments).exitCode == 0)
+    let observe = await harness.run("observe", "--from", "2026-04-04", "--to", "2026-04-14")
+    #expect(observe.exitCode == 0, "\(observe)")
+    // The ERA5 fetch is an ok fetch with rows and no run: it must not count as a forecast.
+    #expect(
+      try Ingest.int(
+        harness, "SELECT count(*) FROM fetches WHERE status = 'ok' AND rows > 0 AND run_at IS NULL")
+        > 0)
+    // No --source: every stored forecast is selected, and the fetch log holds the ERA5 import too.
+    let result = await harness.run("verify", "--by", "lead-day", "--format", "table")
+    #expect(result.exitCode == 0, "\(result)")
+    let output = result.stdout + result.stderr
+    #expect(output.contains("lead from the model run"), "\(output)")
+    #expect(!output.contains("without a known run"), "\(output)")
+  }
+}
+
+extension BackfillRunsTests {
+  @Test("verify's coverage comment counts the pairs it scores whose forecast has no known run")
+  func runCoverageInPairs() async throws {
+    let harness = CLIHarness(now: Self.later)
+    let server = try FakeOpenMeteo(.all, now: { Self.later }).makeServer()
+    defer { server.stop() }
+    harness.use(server: server.baseURL)
+    try await Ingest.addCity(
+      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
+    #expect(await harness.run(Self.arguments).exitCode == 0)
+    let observe = await harness.run("observe", "--from", "2026-04-04", "--to", "2026-04-14")
+    #expect(observe.exitCode == 0, "\(observe)")
+    // An imported forecast of 24 hours: its fetch records no run.
+    var csv = "time,issued_at,temperature_2m\n"
+    let start = try #require(WallClock.secondsAsUTC("2026-04-06T00:00"))
+    for hour in 0..<24 {
+      csv += "\(WallClock.utc(epoch: start + Int64(hour) * 3600)),2026-04-05T00:00Z,10\n"
+    }
+    let path = harness.directory.file("fc.csv")
+    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    let imported = await harness.run(
+      "import", "forecasts", path, "--source", "fc", "--city", "Berlin")
+    #expect(imported.exitCode == 0, "\(imported)")
+    let pairs = try Ingest.int(
+      harness,
+      """
+      SELECT count(*) FROM hourly_forecasts f JOIN hourly_observations o
+        ON o.city_id = f.city_id AND o.valid_at = f.valid_at AND o.source = 'era5'
+      WHERE f.lead_hours >= 0 AND f.temperature_2m IS NOT NULL AND o.temperature_2m IS NOT NULL
+      """)
+    #expect(pairs > 24)
+    let result = await harness.run(
+      "verify", "--var", "temperature_2m", "--lead-from", "run", "--format", "table")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(
+      result.stdout.contains("(24 of \(pairs) pairs without a known run: lead from the fetch)"),
+      "\(result.stdout)")
+  }
+}

@@ -190,6 +190,65 @@ import Testing
       table.stdout.contains("provider-flagged observation values left out"), "\(table.stdout)")
   }
 
+  @Test(
+    "trace precipitation is stored as 0 with a trace flag; verify keeps it unless --exclude-trace"
+  )
+  func traceFlagged() async throws {
+    let harness = CLIHarness(now: Date(timeIntervalSince1970: 1_702_000_000))
+    try await Ingest.addCity(harness, "Reno", latitude: 39.5, longitude: -119.77, zone: "UTC")
+    let file = Self.fixtures.appendingPathComponent("isdlite/derived-724940-23234-2020.gz").path
+    let imported = await harness.run(
+      "import", "observations", "--format", "isd-lite", file, "--city", "Reno")
+    #expect(imported.exitCode == 0, "\(imported)")
+    #expect(imported.stderr.contains("2 trace values stored as 0 and flagged"), "\(imported)")
+    // 04:00 and 11:00 give -1 (trace); 00:00 and 10:00 a measured 0 without a flag.
+    let flags = try Ingest.rows(
+      harness,
+      """
+      SELECT strftime('%H', o.valid_at, 'unixepoch'), o.precipitation, f.flag
+      FROM hourly_observations o LEFT JOIN observation_flags f
+        ON f.city_id = o.city_id AND f.source = o.source AND f.valid_at = o.valid_at
+        AND f.variable = 'precipitation'
+      WHERE strftime('%H', o.valid_at, 'unixepoch') IN ('00', '04', '10', '11')
+      ORDER BY o.valid_at
+      """)
+    #expect(
+      flags == [
+        ["00", "0.0", "NULL"], ["04", "0.0", "trace"], ["10", "0.0", "NULL"],
+        ["11", "0.0", "trace"],
+      ],
+      "\(flags)")
+
+    var csv = "time,issued_at,precipitation\n"
+    for hour in 0..<12 {
+      let time = WallClock.secondsAsUTC("2020-01-01T00:00")! + Int64(hour) * 3600
+      csv += "\(WallClock.utc(epoch: time)),2019-12-31T00:00Z,0.1\n"
+    }
+    let path = harness.directory.file("fc.csv")
+    try csv.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(
+      await harness.run("import", "forecasts", path, "--source", "fc", "--city", "Reno")
+        .exitCode == 0)
+    func verify(_ extra: String...) async -> CLIResult {
+      await harness.run(
+        [
+          "verify", "--source", "fc", "--var", "precipitation", "--obs",
+          "station:isd-lite:724940-23234",
+        ] + extra)
+    }
+    // 11 hours have a precipitation (03:00 is missing): the 2 traces count unless excluded.
+    let kept = await verify("--format", "csv")
+    #expect(kept.exitCode == 0, "\(kept)")
+    #expect(CSVTable(kept.stdout).rows.first?["n"] == "11", "\(kept.stdout)")
+    let left = await verify("--format", "csv", "--exclude-trace")
+    #expect(CSVTable(left.stdout).rows.first?["n"] == "9", "\(left.stdout)")
+    let table = await verify("--format", "table", "--exclude-trace")
+    #expect(table.stdout.contains("trace precipitation left out (2 stored"), "\(table.stdout)")
+    // A trace is no provider flag: the suspect note stays away.
+    let plain = await verify("--format", "table")
+    #expect(!plain.stdout.contains("provider-flagged"), "\(plain.stdout)")
+  }
+
   @Test("db merge carries links and flags; a good value clears its flag")
   func mergeAndClear() async throws {
     let file = Self.fixtures.appendingPathComponent("ecad/derived-RR_STAID000001.txt").path

@@ -74,6 +74,14 @@ import Testing
     #expect(reading.tally.reducedReports == 4)
     // p01i 0.0001 on 16:52, 17:07, 17:20, 17:52, 18:52, 21:29.
     #expect(reading.tally.trace == 6)
+    // A trace flag goes with the report that won the hour (the last of the hour ending then):
+    // 17:00 (16:52's), 18:00 (17:52's), 19:00 (18:52's); 22:00 took 21:52's measured 0.03 in,
+    // so 21:29's trace flags nothing.
+    #expect(
+      reading.hourly.filter { !$0.trace.isEmpty }.map(\.validAt)
+        == ["2024-03-01T17:00", "2024-03-01T18:00", "2024-03-01T19:00"].map {
+          WallClock.secondsAsUTC($0)
+        })
     // gust M on all 14 lines, mslp M on the 6 SPECIs, p01i M on 19:52, 20:45, 20:52.
     #expect(reading.tally.missing == 23)
     #expect(reading.tally.flagged == 0)
@@ -125,6 +133,12 @@ import Testing
     // 12 kt × 1.852 = 22.224 km/h.
     #expect(first[.precipitation] == 0 && first[.windGusts10m] == 22.224)
     #expect(reading.tally.trace == 1)
+    // The trace 0 is flagged; the measured 0.00 of the unchanged file is not.
+    let traced = reading.hourly.first { $0.validAt == WallClock.secondsAsUTC("2014-03-01T01:00") }
+    #expect(traced?.trace == [.precipitation])
+    let measured = try Self.read(Self.vohy)
+    #expect(Self.hour(measured, "2014-03-01T01:00")?[.precipitation] == 0)
+    #expect(measured.hourly.allSatisfy { $0.trace.isEmpty })
   }
 
   @Test("a line with a field missing or a bad number throws .line with its number")

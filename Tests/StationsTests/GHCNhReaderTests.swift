@@ -63,6 +63,11 @@ import Testing
     // precipitation (5); line 3 gust (1); line 4 SLP, gust (2); line 5 SLP, gust (2);
     // line 6 direction, speed, gust (3) = 13. The calm direction is not missing.
     #expect(reading.tally.trace == 2)
+    // The hour the 22:02 trace stands for is flagged; 2025-02-13 23:00's 0.0 (code 9) is not.
+    let flagged = reading.hourly.filter { !$0.trace.isEmpty }
+    #expect(flagged.contains { $0.validAt == WallClock.secondsAsUTC("2025-01-05T23:00") })
+    #expect(!flagged.contains { $0.validAt == WallClock.secondsAsUTC("2025-02-13T23:00") })
+    #expect(flagged.allSatisfy { $0.trace == [.precipitation] })
     #expect(reading.tally.missing == 13)
     #expect(reading.tally.flagged == 0)
     #expect(reading.tally.reducedReports == 0)

@@ -69,6 +69,11 @@ import Testing
     // 08 temperature and dew point = 6. Trace at 04 and 11. The 6-hour total at 06.
     #expect(reading.tally.missing == 6)
     #expect(reading.tally.trace == 2)
+    // The trace hours keep their flag with the 0; a measured 0 (00, 02, 10) has none.
+    #expect(
+      reading.hourly.filter { !$0.trace.isEmpty }.map(\.validAt)
+        == ["2020-01-01T04:00", "2020-01-01T11:00"].map { WallClock.secondsAsUTC($0) })
+    #expect(reading.hourly.allSatisfy { $0.trace.isSubset(of: [.precipitation]) })
     #expect(reading.tally.unmapped == 1)
     #expect(reading.tally.flagged == 0)
     #expect(reading.tally.reducedReports == 0)

@@ -167,4 +167,22 @@ import Testing
       try MeteostatReader.read(Array("time,temp\n1,2\n".utf8), name: "10637.csv", options: .init())
     }
   }
+
+  @Test("current layout: values whose source is Meteostat's own 'model' fill are left out, counted")
+  func modelSourceLeftOut() throws {
+    // Derived from the current hourly sample: hour 1 as published, hour 2 with its
+    // temperature and pressure filled by `model` (alone, and next to a measurement).
+    let text = """
+      year,month,day,hour,temp,temp_source,dwpt,dwpt_source,pres,pres_source
+      2024,1,1,1,6.1,dwd_hourly,4.0,dwd_hourly,1002.9,dwd_hourly
+      2024,1,1,2,6.0,model,4.0,metar,1003.0,metar model
+
+      """
+    let reading = try MeteostatReader.read(
+      Array(text.utf8), name: "derived-model-10637.csv", options: .init())
+    #expect(reading.hourly.map(\.validAt) == [Self.utc(2024, 1, 1, 1), Self.utc(2024, 1, 1, 2)])
+    #expect(reading.hourly[1].values == [.dewPoint2m: 4.0])
+    #expect(reading.tally.modelFilled == 2)
+    #expect(reading.tally.summary.contains("2 model-filled values left out"))
+  }
 }

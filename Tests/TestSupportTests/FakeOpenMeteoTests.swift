@@ -190,6 +190,38 @@ import Testing
   }
 
   /// The same request at the same clock gives the same bytes; another place gives other data.
+  /// 2026-03-20T10:17:00Z's Single Runs: 2026-03-18T06:00 UTC (07:00 in Berlin, CET).
+  static let runQuery =
+    "/v1/forecast?latitude=52.52&longitude=13.41&hourly=temperature_2m&timeformat=unixtime"
+    + "&models=ecmwf_ifs&run=2026-03-18T06:00"
+
+  @Test("a single run: daily only at local midnight, hours from the run, 7 days by default")
+  func singleRun() throws {
+    let run = 1_773_813_600.0
+    // The open-meteo server's refusal (validateSingleRunAggregationsAlignWithLocalPeriodStart).
+    let refused = Self.respond(
+      Self.runQuery + "&timezone=Europe/Berlin&daily=temperature_2m_max")
+    #expect(refused.status == 400)
+    #expect(try Self.json(refused)["error"] as? Bool == true)
+    #expect(
+      try Self.json(refused)["reason"] as? String
+        == "Parameter 'daily' is only supported for single-runs-api if 'run' starts at 00:00 in "
+        + "the requested timezone")
+    // 06:00 UTC is local midnight in Regina (CST, UTC−6 all year): daily values.
+    let midnight = Self.respond(
+      Self.runQuery + "&timezone=America/Regina&daily=temperature_2m_max&forecast_days=3")
+    #expect(midnight.status == 200, "\(midnight.bodyText)")
+    #expect(
+      Self.numbers((try Self.json(midnight)["daily"] as? [String: Any])?["time"]).count == 3)
+    // Neither forecast_hours nor forecast_days: the API's 7-day default, from the run on.
+    let plain = Self.respond(Self.runQuery + "&timezone=Europe/Berlin")
+    let times = Self.numbers((try Self.json(plain)["hourly"] as? [String: Any])?["time"])
+    #expect(times.count == 7 * 24 && times.first == run)
+    let long = Self.respond(Self.runQuery + "&timezone=Europe/Berlin&forecast_hours=145")
+    let longTimes = Self.numbers((try Self.json(long)["hourly"] as? [String: Any])?["time"])
+    #expect(longTimes.count == 145 && longTimes.last == run + 144 * 3600)
+  }
+
   @Test("is deterministic")
   func deterministic() {
     let target =

@@ -45,8 +45,13 @@ enum BackfillCommand {
       every hour to its horizon, source 'single-runs', issued_at = the run's initialisation \
       time, so every lead is the true lead from the run. --from and --to are UTC run dates; \
       runs before the model's archive start (ECMWF IFS HRES 2024-03-14, the others 2026-04-02) \
-      are refused. Runs already stored are skipped, so an interrupted backfill resumes where it \
-      stopped; a run the API does not have is one failed fetch row per city.
+      are refused. Each run is asked to its model's horizon (forecast_hours: ECMWF IFS 360 h \
+      from 00/12 UTC and 144 h from 06/18, GFS 384 h, ICON 180/120 h, …; 7 days for a model \
+      Skycast has no horizon for; see 'skycast help collecting'). Daily values come only with \
+      runs that start at local midnight in the city's zone, as the API gives none for others; \
+      none are derived from the hourly values. Runs already stored are skipped, so an \
+      interrupted backfill resumes where it stopped; a run the API does not have is one failed \
+      fetch row per city.
 
       Examples:
         skycast backfill --city Berlin --from 2025-01-01 --to 2025-03-31 --days 7
@@ -120,7 +125,7 @@ enum BackfillCommand {
     if invocation[Options.dryRun] {
       var requests: [APIRequest] = []
       for run in runs {
-        for batch in CityBatch.batches(cities, size: batchSize) {
+        for batch in SingleRunsRequestOptions.batches(cities, run: run, size: batchSize) {
           let request = options.request(
             for: batch.cities, run: run, base: client.endpoints.singleRuns)
           requests.append(request)

@@ -64,6 +64,11 @@ enum StationImportCommand {
         "\(result.keptSuspect) flagged value\(result.keptSuspect == 1 ? "" : "s") kept and marked (--keep-suspect)"
       )
     }
+    if result.traceFlagged > 0 {
+      stored.append(
+        "\(result.traceFlagged) trace value\(result.traceFlagged == 1 ? "" : "s") stored as 0 and flagged 'trace' (verify --exclude-trace leaves them out)"
+      )
+    }
     invocation.info("imported \(values): \(stored.joined(separator: "; "))")
     return ExitStatus.success
   }

@@ -108,6 +108,7 @@ extension VerifyCommand {
     let stationNote = probe.observationNote
     try applyFlags(&probe, store: store, invocation: invocation)
     request.excludeFlagged = probe.excludeFlagged
+    request.excludeTrace = probe.excludeTrace
     if let note = probe.observationNote, note != stationNote {
       invocation.info(String(note.dropFirst((stationNote.map { $0 + "; " } ?? "").count)))
     }

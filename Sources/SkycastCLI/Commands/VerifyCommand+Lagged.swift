@@ -86,12 +86,15 @@ extension VerifyCommand {
       variable: variable, observationSource: "", period: try invocation.dateRange(required: false),
       sources: unique(invocation[Options.source]), models: unique(invocation[Options.model]),
       cityIDs: cities.map(\.id), groupBy: groupBy)
-    try chooseLeadOrigin(&request, invocation: invocation, store: store)
+    let mixedRuns = try chooseLeadOrigin(&request, invocation: invocation, store: store)
     request = try request.validated()
     try chooseObservations(
       &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
     try applyLapseRate(&request, store: store, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
+    if let mixedRuns {
+      try describeRunCoverageInPairs(&request, coverage: mixedRuns, store: store)
+    }
     warnAboutMeaning(request, invocation: invocation)
 
     if lagged {

@@ -100,6 +100,9 @@ extension VerifyCommand {
     static let includeSuspect = Flag(
       "include-suspect",
       help: "Keep observation values their provider flagged (stored with --keep-suspect).")
+    static let excludeTrace = Flag(
+      "exclude-trace",
+      help: "Leave out trace precipitation (too small to measure, stored as 0 with a flag).")
     static let lapseRate = Flag(
       "lapse-rate",
       help:
@@ -451,10 +454,17 @@ extension VerifyCommand {
   }
 
   /// Flagged observation values (`--keep-suspect`) are left out unless `--include-suspect`;
-  /// the comment says which whenever any are stored.
+  /// the comment says which whenever any are stored. Trace values (flag `trace`) are kept
+  /// unless `--exclude-trace`.
   static func applyFlags(_ request: inout VerifyRequest, store: Store, invocation: Invocation)
     throws
   {
+    if invocation[Options.excludeTrace] {
+      request.excludeTrace = true
+      let traces = try store.read { try store.traceObservationCount() }
+      let note = "trace precipitation left out (\(traces) stored as 0 with a flag; --exclude-trace)"
+      request.observationNote = request.observationNote.map { $0 + "; " + note } ?? note
+    }
     let flagged = try store.read { try store.flaggedObservationCount() }
     guard flagged > 0 else { return }
     let include = invocation[Options.includeSuspect]
@@ -519,17 +529,22 @@ extension VerifyCommand {
 
   /// `--lead-from`: as given, else from the run when any fetch in the selection recorded its
   /// run (the others keep the fetch's lead), else from the fetch. The comment says which, and
-  /// how many fetches had no known run.
+  /// how many of the selected forecast hours had no known run (observations do not count).
+  ///
+  /// - Returns: the coverage when leads count from the run and some forecast hours have no
+  ///   known run, so the caller can say it in pairs once the observations are chosen
+  ///   (`describeRunCoverageInPairs`); else nil.
+  @discardableResult
   static func chooseLeadOrigin(
     _ request: inout VerifyRequest, invocation: Invocation, store: Store
-  ) throws {
+  ) throws -> (hours: Int, withRun: Int, meanAge: Double?)? {
     let given = try invocation[Options.leadFrom]
     guard request.variable.frequency == .hourly else {
       if given == .run {
         invocation.warn(
           "--lead-from run applies to hourly variables; daily leads count from the issue date")
       }
-      return
+      return nil
     }
     let coverage = try store.read {
       try store.runCoverage(
@@ -538,7 +553,7 @@ extension VerifyCommand {
     let origin = given ?? (coverage.withRun > 0 ? .run : .fetch)
     request.leadFrom = origin
     request.runsKnown = coverage.withRun > 0
-    let unknown = coverage.fetches - coverage.withRun
+    let unknown = coverage.hours - coverage.withRun
     switch origin {
     case .run where coverage.withRun == 0:
       request.leadNote = "lead from the fetch (no fetch recorded its model run)"
@@ -546,7 +561,7 @@ extension VerifyCommand {
       request.leadNote =
         "lead from the model run"
         + (unknown > 0
-          ? " (\(unknown) of \(coverage.fetches) fetches without a known run: lead from the fetch)"
+          ? " (\(unknown) of \(coverage.hours) forecast hours without a known run: lead from the fetch)"
           : "")
         + Self.stalenessText(coverage.meanAge)
     case .fetch:
@@ -556,6 +571,22 @@ extension VerifyCommand {
         : "lead from the fetch (when the forecast was received)"
           + Self.stalenessText(coverage.meanAge)
     }
+    return origin == .run && coverage.withRun > 0 && unknown > 0 ? coverage : nil
+  }
+
+  /// The lead comment's coverage in the pairs verify scores (forecast and observation both
+  /// there), once the observations are chosen: `(3 of 120 pairs without a known run: …)`.
+  static func describeRunCoverageInPairs(
+    _ request: inout VerifyRequest, coverage: (hours: Int, withRun: Int, meanAge: Double?),
+    store: Store
+  ) throws {
+    let pairs = try store.read { try store.pairRunCoverage(request) }
+    let unknown = pairs.pairs - pairs.withRun
+    request.leadNote =
+      "lead from the model run"
+      + (unknown > 0
+        ? " (\(unknown) of \(pairs.pairs) pairs without a known run: lead from the fetch)" : "")
+      + Self.stalenessText(coverage.meanAge)
   }
 
   /// `; runs were 9.8 h old on average when fetched`: the difference between the two leads,

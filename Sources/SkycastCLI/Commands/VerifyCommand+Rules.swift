@@ -178,6 +178,9 @@ extension VerifyCommand {
         "--include-suspect applies to observations; --revisions compares forecasts with forecasts"
       ),
       .conflict(
+        Options.excludeTrace, Options.revisions,
+        "--exclude-trace applies to observations; --revisions compares forecasts with forecasts"),
+      .conflict(
         Options.obs, Options.revisions,
         "--obs cannot be combined with --revisions (revisions compare forecasts with forecasts)"),
       .conflict(Options.ci, Options.revisions),

@@ -43,6 +43,7 @@ enum VerifyCommand {
       Options.model.spec, SharedOptions.cities.spec, Options.skill.spec, Options.revisions.spec,
       Options.pairs.spec, Options.compare.spec, Options.reliability.spec, Options.bins.spec,
       Options.loss.spec, Options.includePast.spec, Options.includeSuspect.spec,
+      Options.excludeTrace.spec,
       Options.lapseRate.spec, Options.leadFrom.spec, Options.ci.spec, Options.bootstrap.spec,
       Options.blockDays.spec, Options.seed.spec, Options.score.spec,
     ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
@@ -171,7 +172,7 @@ enum VerifyCommand {
       )
     }
     request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
-    try chooseLeadOrigin(&request, invocation: invocation, store: store)
+    let mixedRuns = try chooseLeadOrigin(&request, invocation: invocation, store: store)
     var comparison: ComparisonRequest?
     if compareWords.count == 2 {
       let daily = variable.frequency == .daily
@@ -207,6 +208,9 @@ enum VerifyCommand {
       &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
     try applyLapseRate(&request, store: store, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
+    if let mixedRuns {
+      try describeRunCoverageInPairs(&request, coverage: mixedRuns, store: store)
+    }
     // A diagram draws no Brier score, so the warning about bs's event does not apply to it.
     if diagram == nil || !request.brierEventDiffers {
       warnAboutMeaning(request, invocation: invocation)

@@ -46,8 +46,23 @@ extension Store {
         [.integer(cityID), .text(source)]) ?? 0)
   }
 
-  /// How many stored values are flagged (verify checks for flags only when there are any).
+  /// How many stored values are flagged suspect by their provider (verify checks for flags only
+  /// when there are any); trace values (flag `trace`, a true 0 too small to measure) are not
+  /// suspect and do not count here.
   public func flaggedObservationCount() throws -> Int {
-    Int(try database.scalarInt("SELECT count(*) FROM observation_flags") ?? 0)
+    Int(
+      try database.scalarInt(
+        "SELECT count(*) FROM observation_flags WHERE flag <> ?", [.text(Self.traceFlag)]) ?? 0)
   }
+
+  /// How many stored values are flagged as a trace (stored as 0).
+  public func traceObservationCount() throws -> Int {
+    Int(
+      try database.scalarInt(
+        "SELECT count(*) FROM observation_flags WHERE flag = ?", [.text(Self.traceFlag)]) ?? 0)
+  }
+
+  /// The `observation_flags` flag of a trace precipitation stored as 0 (ASOS `T`, ISD-Lite −1,
+  /// GHCNh trace code).
+  public static let traceFlag = "trace"
 }

@@ -15,6 +15,9 @@ public struct VerifyRequest: Sendable, Equatable {
   /// Leave out observation values their provider flagged (`observation_flags`, stored by
   /// `--keep-suspect`); set when any are stored, unless `verify --include-suspect`.
   public var excludeFlagged = false
+  /// `verify --exclude-trace`: leave out trace values (flag `trace` in `observation_flags`,
+  /// precipitation too small to measure, stored as 0); kept by default.
+  public var excludeTrace = false
   /// `--lapse-rate`: station temperatures brought to the city's elevation
   /// (`VerifySQL.observedValue`).
   public var lapseRate = false

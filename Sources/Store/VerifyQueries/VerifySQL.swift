@@ -302,7 +302,8 @@ public enum VerifySQL {
   /// The request's observation filter (`--obs station`, flagged values).
   package static func observationFilter(_ request: VerifyRequest) -> ObservationFilter {
     ObservationFilter(
-      fromLinks: request.observationFromLinks, excludeFlagged: request.excludeFlagged)
+      fromLinks: request.observationFromLinks, excludeFlagged: request.excludeFlagged,
+      excludeTrace: request.excludeTrace)
   }
 
   /// The observation source of a row of city `city`: `:obs`, or with

@@ -20,6 +20,7 @@ struct WeatherEndpoint {
       let parsed = try WeatherRequest(request, kind: kind)
       var now = Int64(fake.now().timeIntervalSince1970.rounded(.down))
       var run = FakeOpenMeteo.latestRun(at: now)
+      var singleRun: Int64?
       // The Single Runs API (`run=YYYY-MM-DDTHH:MM`, UTC): a derived stand-in, the forecast as
       // if requested at the run's initialisation, its pattern that of the run (SOURCES.md).
       if kind == .forecast, let runText = request.query["run"] {
@@ -31,13 +32,15 @@ struct WeatherEndpoint {
         }
         now = requested
         run = requested
+        singleRun = requested
       }
       let generation = Geocoder.generationTime(request)
       var objects: [String] = []
       for (index, location) in parsed.locations.enumerated() {
         objects.append(
           try encode(
-            location, index: index, request: parsed, now: now, run: run, generation: generation))
+            location, index: index, request: parsed, now: now, run: run, singleRun: singleRun,
+            generation: generation))
       }
       if objects.count == 1 { return .ok(objects[0]) }
       return .ok("[" + objects.joined(separator: ",") + "]")
@@ -50,10 +53,17 @@ struct WeatherEndpoint {
 
   private func encode(
     _ location: WeatherRequest.Location, index: Int, request: WeatherRequest, now: Int64,
-    run: Int64, generation: Double
+    run: Int64, singleRun: Int64?, generation: Double
   ) throws(BadRequest) -> String {
     let (zoneName, zone) = try resolveZone(location)
     let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now)))
+    // open-meteo `validateSingleRunAggregationsAlignWithLocalPeriodStart`: daily values of a
+    // single run only when the run starts at 00:00 in the requested zone.
+    if let singleRun, !request.daily.isEmpty, (singleRun + Int64(offset)) % 86_400 != 0 {
+      throw BadRequest(
+        reason: "Parameter 'daily' is only supported for single-runs-api if 'run' starts at "
+          + "00:00 in the requested timezone")
+    }
     let today = FakeFormat.floorDiv(now + Int64(offset), 86_400)
     let first = request.startDate ?? today - Int64(request.pastDays)
     let last = request.endDate ?? today + Int64(request.forecastDays) - 1
@@ -68,6 +78,14 @@ struct WeatherEndpoint {
     let dayCount = max(0, Int(last - first + 1))
     let start = first * 86_400 - Int64(offset)
     let times = (0..<(dayCount * 24)).map { start + Int64($0) * 3600 }
+    // A single run's hours start at the run itself, `forecast_hours` of them, else
+    // `forecast_days` (default 7) × 24 (open-meteo `getTimerange2`, the `if let run` branch).
+    let hourTimes =
+      singleRun.map { first in
+        (0..<(request.forecastHours ?? request.forecastDays * 24)).map {
+          first + Int64($0) * 3600
+        }
+      } ?? times
 
     let step = kind == .archive ? 0.25 : 0.05
     let latitude = Self.snap(location.latitude, step)
@@ -132,7 +150,7 @@ struct WeatherEndpoint {
     func samples(_ model: String, _ days: Int) -> [SyntheticWeather.Sample] {
       let cacheKey = model + "#" + String(days)
       if let cached = cache[cacheKey] { return cached }
-      let computed = times.map { weather.sample(at: $0, perturbation(model, days, $0)) }
+      let computed = hourTimes.map { weather.sample(at: $0, perturbation(model, days, $0)) }
       cache[cacheKey] = computed
       return computed
     }
@@ -148,7 +166,7 @@ struct WeatherEndpoint {
       var hourlyUnits = JSONObjectText()
       var hourly = JSONObjectText()
       hourlyUnits.string("time", units.label(.time))
-      hourly.array("time", times.map(timeText))
+      hourly.array("time", hourTimes.map(timeText))
       for variable in request.hourly {
         let spec = FakeCatalogue.hourly[variable.base]!
         let decimals = units.decimals(spec.quantity)
@@ -185,7 +203,9 @@ struct WeatherEndpoint {
         let spec = FakeCatalogue.daily[name]!
         let astronomical = ["sunrise", "sunset", "daylight_duration"].contains(name)
         for model in request.models {
-          let series = samples(model, 0)
+          let series =
+            hourTimes == times
+            ? samples(model, 0) : times.map { weather.sample(at: $0, perturbation(model, 0, $0)) }
           var values: [String] = []
           for (dayIndex, dayNumber) in days.enumerated() {
             let day = FakeCatalogue.Day(

@@ -32,6 +32,8 @@ struct WeatherRequest {
   var startDate: Int64?
   var endDate: Int64?
   var forecastDays = 7
+  /// `forecast_hours`, read for single runs only (`run=`), whose hours start at the run.
+  var forecastHours: Int?
   var pastDays = 0
 
   init(_ request: RecordedRequest, kind: WeatherEndpoint.Kind) throws(BadRequest) {
@@ -188,6 +190,14 @@ struct WeatherRequest {
         throw BadRequest(reason: "Forecast days is invalid. Allowed range 0 to 16.")
       }
       forecastDays = days
+    }
+    if request.query["run"] != nil, let text = request.query["forecast_hours"] {
+      guard let hours = Int(text), hours >= 0 else {
+        throw BadRequest(
+          reason: "Cannot initialize Int from invalid String value \(text) for key "
+            + "forecast_hours")
+      }
+      forecastHours = hours
     }
     if let text = request.query["past_days"] {
       guard let days = Int(text), (0...92).contains(days) else {

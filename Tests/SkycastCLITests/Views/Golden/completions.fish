@@ -337,6 +337,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l bins -d 
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l loss -r -a 'se ae' -d 'With --compare: se (squared error, rmse) or ae (absolute error, mae)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l include-past -d 'Keep forecasts of hours already past at issue time (lead < 0)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l include-suspect -d 'Keep observation values their provider flagged (stored with --keep-suspect)'
+complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l exclude-trace -d 'Leave out trace precipitation (too small to measure, stored as 0 with a flag)'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l lapse-rate -d 'Bring station temperatures to the city'\''s elevation: + 0.65 K per 100 m the station is above it'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l lead-from -r -a 'run fetch' -d 'Count hourly leads from the model run (where the fetch recorded it) or the fetch'
 complete -c skycast -n 'test (__skycast_command_path) = root/verify' -l ci -r -d 'Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days'

@@ -512,6 +512,7 @@ _skycast() {
         '--loss:With --compare: se (squared error, rmse) or ae (absolute error, mae)'
         '--include-past:Keep forecasts of hours already past at issue time (lead < 0)'
         '--include-suspect:Keep observation values their provider flagged (stored with --keep-suspect)'
+        '--exclude-trace:Leave out trace precipitation (too small to measure, stored as 0 with a flag)'
         '--lapse-rate:Bring station temperatures to the city'\''s elevation: + 0.65 K per 100 m the station is above it'
         '--lead-from:Count hourly leads from the model run (where the fetch recorded it) or the fetch'
         '--ci:Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days'

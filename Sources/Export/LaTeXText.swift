@@ -48,15 +48,31 @@ public enum LaTeXText {
       case "³": result += "\\textsuperscript{3}"
       case "µ", "μ": result += "\\ensuremath{\\mu}"
       case "\u{00A0}": result += "~"
-      default: result.append(character)
+      default:
+        // Greek letters a formula names (ν degrees of freedom, α, σ, …) as math symbols.
+        if let name = greek[character] {
+          result += "\\ensuremath{\\\(name)}"
+        } else {
+          result.append(character)
+        }
       }
     }
     return result
   }
 
+  /// The Greek letters with a command of their own in plain LaTeX (capitals that look like
+  /// Latin ones have none), by character.
+  static let greek: [Character: String] = [
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "ν": "nu", "ξ": "xi",
+    "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi", "χ": "chi",
+    "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta", "Λ": "Lambda",
+    "Ξ": "Xi", "Π": "Pi", "Σ": "Sigma", "Φ": "Phi", "Ψ": "Psi", "Ω": "Omega",
+  ]
+
   /// The first character pdflatex with `inputenc` cannot typeset (CJK, Cyrillic, Greek
-  /// letters other than µ, …): anything past Latin Extended-A that ``escape(_:)`` does not turn
-  /// into a command. Nil when the text is safe for pdflatex.
+  /// capitals that look like Latin ones, …): anything past Latin Extended-A that
+  /// ``escape(_:)`` does not turn into a command. Nil when the text is safe for pdflatex.
   public static func firstUnicodeOnly(_ text: String) -> Character? {
     text.first { character in
       character.unicodeScalars.contains { $0.value > 0x17F }

@@ -47,9 +47,12 @@ public struct TableFit: Equatable, Sendable {
     guard total() > width else { return fit }
     fit.separator = " "
     while total() > width {
-      let candidates = fit.widths.indices.filter {
+      // The first column names the row (a city, a report): it is shortened only when no
+      // other text column can be.
+      let shrinkable = fit.widths.indices.filter {
         !numeric[$0] && fit.widths[$0] > minimumTextWidth
       }
+      let candidates = shrinkable.contains { $0 > 0 } ? shrinkable.filter { $0 > 0 } : shrinkable
       guard let widest = candidates.max(by: { fit.widths[$0] < fit.widths[$1] }) else { break }
       fit.widths[widest] -= 1
     }

@@ -23,6 +23,22 @@ import Testing
     #expect(fit.separator == "  ")
   }
 
+  /// The first column names each row: the other text columns are cut first, and it only when
+  /// they are at their minimum.
+  @Test("the first column is cut last")
+  func keepsFirstColumn() {
+    let fit = TableFit.layout(
+      headers: ["name", "description", "origin"], valueWidths: [26, 150, 8],
+      numeric: [false, false, false], width: 80)
+    #expect(fit.widths[0] == 26)
+    #expect(fit.widths.reduce(0, +) + 2 <= 80)
+    let narrow = TableFit.layout(
+      headers: ["name", "description"], valueWidths: [60, 60], numeric: [false, false],
+      width: 30)
+    #expect(narrow.widths[1] == TableFit.minimumTextWidth)
+    #expect(narrow.widths[0] < 60)
+  }
+
   /// Then one-space gaps, then the widest text column is cut (numbers never are).
   @Test("gaps narrow, then the widest text column is cut with an ellipsis")
   func cutsText() {

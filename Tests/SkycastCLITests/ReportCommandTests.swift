@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import Store
 import TestSupport
@@ -174,5 +175,23 @@ import Testing
     let result = await harness.run("report", "fetch-log", "--format", "table")
     #expect(result.stdout.hasPrefix("# fetch-log: The fetch log with its provenance"), "\(result)")
     #expect(result.stdout.contains("Too many concurrent requests"))
+  }
+
+  @Test("report --list fits an 80-column terminal and names every report; a pipe keeps it whole")
+  func listFitsTerminal() async throws {
+    let harness = try Self.harness()
+    harness.stdoutIsTTY = true
+    let list = await harness.run("report", "--list")
+    #expect(list.exitCode == 0, "\(list)")
+    for line in list.stdout.split(separator: "\n") {
+      // A comment wraps at spaces; only a single word longer than the terminal (the test's
+      // long temporary path) can stay wider.
+      let unbreakable = line.hasPrefix("#") && line.dropFirst(4).split(separator: " ").count == 1
+      #expect(DisplayWidth.of(String(line)) <= 80 || unbreakable, "\(line)")
+    }
+    for name in Self.builtInNames { #expect(list.stdout.contains(name), "\(name)") }
+    harness.stdoutIsTTY = false
+    let piped = await harness.run("report", "--list", "--format", "table")
+    #expect(piped.stdout.split(separator: "\n").contains { DisplayWidth.of(String($0)) > 80 })
   }
 }

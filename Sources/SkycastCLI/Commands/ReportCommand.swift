@@ -102,8 +102,11 @@ enum ReportCommand {
   /// `report --list`.
   static func list(_ library: QueryLibrary, invocation: Invocation) throws -> Int32 {
     let format = try invocation.outputFormat()
+    // On a terminal the list fits its width (descriptions shortened with …; `--format csv`
+    // or a wider `COLUMNS` shows them whole).
     let writer = invocation.rowWriter(
-      format: format, output: try invocation.dataOutput(), excel: false)
+      format: format, output: try invocation.dataOutput(), excel: false,
+      fitsTerminal: invocation.context.stdoutIsTTY)
     if let directory = QueryLibrary.userDirectory(environment: invocation.context.environment) {
       try writer.comment(
         "user reports: \(directory)/*.sql (a user file replaces a built-in of the same name)")

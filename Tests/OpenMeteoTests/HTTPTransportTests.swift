@@ -55,26 +55,22 @@ import Testing
       .hang, .delayed(seconds: 2, .ok("{}")), HostileReplies.gzipBombReply(),
       HostileReplies.slowGzipReply(),
     ]
-    // The four servers at once, each sent one request at a time as the commands send them:
-    // the same 120 requests in about a quarter of the time the servers took one after another
-    // (which passed a minute on a loaded machine, most of it waiting out timeouts).
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for reply in replies {
-        let server = try LoopbackServer { _ in reply }
-        group.addTask {
-          defer { server.stop() }
-          let client = Self.client(kind, timeout: 0.2)
-          for _ in 0..<30 {
-            let (error, _) = await Self.failure(client, Self.request(server))
-            #expect(error != nil, "\(kind) \(reply)")
-            // No wall-clock bound here: other suites in this process (subprocess readers, long
-            // simulations) can hold both cooperative threads for minutes on a 2-core machine.
-            // The budget is timed on the real binary instead (`NetworkDeadlineTests`); here
-            // every request must end at all, with an error.
-          }
-        }
+    // One server after another: URLSession (the other kind) pumps every transfer of the
+    // process on one shared queue, so a gzip bomb beside the other servers' requests would
+    // hold them (and other suites' URLSession calls) up.
+    for reply in replies {
+      let server = try LoopbackServer { _ in reply }
+      defer { server.stop() }
+      let client = Self.client(kind, timeout: 0.2)
+      // One request at a time, as the commands send them.
+      for _ in 0..<30 {
+        let (error, _) = await Self.failure(client, Self.request(server))
+        #expect(error != nil, "\(kind) \(reply)")
+        // No wall-clock bound here: other suites in this process (subprocess readers, long
+        // simulations) can hold both cooperative threads for minutes on a 2-core machine. The
+        // budget is timed on the real binary instead (`NetworkDeadlineTests`); here every
+        // request must end at all, with an error.
       }
-      try await group.waitForAll()
     }
   }
 

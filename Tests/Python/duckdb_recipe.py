@@ -9,20 +9,18 @@ Counts must be equal and every score within 1e-9. Prints 'ok GROUPS' or the diff
 """
 import csv
 import os
-import re
 import sys
 
 import duckdb
+import help_recipe
 
 
 def main():
     readme, work, obs, verify = sys.argv[1:]
-    text = open(readme, encoding="utf-8").read()
-    block = re.search(r"<!-- duckdb-verify-recipe -->\s*```sql\n(.*?)```", text, re.S)
-    if not block:
+    statements = help_recipe.statements(readme, "duckdb-verify-recipe")
+    if statements is None:
         print("no DuckDB recipe in the datasets topic")
         return 1
-    statements = [part.strip() for part in block.group(1).split(";") if part.strip()]
     os.chdir(work)
     connection = duckdb.connect()
     result = None

@@ -12,20 +12,18 @@ when the scanner cannot be loaded.
 """
 import csv
 import os
-import re
 import sys
 
+import help_recipe
 import sqlite_scanner
 
 
 def main():
     topic, work, expected_csv = sys.argv[1:]
-    text = open(topic, encoding="utf-8").read()
-    block = re.search(r"<!-- duckdb-sqlite-recipe -->\s*```sql\n(.*?)```", text, re.S)
-    if not block:
+    statements = help_recipe.statements(topic, "duckdb-sqlite-recipe")
+    if statements is None:
         print("no DuckDB SQLite-scanner recipe in the datasets topic")
         return 1
-    statements = [part.strip() for part in block.group(1).split(";") if part.strip()]
     os.chdir(work)
     connection = sqlite_scanner.connect()
     result = None

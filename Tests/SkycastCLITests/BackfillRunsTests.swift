@@ -133,17 +133,24 @@ extension BackfillRunsTests {
   /// 2026-04-20T12:00Z: the archive has the valid days of April 5–7's runs.
   static let later = Date(timeIntervalSince1970: 1_776_686_400)
 
-  @Test("verify --by lead-day over single runs equals MAE by lead day worked out from the rows")
-  func verifySingleRuns() async throws {
+  /// Berlin's single runs backfilled (`arguments`) and its ERA5 observations of the same days
+  /// collected, from a fake server the caller stops.
+  static func runsWithObservations() async throws -> (CLIHarness, LoopbackServer) {
     let harness = CLIHarness(now: Self.later)
     let server = try FakeOpenMeteo(.all, now: { Self.later }).makeServer()
-    defer { server.stop() }
     harness.use(server: server.baseURL)
     try await Ingest.addCity(
       harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
     #expect(await harness.run(Self.arguments).exitCode == 0)
     let observe = await harness.run("observe", "--from", "2026-04-04", "--to", "2026-04-14")
     #expect(observe.exitCode == 0, "\(observe)")
+    return (harness, server)
+  }
+
+  @Test("verify --by lead-day over single runs equals MAE by lead day worked out from the rows")
+  func verifySingleRuns() async throws {
+    let (harness, server) = try await Self.runsWithObservations()
+    defer { server.stop() }
     let result = await harness.run(
       "verify", "--source", "single-runs", "--by", "lead-day", "--format", "csv")
     #expect(result.exitCode == 0, "\(result)")
@@ -222,15 +229,8 @@ extension BackfillRunsTests {
 extension BackfillRunsTests {
   @Test("verify's run coverage counts forecast hours only: observation fetches have no run to miss")
   func runCoverageOverForecasts() async throws {
-    let harness = CLIHarness(now: Self.later)
-    let server = try FakeOpenMeteo(.all, now: { Self.later }).makeServer()
+    let (harness, server) = try await Self.runsWithObservations()
     defer { server.stop() }
-    harness.use(server: server.baseURL)
-    try await Ingest.addCity(
-      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
-    #expect(await harness.run(Self.arguments).exitCode == 0)
-    let observe = await harness.run("observe", "--from", "2026-04-04", "--to", "2026-04-14")
-    #expect(observe.exitCode == 0, "\(observe)")
     // The ERA5 fetch is an ok fetch with rows and no run: it must not count as a forecast.
     #expect(
       try Ingest.int(
@@ -248,15 +248,8 @@ extension BackfillRunsTests {
 extension BackfillRunsTests {
   @Test("verify's coverage comment counts the pairs it scores whose forecast has no known run")
   func runCoverageInPairs() async throws {
-    let harness = CLIHarness(now: Self.later)
-    let server = try FakeOpenMeteo(.all, now: { Self.later }).makeServer()
+    let (harness, server) = try await Self.runsWithObservations()
     defer { server.stop() }
-    harness.use(server: server.baseURL)
-    try await Ingest.addCity(
-      harness, "Berlin", latitude: 52.52, longitude: 13.41, zone: "Europe/Berlin")
-    #expect(await harness.run(Self.arguments).exitCode == 0)
-    let observe = await harness.run("observe", "--from", "2026-04-04", "--to", "2026-04-14")
-    #expect(observe.exitCode == 0, "\(observe)")
     // An imported forecast of 24 hours: its fetch records no run.
     var csv = "time,issued_at,temperature_2m\n"
     let start = try #require(WallClock.secondsAsUTC("2026-04-06T00:00"))

@@ -13,4 +13,7 @@ package enum FetchEvent: Sendable {
   case alert(city: City, message: String)
   /// Another process held the write lock past the busy timeout; storing is tried again.
   case writeRetry(cities: [City], attempt: Int)
+  /// A reply arrived: `bodyBytes` of JSON that took `wireBytes` on the wire (fewer when the
+  /// server compressed it with gzip, which every request asks for).
+  case transferred(bodyBytes: Int, wireBytes: Int)
 }

@@ -191,6 +191,8 @@ package struct FetchPipeline<Product: FetchProduct> {
     async throws -> [Outcome]
   {
     let requestedAt = response.body.requestedAt
+    onEvent(
+      .transferred(bodyBytes: response.body.bytes.count, wireBytes: response.body.wireBytes))
     var provenance = ResponseProvenance(
       url: response.request.displayURL, body: response.body.bytes,
       callWeight: response.request.weight / Double(response.locations.count))

@@ -208,7 +208,7 @@ public final class HTTPClient: Sendable {
       let transport: any HTTPTransport = url.scheme?.lowercased() == "https" ? secure : plain
       let reply = try await transport.get(url, timeout: left, limit: bodyLimit).get()
       guard (300..<400).contains(reply.status), let location = reply.location else {
-        return HTTPBody(status: reply.status, bytes: reply.bytes)
+        return HTTPBody(status: reply.status, bytes: reply.bytes, wireBytes: reply.wireBytes)
       }
       guard let next = Self.redirectTarget(location, from: url) else {
         throw APIError.transport("redirect to an unusable location from \(url.host ?? "server")")

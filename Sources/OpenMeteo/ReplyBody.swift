@@ -18,6 +18,9 @@ package final class ReplyBody {
   private var gzip: GzipDecoder?
   /// Bytes received on the wire.
   private var received = 0
+
+  /// The bytes received on the wire so far (compressed, for a gzip reply).
+  package var wireBytes: Int { received }
   /// The body: as received, or decoded.
   private var bytes: [UInt8] = []
 

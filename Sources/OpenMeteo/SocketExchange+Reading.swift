@@ -31,7 +31,8 @@ extension SocketExchange {
     } else {
       try input.readToEnd(into: body)
     }
-    return HTTPReply(status: status, bytes: try body.finish(), location: location)
+    return HTTPReply(
+      status: status, bytes: try body.finish(), location: location, wireBytes: body.wireBytes)
   }
 
   /// `HTTP/1.1 200 OK` and lower-cased header names, or nil when it is not HTTP.

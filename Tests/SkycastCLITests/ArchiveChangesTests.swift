@@ -96,6 +96,26 @@ import Testing
     #expect(result.stdout.contains("1 series, 120 days searched"), "\(result.stdout)")
     let csv = await harness.run("archive", "changes", "--format", "csv")
     #expect(CSVTable(csv.stdout).rows.isEmpty, "\(csv.stdout)")
+    #expect(
+      csv.stderr.contains("no change found in 1 series of up to 120 days at --alpha 0.01"),
+      "\(csv.stderr)")
+  }
+
+  /// A history shorter than twice --min-days cannot show a change: the empty table says so.
+  @Test("a history too short for a change says so on stderr")
+  func tooShort() async throws {
+    let harness = CLIHarness()
+    try Self.writeHistory(harness, seed: 5, changeDay: 10)
+    let result = await harness.run(
+      "archive", "changes", "--from", "2026-03-01", "--to", "2026-03-20", "--format", "csv")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(CSVTable(result.stdout).rows.isEmpty, "\(result.stdout)")
+    #expect(result.stderr.contains("no change can be found yet"), "\(result.stderr)")
+    #expect(result.stderr.contains("has 20 days, and --min-days 14 needs 28"), "\(result.stderr)")
+    let lower = await harness.run(
+      "archive", "changes", "--from", "2026-03-01", "--to", "2026-03-20", "--min-days", "5",
+      "--format", "csv")
+    #expect(!lower.stderr.contains("no change can be found yet"), "\(lower.stderr)")
   }
 
   @Test("an unknown observation source and a bad lead day are usage errors")

@@ -176,6 +176,31 @@ extension BackfillRunsTests {
 }
 
 extension BackfillRunsTests {
+  /// With no collected forecast of the hour, `spark --runs` draws the model's single runs and
+  /// says so; the sparklines and the figure name the runs' model.
+  @Test("spark --runs draws single runs when no collected forecast covers the hour")
+  func sparkSingleRuns() async throws {
+    let (harness, server) = try await Self.runsWithObservations()
+    defer { server.stop() }
+    let arguments = ["spark", "--runs", "--city", "Berlin", "--at", "2026-04-08T12:00"]
+    let lines = await harness.run(arguments)
+    #expect(lines.exitCode == 0, "\(lines)")
+    #expect(lines.stderr.contains("drawing the ecmwf_ifs model runs"), "\(lines.stderr)")
+    #expect(lines.stderr.contains("6 single runs of ecmwf_ifs"), "\(lines.stderr)")
+    // The by-issue line and one line per run (04-05 00Z … 04-07 12Z, every 12 h).
+    #expect(lines.stdout.contains("04-05 00Z +"), "\(lines.stdout)")
+    #expect(lines.stdout.contains("04-07 12Z +"), "\(lines.stdout)")
+    let figure = await harness.run(arguments + ["--format", "svg"])
+    #expect(figure.exitCode == 0, "\(figure)")
+    #expect(figure.stdout.contains("6 single runs of ecmwf_ifs"), "\(figure.stdout.prefix(600))")
+    #expect(figure.stdout.contains("Forecast (ecmwf_ifs)"))
+    let named = await harness.run(arguments + ["--model", "best_match"])
+    #expect(named.exitCode == 1, "\(named)")
+    #expect(named.stderr.contains("collect (or backfill --runs) first"), "\(named.stderr)")
+  }
+}
+
+extension BackfillRunsTests {
   @Test(
     "four runs a day are each stored to their model's horizon, daily values only at local midnight, none refused"
   )

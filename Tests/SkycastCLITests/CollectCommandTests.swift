@@ -71,6 +71,39 @@ import Testing
     #expect(local.hour == 0, "the forecast starts at local midnight")
   }
 
+  /// The real API compresses with gzip when asked; what that saved is said before the summary,
+  /// and an uncompressed transfer only with `-v`.
+  @Test("collect says what gzip saved on the wire")
+  func gzipTransferLine() async throws {
+    var compressing = FakeOpenMeteo(
+      .forecast, now: { Date(timeIntervalSince1970: 1_774_000_000) })
+    compressing.compressesReplies = true
+    let server = try compressing.makeServer()
+    defer { server.stop() }
+    let harness = await harness(server)
+    let result = await harness.run("collect")
+    #expect(result.exitCode == 0, "\(result)")
+    #expect(server.requests.first?.header("accept-encoding") == "gzip")
+    let line = try #require(
+      result.stderr.split(separator: "\n").first { $0.hasPrefix("transfer: ") }, "\(result)")
+    #expect(line.contains(" of replies arrived as "), "\(line)")
+    #expect(line.contains(" with gzip ("), "\(line)")
+    // JSON of numbers shrinks severalfold even with fixed Huffman codes.
+    let saved = Int(line.split(separator: "(").last?.split(separator: " ").first ?? "") ?? 0
+    #expect(saved >= 50, "\(line)")
+    #expect(
+      try harness.store().database.scalarInt("SELECT count(*) FROM hourly_forecasts") == 2 * 16 * 24
+    )
+
+    let plain = try fake(harness)
+    defer { plain.stop() }
+    harness.use(server: plain.baseURL)
+    let quiet = await harness.run("collect", "--force")
+    #expect(!quiet.stderr.contains("transfer: "), "\(quiet)")
+    let verbose = await harness.run("collect", "--force", "-v")
+    #expect(verbose.stderr.contains(" of replies, not compressed by the server"), "\(verbose)")
+  }
+
   @Test(
     "a second run within --min-interval skips; --force stores a whole second fetch in the same hour"
   )

@@ -55,6 +55,10 @@ public struct FakeOpenMeteo: Sendable {
   /// Archive latency: hours on local dates later than `today − archiveDelayDays - 1` are `null`
   /// (with the default 5, the five dates before today and today itself have no data yet).
   public var archiveDelayDays: Int
+  /// Whether JSON replies go out gzip-compressed to a request whose `Accept-Encoding` names
+  /// gzip, as api.open-meteo.com sends them (`Content-Encoding: gzip`). Off by default, so
+  /// tests that read the fake's bodies on the wire see plain JSON.
+  public var compressesReplies = false
 
   /// A fake for `service`, on the real clock unless `now` is given.
   public init(
@@ -72,7 +76,19 @@ public struct FakeOpenMeteo: Sendable {
   /// The fake as a `LoopbackServer` handler.
   public var handler: @Sendable (RecordedRequest) -> Reply {
     let fake = self
-    return { fake.respond(to: $0) }
+    return { request in
+      let reply = fake.respond(to: request)
+      guard fake.compressesReplies, case .json(let status, let body) = reply,
+        request.header("accept-encoding")?.lowercased().contains("gzip") == true
+      else { return reply }
+      return .custom(
+        status: status,
+        headers: [
+          Reply.Header("Content-Type", "application/json; charset=utf-8"),
+          Reply.Header("Content-Encoding", "gzip"),
+        ],
+        body: TestGzip.compress(Array(body.utf8)))
+    }
   }
 
   /// Starts a loopback server answering with this fake.

@@ -52,6 +52,8 @@ extension ArchiveCommand {
       invocation.warn(
         "no \(variable.column) forecast in the selection has an observation in \(report.observations)"
       )
+    } else if let reason = report.emptyReason {
+      invocation.note(reason)
     }
     try write(
       report.table(), invocation,

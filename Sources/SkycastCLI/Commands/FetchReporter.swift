@@ -17,6 +17,8 @@ struct FetchReporter {
 
   let invocation: Invocation
   let kind: Kind
+  /// What the replies weighed, for the line before the summary.
+  let transfers = TransferTally()
 
   /// `collecting 1-10/12`, `observing 3/8`.
   var progressVerb: String {
@@ -57,6 +59,8 @@ struct FetchReporter {
       // On a terminal only: the wait is short, but silence would look like a hang.
       invocation.progress(
         "refreshing the forecast for \(cities.map(\.name).joined(separator: ", "))…")
+    case (_, .transferred(let body, let wire)):
+      transfers.add(bodyBytes: body, wireBytes: wire)
     case (.refresh, _):
       break
     case (_, .requesting(let cities, let dates?, let index, let total)):
@@ -196,6 +200,13 @@ struct FetchReporter {
 
   /// The summary, said as a failure (exit 1) when anything failed.
   private func finish(_ summary: String, failures: [String], separator: String) -> Int32 {
+    if let transfer = transfers.line {
+      if transfer.compressed {
+        invocation.info(transfer.text)
+      } else {
+        invocation.detail(transfer.text)
+      }
+    }
     guard failures.isEmpty else {
       invocation.note(
         summary + "\(separator)\(failures.count) failed: " + failures.joined(separator: "; "))

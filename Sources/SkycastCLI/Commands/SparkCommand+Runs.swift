@@ -16,32 +16,46 @@ extension SparkCommand {
     var values: [Int64: Double] = [:]
   }
 
-  /// The issues of `variable` for `city` (source forecast, `model`) that forecast `validAt`,
-  /// oldest first, each with its values for the window's hours, and the observation there.
+  /// The issues of `variable` for `city` that forecast `validAt`, oldest first, each with its
+  /// values for the window's hours, and the observation there.
+  ///
+  /// Collected forecasts (source forecast, `model`) come first. When none forecast that hour,
+  /// the model runs `backfill --runs` stored (source single-runs) are drawn instead, with a note;
+  /// a single run is stored under its model's own name, so without `--model` the one model with
+  /// runs of that hour is taken, and several are refused with their names. The two sources are
+  /// never drawn together: a collected issue and a run of the same hour are different forecasts.
   static func runs(
     _ invocation: Invocation, store: Store, city: City, variable: WeatherVariable, model: String,
     validAt: Int64
-  ) throws -> (issues: [Issue], observed: [Int64: Double]) {
-    let first = validAt - (runsWindowHours - 1) * 3600
-    let dates = city.zone.localDate(first)...city.zone.localDate(validAt)
-    var byIssue: [Int64: Issue] = [:]
-    try store.read {
-      try store.forEachArchiveForecast(
-        ArchiveSelection(
-          variable: variable, cityIDs: [city.id], models: [model], sources: [.forecast],
-          period: dates)
-      ) { forecast in
-        guard forecast.validAt >= first, forecast.validAt <= validAt, forecast.value.isFinite
-        else { return }
-        byIssue[forecast.issuedAt, default: Issue(issuedAt: forecast.issuedAt)]
-          .values[forecast.validAt] = forecast.value
+  ) throws -> (issues: [Issue], observed: [Int64: Double], model: String, label: String) {
+    var issues =
+      try issuesOf(
+        store: store, city: city, variable: variable, models: [model], source: .forecast,
+        validAt: validAt
+      ).first?.value ?? []
+    var label = "issues of \(model)"
+    var drawn = model
+    if issues.isEmpty {
+      let chosen = invocation.isGiven(Options.model) ? [model] : []
+      let runs = try issuesOf(
+        store: store, city: city, variable: variable, models: chosen, source: .singleRuns,
+        validAt: validAt)
+      if runs.count > 1 {
+        throw invocation.usage(
+          "no collected \(model) forecast of that hour, and single runs of \(runs.count) models: "
+            + "choose one with --model (\(runs.keys.sorted().joined(separator: ", ")))")
+      }
+      if let (runModel, found) = runs.first {
+        issues = found
+        label = "single runs of \(runModel)"
+        drawn = runModel
+        invocation.note(
+          "no collected \(model) forecast of that hour; drawing the \(runModel) model runs "
+            + "stored by 'backfill --runs' (source single-runs)")
       }
     }
-    // Only issues that forecast the valid time itself tell its story.
-    let issues = byIssue.values.filter { $0.values[validAt] != nil }.sorted {
-      $0.issuedAt < $1.issuedAt
-    }
     var observed: [Int64: Double] = [:]
+    let first = validAt - (runsWindowHours - 1) * 3600
     // The default observation source (era5, the only one, or the one with clearly most data).
     if let source = try? SeriesSelection.observed(source: nil).resolve(
       in: store, daily: false, cityIDs: [city.id])
@@ -53,7 +67,41 @@ extension SparkCommand {
         if let value { observed[instant] = value }
       }
     }
-    return (issues, observed)
+    return (issues, observed, drawn, label)
+  }
+
+  /// Per model (of `models`, or every model when empty), the issues of `source` that forecast
+  /// `validAt`, oldest first, with their values over the window.
+  static func issuesOf(
+    store: Store, city: City, variable: WeatherVariable, models: [String], source: FetchSource,
+    validAt: Int64
+  ) throws -> [String: [Issue]] {
+    let first = validAt - (runsWindowHours - 1) * 3600
+    let dates = city.zone.localDate(first)...city.zone.localDate(validAt)
+    var byIssue: [String: [Int64: Issue]] = [:]
+    try store.read {
+      try store.forEachArchiveForecast(
+        ArchiveSelection(
+          variable: variable, cityIDs: [city.id], models: models, sources: [source],
+          period: dates)
+      ) { forecast in
+        guard forecast.validAt >= first, forecast.validAt <= validAt, forecast.value.isFinite
+        else { return }
+        byIssue[forecast.model, default: [:]][
+          forecast.issuedAt, default: Issue(issuedAt: forecast.issuedAt)
+        ]
+        .values[forecast.validAt] = forecast.value
+      }
+    }
+    // Only issues that forecast the valid time itself tell its story.
+    var result: [String: [Issue]] = [:]
+    for (model, issues) in byIssue {
+      let telling = issues.values.filter { $0.values[validAt] != nil }.sorted {
+        $0.issuedAt < $1.issuedAt
+      }
+      if !telling.isEmpty { result[model] = telling }
+    }
+    return result
   }
 
   /// Checks the options of `--runs` and resolves the city, variable, model and valid time.
@@ -109,7 +157,7 @@ extension SparkCommand {
     series: [SparkSeries], scale: ClosedRange<Double>?
   ) {
     let request = try runsRequest(invocation)
-    let (issues, observed) = try runs(
+    let (issues, observed, _, label) = try runs(
       invocation, store: request.store, city: request.city, variable: request.variable,
       model: request.model, validAt: request.validAt)
     let local = WallClock.iso8601(
@@ -117,7 +165,7 @@ extension SparkCommand {
     let when = String(local.prefix(16)).replacingOccurrences(of: "T", with: " ")
     guard !issues.isEmpty else {
       throw CLIError.failure(
-        "no stored \(request.model) forecast of \(request.variable.column) for \(invocation.label(request.city)) at \(when) (local); collect first, or choose another --at"
+        "no stored \(request.model) forecast or single run of \(request.variable.column) for \(invocation.label(request.city)) at \(when) (local); collect (or backfill --runs) first, or choose another --at"
       )
     }
     let hours = (0..<runsWindowHours).map { request.validAt - (runsWindowHours - 1 - $0) * 3600 }
@@ -142,7 +190,7 @@ extension SparkCommand {
     }
     let all = series.flatMap { $0.values.compactMap { $0 } }
     invocation.info(
-      "\(request.variable.column) at \(when) (local) in \(invocation.label(request.city)): \(issues.count) issue\(issues.count == 1 ? "" : "s") of \(request.model), oldest first; the first line is each issue's forecast for that hour, each issue line its 24 hours up to it (last = that forecast), one scale"
+      "\(request.variable.column) at \(when) (local) in \(invocation.label(request.city)): \(issues.count) \(label), oldest first; the first line is each issue's forecast for that hour, each issue line its 24 hours up to it (last = that forecast), one scale"
     )
     return (series, all.min().flatMap { low in all.max().map { low...$0 } })
   }
@@ -151,7 +199,7 @@ extension SparkCommand {
   /// with the observation as a flat line.
   static func runsFigure(_ invocation: Invocation) throws -> Int32 {
     let request = try runsRequest(invocation)
-    let (issues, observed) = try runs(
+    let (issues, observed, model, label) = try runs(
       invocation, store: request.store, city: request.city, variable: request.variable,
       model: request.model, validAt: request.validAt)
     let local = WallClock.iso8601(
@@ -159,7 +207,7 @@ extension SparkCommand {
     let when = String(local.prefix(16)).replacingOccurrences(of: "T", with: " ")
     var lines = [
       ChartSeries(
-        name: "Forecast (\(request.model))",
+        name: "Forecast (\(model))",
         points: issues.map { ChartPoint(epoch: $0.issuedAt, y: $0.values[request.validAt]) })
     ]
     if let value = observed[request.validAt], let first = issues.first, let last = issues.last {
@@ -178,7 +226,7 @@ extension SparkCommand {
     var chart = LineChart(
       title: title.title,
       subtitle:
-        "\(issues.count) issues of \(request.model); local time (\(request.city.zone.identifier))",
+        "\(issues.count) \(label); local time (\(request.city.zone.identifier))",
       xAxis: .time(label: "Issue time (\(request.city.zone.identifier))", zone: request.city.zone),
       yAxis: ChartAxis(
         label: request.variable.displayName, unit: request.variable.unit,

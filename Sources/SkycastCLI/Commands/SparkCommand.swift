@@ -23,7 +23,8 @@ enum SparkCommand {
 
       --ensemble draws the latest stored ensemble: the member median, and under it the \
       10–90 % width. --runs --city X --at TIME tells the story of one hour: each stored \
-      issue's forecast for it, then a line per issue with its 24 hours up to it, one scale. \
+      issue's forecast for it (with none collected, each model run 'backfill --runs' \
+      stored), then a line per issue with its 24 hours up to it, one scale. \
       --format svg -o FILE.svg draws a figure (--width and --height in pixels).
 
       Examples:

@@ -15,11 +15,13 @@ extension ArchiveAnalyst {
     var series: [DailyErrorRow] = []
     var searched = 0
     var days = 0
+    var longest = 0
     func flush() {
       defer { series.removeAll(keepingCapacity: true) }
       guard let first = series.first else { return }
       searched += 1
       days += series.count
+      longest = max(longest, series.count)
       rows += ModelChangeDetection.changes(
         in: series, city: labels[first.cityID] ?? String(first.cityID), settings: settings)
     }
@@ -37,6 +39,6 @@ extension ArchiveAnalyst {
     }
     return ModelChangeReport(
       variable: selection.variable, observations: observations, settings: settings, rows: rows,
-      seriesSearched: searched, days: days)
+      seriesSearched: searched, days: days, longestSeries: longest)
   }
 }

@@ -11,10 +11,13 @@ public struct ModelChangeReport: Sendable {
   /// Series (city, model, lead day) searched, and their days.
   public var seriesSearched: Int
   public var days: Int
+  /// Days in the longest series searched: below twice `settings.minimumSegment` no change can
+  /// be found at all.
+  public var longestSeries: Int
 
   public init(
     variable: WeatherVariable, observations: String, settings: ModelChangeSettings,
-    rows: [ModelChangeRow], seriesSearched: Int, days: Int
+    rows: [ModelChangeRow], seriesSearched: Int, days: Int, longestSeries: Int = 0
   ) {
     self.variable = variable
     self.observations = observations
@@ -22,6 +25,22 @@ public struct ModelChangeReport: Sendable {
     self.rows = rows
     self.seriesSearched = seriesSearched
     self.days = days
+    self.longestSeries = longestSeries
+  }
+
+  /// Why the table is empty, in words, or nil when it is not: no series reached the days a
+  /// change needs, or none of them changed at the level asked for.
+  public var emptyReason: String? {
+    guard rows.isEmpty, seriesSearched > 0 else { return nil }
+    let needed = 2 * settings.minimumSegment
+    let series = seriesSearched == 1 ? "1 series" : "\(seriesSearched) series"
+    if longestSeries < needed {
+      return "no change can be found yet: the longest of \(series) (city, model, lead day) has "
+        + "\(longestSeries) day\(longestSeries == 1 ? "" : "s"), and --min-days "
+        + "\(settings.minimumSegment) needs \(needed); collect for longer or lower --min-days"
+    }
+    return "no change found in \(series) of up to \(longestSeries) days at --alpha "
+      + NumberText.shortest(settings.alpha)
   }
 
   /// The false-alarm rate measured on generated 120-day histories without a change (see

@@ -54,19 +54,29 @@ import Testing
     var replies: [Reply] = [.hang, .delayed(seconds: 2, .ok("{}")), HostileReplies.slowGzipReply()]
     // URLSession's bombs go to a process of their own (`gzipBombsInChild`).
     if kind == .socket { replies.append(HostileReplies.gzipBombReply()) }
-    // One server after another, as the commands send them.
-    for reply in replies {
-      let server = try LoopbackServer { _ in reply }
-      defer { server.stop() }
-      let client = Self.client(kind, timeout: 0.2)
-      // One request at a time, as the commands send them.
-      for _ in 0..<30 {
-        let (error, _) = await Self.failure(client, Self.request(server))
-        #expect(error != nil, "\(kind) \(reply)")
-        // No wall-clock bound here: other suites in this process (subprocess readers, long
-        // simulations) can hold both cooperative threads for minutes on a 2-core machine. The
-        // budget is timed on the real binary instead (`NetworkDeadlineTests`); here every
-        // request must end at all, with an error.
+    // The four servers at once, each sent its 30 requests one at a time (as the commands send
+    // them). URLSession meets no gzip bomb in this process, so no transfer can hold the others.
+    await withTaskGroup(of: Void.self) { group in
+      for reply in replies {
+        group.addTask {
+          let server: LoopbackServer
+          do {
+            server = try LoopbackServer { _ in reply }
+          } catch {
+            Issue.record("no server: \(error)")
+            return
+          }
+          defer { server.stop() }
+          let client = Self.client(kind, timeout: 0.2)
+          for _ in 0..<30 {
+            let (error, _) = await Self.failure(client, Self.request(server))
+            #expect(error != nil, "\(kind) \(reply)")
+            // No wall-clock bound here: other suites in this process (subprocess readers, long
+            // simulations) can hold both cooperative threads for minutes on a 2-core machine.
+            // The budget is timed on the real binary instead (`NetworkDeadlineTests`); here
+            // every request must end at all, with an error.
+          }
+        }
       }
     }
   }

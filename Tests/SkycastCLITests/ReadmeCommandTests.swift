@@ -147,7 +147,11 @@ import Testing
     try FileManager.default.copyItem(
       atPath: stations.appendingPathComponent("derived-stundenwerte_TU_03987_akt.zip").path,
       toPath: harness.directory.file("stundenwerte_TU_03987_akt.zip"))
-    for command in try Self.commands() {
+    // The walkthrough's analysis steps name the demo's places: `DemoWalkthroughTests` runs them
+    // on the demo database, as printed.
+    let onDemo = Set(try DemoWalkthroughTests.walkthroughCommands().map(\.line))
+    for command in try Self.commands()
+    where !(command.file == "README.md" && onDemo.contains(command.line)) {
       let result = await harness.run(command.words, stdin: command.stdin)
       #expect(result.exitCode == 0, "\(command)\n\(result)")
     }

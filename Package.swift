@@ -157,7 +157,7 @@ let package = Package(
       dependencies: ["Synthetic", "OpenMeteo", "SkycastModel"]),
     .testTarget(
       name: "TestSupportTests",
-      dependencies: ["TestSupport"]),
+      dependencies: ["TestSupport", "Inflate"]),
     .testTarget(
       name: "SkycastCLITests",
       dependencies: [

@@ -31,13 +31,17 @@ public final class TableWriter: RowWriter {
   private var onlyNumbers: [Bool] = []
   private var begun = false
   private var separator = "  "
-  /// The terminal width the table must fit (`city list`, `summary`): comments wrap at spaces,
-  /// and a table that is too wide breaks its headers after `_`, then narrows the gaps to one
-  /// space, then shortens text cells with `…` (see ``TableFit``). Nil prints it as it is.
+  /// The terminal width the table must fit: comments wrap at spaces, and a table that is too
+  /// wide breaks its headers after `_`, then narrows the gaps to one space, then shortens text
+  /// cells with `…` (see ``TableFit``), then leaves out columns from the right with a comment
+  /// naming them (numbers are never shortened). Nil prints it as it is.
   public var fitWidth: Int?
   /// The width at which comments wrap at spaces when the table itself is printed as it is
   /// (a terminal that would otherwise break a long comment mid-word); `fitWidth` implies it.
   public var commentWidth: Int?
+  /// Whether a table still too wide for `fitWidth` leaves out columns from the right (on a
+  /// terminal only: files and pipes keep every column).
+  public var dropsColumns = false
 
   public init(output: TextOutput, fitWidth: Int? = nil) {
     self.output = output
@@ -76,6 +80,16 @@ public final class TableWriter: RowWriter {
   }
 
   public func finish() throws {
+    var headers = columns.map { [TerminalSafe.escape($0.name)] }
+    var notShown: [String] = []
+    if begun, let fitWidth {
+      notShown = fit(width: fitWidth, headers: &headers)
+    }
+    if !notShown.isEmpty {
+      comments.append(
+        "# \(notShown.count) more column\(notShown.count == 1 ? "" : "s") at a wider terminal: "
+          + notShown.joined(separator: ", ") + " (--columns chooses; files and pipes get all)")
+    }
     for comment in comments {
       guard let width = fitWidth ?? commentWidth else {
         try output.line(comment)
@@ -86,23 +100,6 @@ public final class TableWriter: RowWriter {
       }
     }
     if begun {
-      var headers = columns.map { [TerminalSafe.escape($0.name)] }
-      if let fitWidth {
-        let valueWidths = columns.indices.map { index in
-          rows.map { DisplayWidth.of($0[index]) }.max() ?? 0
-        }
-        let layout = TableFit.layout(
-          headers: headers.map { $0[0] }, valueWidths: valueWidths,
-          numeric: columns.indices.map(isRight), width: fitWidth)
-        headers = layout.headers
-        separator = layout.separator
-        if layout.widths != widths {
-          rows = rows.map { row in
-            row.indices.map { TableFit.truncated(row[$0], to: layout.widths[$0]) }
-          }
-          widths = layout.widths
-        }
-      }
       let headerLines = headers.map(\.count).max() ?? 1
       for index in 0..<headerLines {
         // A wrapped header's lines sit at the bottom, next to the dashes.
@@ -120,6 +117,36 @@ public final class TableWriter: RowWriter {
     comments = []
     rows = []
     try output.flush()
+  }
+
+  /// Fits the table into `width` (``TableFit``); when numbers keep it wider, leaves out columns
+  /// from the right, never the first, until it fits, and returns their names.
+  private func fit(width: Int, headers: inout [[String]]) -> [String] {
+    var notShown: [String] = []
+    while true {
+      let valueWidths = columns.indices.map { index in
+        rows.map { DisplayWidth.of($0[index]) }.max() ?? 0
+      }
+      let layout = TableFit.layout(
+        headers: headers.map { $0[0] }, valueWidths: valueWidths,
+        numeric: columns.indices.map(isRight), width: width)
+      let total =
+        layout.widths.reduce(0, +) + layout.separator.count * max(layout.widths.count - 1, 0)
+      guard total > width, dropsColumns, columns.count > 1 else {
+        headers = layout.headers
+        separator = layout.separator
+        rows = rows.map { row in
+          row.indices.map { TableFit.truncated(row[$0], to: layout.widths[$0]) }
+        }
+        widths = layout.widths
+        return Array(notShown.reversed())
+      }
+      notShown.append(TerminalSafe.escape(columns.removeLast().name))
+      headers.removeLast()
+      onlyNumbers.removeLast()
+      widths.removeLast()
+      rows = rows.map { Array($0.dropLast()) }
+    }
   }
 
   /// Whether column `index` is right-aligned (numbers).

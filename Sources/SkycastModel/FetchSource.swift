@@ -1,6 +1,7 @@
 /// Where stored rows came from: the `source` column of every data table, and (as
 /// ``fetchLogValue``) of the fetch log. The raw values are stable, lower case and part of the
-/// file format (SPEC §11, §12); this type is the only place in the code that spells them.
+/// file format (`skycast help importing`, `skycast help stations`); this type is the only
+/// place in the code that spells them.
 public enum FetchSource: Sendable, Hashable, CustomStringConvertible {
   /// `collect`: the Forecast API, one row set per fetch (`forecast`).
   case forecast

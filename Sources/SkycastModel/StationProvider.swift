@@ -1,4 +1,4 @@
-/// The station networks Skycast reads (SPEC §12), by their stable names.
+/// The station networks Skycast reads (`skycast help stations`), by their stable names.
 public enum StationProvider: String, Sendable, Hashable, CaseIterable {
   /// NOAA's Global Historical Climatology Network hourly.
   case ghcnh

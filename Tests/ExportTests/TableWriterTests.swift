@@ -56,6 +56,44 @@ import Testing
     #expect(lines.last == "Alpenau  a long cell that is wider than thirty columns")
   }
 
+  /// On a terminal a table of numbers that stays too wide after ``TableFit`` leaves out
+  /// columns from the right, names them in a comment, and never leaves out the first.
+  @Test("a table too wide for the terminal leaves out its last columns and names them")
+  func dropsColumns() throws {
+    let columns =
+      [Column("lead_day", .integer)]
+      + (1...8).map { Column("score_\($0)", .score) }
+    func render(dropping: Bool, width: Int) throws -> [String] {
+      let sink = MemorySink()
+      let writer = TableWriter(output: TextOutput(sink, capacity: 64), fitWidth: width)
+      writer.dropsColumns = dropping
+      try writer.begin(columns: columns)
+      try writer.write([.integer(1)] + (1...8).map { .number(Double($0) * 1000.125) })
+      try writer.finish()
+      return String(decoding: sink.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+    let lines = try render(dropping: true, width: 40)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
+    let comment = lines.prefix { $0.hasPrefix("#") }.joined(separator: " ")
+    #expect(comment.contains("more columns at a wider terminal:"), "\(lines)")
+    #expect(comment.contains("score_8 (--columns chooses"), "\(lines)")
+    let shown = lines.first { $0.hasPrefix("lead") }?.split(separator: " ").count ?? 0
+    let left = Int(comment.split(separator: " ")[1]) ?? 0
+    #expect(shown >= 2 && shown + left == 9, "\(lines)")
+    // Without dropping (a pipe), every column stays, however wide.
+    let kept = try render(dropping: false, width: 40)
+    #expect(kept.contains { $0.contains("score_8") && !$0.hasPrefix("#") })
+    #expect(!kept.contains { $0.contains("wider terminal") })
+    // One column never goes.
+    let sink = MemorySink()
+    let single = TableWriter(output: TextOutput(sink, capacity: 64), fitWidth: 5)
+    single.dropsColumns = true
+    try single.begin(columns: [Column("value", .score)])
+    try single.write([.number(123_456.5)])
+    try single.finish()
+    #expect(String(decoding: sink.bytes, as: UTF8.self).contains("123456.500"))
+  }
+
   /// An empty result still shows its columns.
   @Test("no rows prints the header and (no rows)")
   func empty() throws {

@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import Testing
 
@@ -129,5 +130,36 @@ import Testing
     #expect(topic.lines.contains(.text("|x_N − x_(N−1)|: n, mean")))
     #expect(topic.lines.contains(.tableRow(term: "c", detail: "d")))
     #expect(topic.plainText.contains("scores by |x_N − x_(N−1)|: n, mean"))
+  }
+}
+
+extension HelpTopicTextTests {
+  /// Code lines wider than the page fold at spaces outside quotes: shell commands with ` \`,
+  /// other code indented; words and their order are kept, and a line that fits is untouched.
+  @Test("code lines fold at spaces: commands continue with a backslash, other code indents")
+  func foldedCode() {
+    let command =
+      "skycast collect --city Berlin --days 16 --models best_match,icon_seamless --vars temperature_2m"
+    let shell = HelpTopic.folded(command, width: 40, shell: true)
+    #expect(shell.count > 1)
+    #expect(shell.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(shell)")
+    #expect(shell.dropLast().allSatisfy { $0.hasSuffix(" \\") })
+    #expect(shell.dropFirst().allSatisfy { $0.hasPrefix("  ") })
+    let rejoined = shell.map { $0.hasSuffix(" \\") ? String($0.dropLast(2)) : $0 }
+      .joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(rejoined == command)
+    let quoted = HelpTopic.folded(
+      #"skycast sql "SELECT city, count(*) FROM hourly_forecasts_named GROUP BY city" --format csv"#,
+      width: 70, shell: true)
+    #expect(quoted.count > 1, "\(quoted)")
+    #expect(
+      quoted.contains {
+        $0.contains(#""SELECT city, count(*) FROM hourly_forecasts_named GROUP BY city""#)
+      })
+    let sql = HelpTopic.folded(
+      "JOIN hourly_observations o ON o.city_id = f.city_id AND o.source = 'era5'", width: 40,
+      shell: false)
+    #expect(sql.allSatisfy { !$0.hasSuffix("\\") } && sql.count == 2, "\(sql)")
+    #expect(HelpTopic.folded("  short line", width: 40, shell: true) == ["  short line"])
   }
 }

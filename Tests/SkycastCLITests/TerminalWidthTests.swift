@@ -3,6 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import SkycastCLI
+
 /// `city list` and `summary` tables fit the terminal (80 columns when nothing says otherwise),
 /// and notes on a terminal wrap at spaces.
 @Suite struct TerminalWidthTests {
@@ -85,5 +87,104 @@ import Testing
     let piped = await harness.run(arguments + ["--format", "table"])
     let whole = piped.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
     #expect(whole.contains { DisplayWidth.of(String($0)) > 80 }, "\(piped.stdout)")
+  }
+}
+
+/// Every line the demo tour, `verify`, `report` and the help topics print on an 80-column
+/// terminal fits it; files and pipes keep full lines and every column.
+extension TerminalWidthTests {
+  /// The lines of `text` wider than `width` (ANSI colour sequences do not count). A line that
+  /// is one word after its indent or `#` (a path longer than the terminal) is allowed: it stays
+  /// whole so it can be copied (`WordWrap`).
+  static func wide(_ text: String, width: Int = 80) -> [String] {
+    text.split(separator: "\n").map(String.init).filter { line in
+      let words = line.split(separator: " ").filter { $0 != "#" }
+      return DisplayWidth.of(Self.withoutEscapes(line)) > width && words.count > 1
+    }
+  }
+
+  static func withoutEscapes(_ line: String) -> String {
+    var result = ""
+    var inEscape = false
+    for scalar in line.unicodeScalars {
+      if inEscape {
+        if scalar.properties.isAlphabetic { inEscape = false }
+      } else if scalar == "\u{1B}" {
+        inEscape = true
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  @Test("the demo tour fits an 80-column terminal; in a pipe its tables keep every column")
+  func demoTourFits() async throws {
+    let harness = CLIHarness()
+    harness.stdoutIsTTY = true
+    harness.terminalColumns = 80
+    let tour = await harness.run("demo", "--db", harness.directory.file("tour.sqlite"))
+    #expect(tour.exitCode == 0, "\(tour.stderr)")
+    #expect(Self.wide(tour.stdout).isEmpty, "\(Self.wide(tour.stdout).joined(separator: "\n"))")
+    // Commands that do not fit continue with ` \`, and tables leave columns out with a word.
+    #expect(tour.stdout.contains(" \\\n    "), "\(tour.stdout.prefix(3000))")
+    #expect(tour.stdout.contains("more columns at a wider terminal"))
+    let piped = CLIHarness()
+    let plain = await piped.run("demo", "--db", piped.directory.file("tour.sqlite"))
+    #expect(plain.exitCode == 0)
+    #expect(!plain.stdout.contains("more columns at a wider terminal"))
+    #expect(plain.stdout.contains("  n_bs  "), "every column of the rain table in a pipe")
+  }
+
+  @Test("verify and report tables fit an 80-column terminal, with the columns left out named")
+  func verifyAndReportFit() async throws {
+    let harness = try demoHarness()
+    harness.stdoutIsTTY = true
+    harness.terminalColumns = 80
+    let commands: [[String]] = [
+      [
+        "verify", "--city", "Alpenau", "--obs", "synthetic", "--var", "precipitation",
+        "--threshold", "0.1", "--op", "gt", "--by", "lead-day",
+      ],
+      ["verify", "--city", "Alpenau", "--obs", "synthetic", "--by", "lead-day", "--ci"],
+      [
+        "verify", "--city", "Alpenau", "--compare", "best_match", "demo_model_b", "--by",
+        "lead-day",
+      ],
+      ["report", "--list"],
+      [
+        "report", "data-completeness", "--city", "Alpenau", "--from", "2026-07-01", "--to",
+        "2026-07-05",
+      ],
+    ]
+    for command in commands {
+      let result = await harness.run(command)
+      #expect(result.exitCode == 0, "\(command)\n\(result)")
+      #expect(result.stdout.split(separator: "\n").count > 3, "\(command)")
+      #expect(Self.wide(result.stdout).isEmpty, "\(command)\n\(result.stdout)")
+    }
+    let rain = await harness.run(commands[0])
+    #expect(rain.stdout.contains("more columns at a wider terminal: "), "\(rain.stdout)")
+    #expect(rain.stdout.contains("bs (--columns chooses"), "the last column is named")
+    harness.stdoutIsTTY = false
+    let piped = await harness.run(commands[0] + ["--format", "table"])
+    #expect(!piped.stdout.contains("more columns at a wider terminal"))
+    #expect(piped.stdout.contains("  n_bs  "), "\(piped.stdout)")
+  }
+
+  @Test("every help topic fits 80 columns; long commands continue with a backslash")
+  func helpTopicsFit() async throws {
+    let harness = CLIHarness()
+    harness.stdoutIsTTY = true
+    harness.terminalColumns = 80
+    for topic in HelpTopic.all {
+      let result = await harness.run("help", topic.name)
+      #expect(result.exitCode == 0, "\(topic.name)")
+      #expect(Self.wide(result.stdout).isEmpty, "\(topic.name): \(Self.wide(result.stdout))")
+    }
+    let collecting = await harness.run("help", "collecting")
+    #expect(collecting.stdout.contains("[--vars \\\n      v1,v2]"), "\(collecting.stdout)")
+    let schema = await harness.run("help", "schema")
+    #expect(schema.stdout.contains("(temperature_2m, \\\n"), "\(schema.stdout)")
   }
 }

@@ -1,4 +1,5 @@
 import Demo
+import Export
 import Foundation
 import Import
 import OpenMeteo
@@ -26,10 +27,21 @@ enum DemoCommand {
     let path = try databasePath(invocation)
     let out = invocation.stdout
     let pinned = DemoDataset.clock
-    try out.line(
+    // On a terminal every line fits its width (prose wraps at spaces, commands with ` \`);
+    // files and pipes keep one line per item.
+    let width = invocation.context.stdoutIsTTY ? invocation.context.width(override: nil) : nil
+    func say(_ text: String, indent: String = "") throws {
+      guard let width else { return try out.line(text) }
+      for part in WordWrap.lines(text, width: width, indent: indent) { try out.line(part) }
+    }
+    func command(_ prefix: String, _ words: [String]) throws {
+      guard let width else { return try out.line(prefix + words.joined(separator: " ")) }
+      for part in Self.shellLines(prefix, words, width: width) { try out.line(part) }
+    }
+    try say(
       "Skycast demo — weather data by Open-Meteo.com (CC BY 4.0) and a labelled synthetic history")
-    try out.line("database: \(path)")
-    try out.line(
+    try say("database: \(path)", indent: "  ")
+    try say(
       "clock pinned to \(WallClock.iso8601(epoch: pinned, offset: 0)) (the Copenhagen recording's time)"
     )
     try out.line()
@@ -37,13 +49,13 @@ enum DemoCommand {
     do {
       let store = try Store(path: path, now: pinned)
       for step in try DemoDataset(store: store).load() {
-        try out.line("  loaded \(step.label)")
-        try out.line("         \(step.detail)")
+        try say("  loaded \(step.label)", indent: "         ")
+        try say("         \(step.detail)", indent: "         ")
       }
     }
     let station = try importStation(invocation, path: path)
-    try out.line("  loaded Samples/synthetic-station-alpenau.csv")
-    try out.line("         \(station)")
+    try say("  loaded Samples/synthetic-station-alpenau.csv", indent: "         ")
+    try say("         \(station)", indent: "         ")
     try out.line("  (\(String(format: "%.1f", Date().timeIntervalSince(started))) s)")
     try out.flush()
 
@@ -52,9 +64,9 @@ enum DemoCommand {
     var failures = 0
     func section(_ number: Int, _ title: String, _ arguments: [String]) async throws {
       try out.line()
-      try out.line(
-        "── \(number). \(title) " + String(repeating: "─", count: max(3, 70 - title.count)))
-      try out.line("$ skycast " + arguments.map(quote).joined(separator: " "))
+      let rule = max(3, min(width ?? 80, 80) - 7 - DisplayWidth.of(title) - (number > 9 ? 1 : 0))
+      try out.line("── \(number). \(title) " + String(repeating: "─", count: rule))
+      try command("$ skycast ", arguments.map(quote))
       try out.flush()
       let code = await CLI.run(arguments + ["--db", path], context: context)
       if code != 0 { failures += 1 }
@@ -85,20 +97,20 @@ enum DemoCommand {
         "--format", "table",
       ])
     try await section(
-      7, "Measurable rain (> 0.1 mm in the hour): contingency scores and Brier score by lead day",
+      7, "Rain (> 0.1 mm in the hour): contingency and Brier scores",
       ["verify"] + synthetic + [
         "--obs", DemoDataset.observationSource, "--model", "best_match", "--var", "precipitation",
         "--threshold", "0.1", "--op", "gt", "--by", "lead-day", "--format", "table",
       ])
     try await section(
-      8, "Two models on the same cases: difference, interval and Diebold–Mariano test",
+      8, "Two models on the same cases: difference and DM test",
       ["verify"] + synthetic + [
         "--obs", DemoDataset.observationSource, "--compare", "best_match",
         DemoDataset.secondModel, "--by", "lead-day", "--columns",
         "lead_day,n,days,rmse_a,rmse_b,rmse_diff,p_value,verdict,note", "--format", "table",
       ])
     try await section(
-      9, "An imported forecast source against the collected forecasts, same cases",
+      9, "An imported source against the collected forecasts",
       ["verify"] + synthetic + [
         "--obs", DemoDataset.observationSource, "--compare", FetchSource.forecast.rawValue,
         DemoDataset.importedSource, "--model", "best_match,\(DemoDataset.importedSource)", "--by",
@@ -111,8 +123,8 @@ enum DemoCommand {
         "--obs", DemoDataset.observationSource, "--by", "lead-day", "--format", "table",
       ])
     try out.line()
-    try out.line("── Try next " + String(repeating: "─", count: 62))
-    for command in [
+    try out.line("── Try next " + String(repeating: "─", count: min(width ?? 80, 80) - 12))
+    for example in [
       "verify --obs synthetic --by lead-day --by model",
       "verify --obs synthetic --compare best_match \(DemoDataset.secondModel) --by lead-day --format latex",
       "verify --obs synthetic --by lead-day --by model --format svg -o rmse-by-lead-day.svg",
@@ -124,14 +136,14 @@ enum DemoCommand {
       "sql \"SELECT city, count(*) FROM hourly_forecasts_named GROUP BY city\"",
       "summary feels-like --city 北港 --from 2026-07-20 --to 2026-07-26 --method nws",
     ] {
-      try out.line("  skycast --db \(quote(path)) \(command)")
+      try command("  skycast ", ["--db " + quote(path), example])
     }
     try out.line()
-    try out.line(
+    try say(
       "The synthetic places (Alpenau, Prairie Falls, 北港) and their data are invented (seed \(DemoDataset.seed)); the others come from recorded Open-Meteo responses (Samples/README.md)."
     )
     try out.line()
-    try out.line(try keep(path, temporary: !invocation.isGiven(SharedOptions.dbPath)))
+    try say(try keep(path, temporary: !invocation.isGiven(SharedOptions.dbPath)))
     try out.flush()
     guard failures == 0 else {
       throw CLIError.failure("\(failures) demo step\(failures == 1 ? "" : "s") failed (see above)")
@@ -207,6 +219,39 @@ enum DemoCommand {
       stderr: context.stderr, stdinIsTTY: false, stdoutIsTTY: context.stdoutIsTTY,
       stderrIsTTY: context.stderrIsTTY, terminalColumns: context.terminalColumns,
       now: { Date(timeIntervalSince1970: TimeInterval(DemoDataset.clock)) }, sleep: context.sleep)
+  }
+
+  /// `prefix` and `words` as shell lines no wider than `width`: a line that would be wider ends
+  /// in ` \` and the next one goes on, indented by four spaces, so each can be pasted as it is.
+  /// A single word wider than a line stays whole.
+  static func shellLines(_ prefix: String, _ words: [String], width: Int) -> [String] {
+    // Words as the shell splits them: at spaces outside double quotes.
+    var pieces: [String] = []
+    for word in words {
+      var piece = ""
+      var quoted = false
+      for character in word {
+        if character == "\"" { quoted.toggle() }
+        if character == " ", !quoted {
+          if !piece.isEmpty { pieces.append(piece) }
+          piece = ""
+        } else {
+          piece.append(character)
+        }
+      }
+      if !piece.isEmpty { pieces.append(piece) }
+    }
+    var lines: [String] = []
+    var line = prefix.hasSuffix(" ") ? String(prefix.dropLast()) : prefix
+    for piece in pieces {
+      if DisplayWidth.of(line) + 1 + DisplayWidth.of(piece) + 2 > width, line.contains(" ") {
+        lines.append(line + " \\")
+        line = "    " + piece
+      } else {
+        line += " " + piece
+      }
+    }
+    return lines + [line]
   }
 
   static func quote(_ word: String) -> String {

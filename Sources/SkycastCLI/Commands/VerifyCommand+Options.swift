@@ -424,7 +424,7 @@ extension VerifyCommand {
   }
 
   /// `--obs station` with stations linked: each city's observations come from its default
-  /// station (SPEC §12), named in the comment with distance and elevation difference. False
+  /// station (`skycast help stations`), named in the comment with distance and elevation difference. False
   /// when `--obs` is not `station` or no selected city has a default station (then `station`
   /// is an imported source's name, as before links existed).
   static func useLinkedStations(

@@ -45,7 +45,7 @@ extension ManualPage {
       case .heading(_, let title):
         fill()
         text += ".SS \"\(escape(title).replacingOccurrences(of: "\"", with: "\\(dq"))\"\n"
-      case .code(let code):
+      case .code(let code, _):
         keep()
         text += escape(code) + "\n"
       case .tableRow(let term, let detail):

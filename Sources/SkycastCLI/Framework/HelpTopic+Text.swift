@@ -8,8 +8,9 @@ extension HelpTopic {
   enum Line: Equatable {
     /// A heading: its level (1 for `#`) and text.
     case heading(Int, String)
-    /// A line inside a fenced code block.
-    case code(String)
+    /// A line inside a fenced code block, and whether it is a shell command (any line of a
+    /// ```` ```sh ```` block; in a ```` ```text ```` block, a line that starts with a command).
+    case code(String, shell: Bool)
     /// A row of a pipe table: its first cell, and the others joined (each but the second
     /// labelled with its column's header).
     case tableRow(term: String, detail: String)
@@ -27,11 +28,13 @@ extension HelpTopic {
   var lines: [Line] {
     var result: [Line] = []
     var inCode = false
+    var language = ""
     var header: [String]?
     let source = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     for (index, line) in source.enumerated() {
       if line.hasPrefix("```") {
         inCode.toggle()
+        language = String(line.dropFirst(3))
         continue
       }
       if !line.hasPrefix("|") { header = nil }
@@ -42,7 +45,10 @@ extension HelpTopic {
         continue
       }
       if inCode {
-        result.append(.code(line))
+        let command = ["skycast ", "$ ", "swift ", "apt-get ", "pip ", "sqlite3 ", "duckdb "]
+          .contains { line.trimmingCharacters(in: .whitespaces).hasPrefix($0) }
+        let shell = ["sh", "bash", "console"].contains(language) || (language == "text" && command)
+        result.append(.code(line, shell: shell))
       } else if line.hasPrefix("<!--") {
         continue
       } else if line.hasPrefix("#") {
@@ -111,8 +117,9 @@ extension HelpTopic {
 
   /// The page as plain text for an 80-column terminal or a pipe: headings underlined (`=` for
   /// the title, `-` for sections), paragraphs and list items filled to 80 columns, code blocks
-  /// indented by four spaces without their fences, each table row as its first cell and the
-  /// rest indented and wrapped under it.
+  /// indented by four spaces without their fences (a longer line folded at a space: a command
+  /// with ` \` so it still pastes, other code with its next part indented), each table row as
+  /// its first cell and the rest indented and wrapped under it.
   var plainText: String {
     var text = ""
     var paragraph: String?
@@ -143,7 +150,9 @@ extension HelpTopic {
           text +=
             String(repeating: level == 1 ? "=" : "-", count: DisplayWidth.of(title)) + "\n"
         }
-      case .code(let code): text += code.isEmpty ? "\n" : "    " + code + "\n"
+      case .code(let code, let shell):
+        if code.isEmpty { text += "\n" }
+        for part in Self.folded(code, width: 76, shell: shell) { text += "    " + part + "\n" }
       case .tableRow(let term, let detail):
         for line in Self.wrapped(term, width: 78) { text += "  " + line + "\n" }
         for line in Self.wrapped(detail, width: 74) { text += "      " + line + "\n" }
@@ -153,6 +162,54 @@ extension HelpTopic {
     }
     flush()
     return text
+  }
+
+  /// A code line as lines of at most `width` columns, broken at spaces outside quotes: a shell
+  /// line's parts end in ` \` (a line continuation, so the command still pastes as one, its
+  /// `#` comment included), other code continues indented by two more spaces. A word longer
+  /// than a line stays whole; a line that fits is returned as it is.
+  static func folded(_ code: String, width: Int, shell: Bool) -> [String] {
+    guard DisplayWidth.of(code) > width else { return code.isEmpty ? [] : [code] }
+    let leading = String(code.prefix { $0 == " " })
+    var pieces: [String] = []
+    var piece = ""
+    var quote: Character?
+    for character in code.dropFirst(leading.count) {
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if character == "'" || character == "\"" {
+        quote = character
+      } else if character == " " {
+        if !piece.isEmpty { pieces.append(piece) }
+        piece = ""
+        continue
+      }
+      piece.append(character)
+    }
+    if !piece.isEmpty { pieces.append(piece) }
+    // A double-quoted argument wider than a line (a query) breaks at its own spaces: in the
+    // shell a backslash-newline inside double quotes joins the lines, and the indent it leaves
+    // is only more spaces in the SQL.
+    pieces = pieces.flatMap { piece -> [String] in
+      guard shell, piece.hasPrefix("\""), DisplayWidth.of(piece) > width - 4 else { return [piece] }
+      return piece.split(separator: " ").map(String.init)
+    }
+    let suffix = shell ? " \\" : ""
+    var lines: [String] = []
+    var line = leading
+    for piece in pieces {
+      let candidate =
+        line.trimmingCharacters(in: .whitespaces).isEmpty ? line + piece : line + " " + piece
+      if DisplayWidth.of(candidate) + DisplayWidth.of(suffix) > width,
+        !line.trimmingCharacters(in: .whitespaces).isEmpty
+      {
+        lines.append(line + suffix)
+        line = leading + "  " + piece
+      } else {
+        line = candidate
+      }
+    }
+    return lines + [line]
   }
 
   /// `text` wrapped at spaces into lines of at most `width` columns (a longer word stays

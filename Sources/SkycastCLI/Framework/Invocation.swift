@@ -380,8 +380,9 @@ public final class Invocation {
   /// and `--standalone`.
   ///
   /// - Parameters:
-  ///   - fitsTerminal: an aligned table on stdout fits the terminal width (`$COLUMNS`, the
-  ///     terminal, or 80): comments wrap, headers break, text cells shorten (`TableFit`).
+  ///   - fitsTerminal: an aligned table on stdout fits `$COLUMNS` (or 80) even in a pipe:
+  ///     comments wrap, headers break, text cells shorten (`TableFit`). On a terminal every
+  ///     table fits, and also leaves out the columns that still do not fit.
   ///   - tableColumns: the columns an aligned table shows when `--columns` is not given (a
   ///     compact choice; the data formats keep every column).
   public func rowWriter(
@@ -407,10 +408,13 @@ public final class Invocation {
     if fitsTerminal, output === stdout, let table = writer as? TableWriter {
       table.fitWidth = context.width(override: nil)
     }
-    // On a terminal every table's comments wrap at spaces (files and pipes keep one line per
-    // comment, for grep).
+    // On a terminal every table fits its width: comments wrap at spaces, headers break, text
+    // shortens, and columns that still do not fit are left out with a comment naming them.
+    // Files and pipes keep one line per comment, for grep, and every column.
     if output === stdout, context.stdoutIsTTY, let table = writer as? TableWriter {
       table.commentWidth = context.width(override: nil)
+      table.fitWidth = context.width(override: nil)
+      table.dropsColumns = true
     }
     let chosen = list(SharedOptions.columns.spec)
     let names = chosen.isEmpty && format == .table ? tableColumns ?? [] : chosen

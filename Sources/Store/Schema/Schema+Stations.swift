@@ -3,7 +3,7 @@ extension Schema {
 
   /// `stations` caches providers' station lists (one row per provider and id, with the date
   /// the list was loaded, so a stale catalogue can be refreshed on request). `station_links`
-  /// records which stations verify which city (SPEC §12): several per city, at most one
+  /// records which stations verify which city (`skycast help stations`): several per city, at most one
   /// default (a partial unique index), with the great-circle distance (km) and the elevation
   /// difference (m, station − city) computed when linked. `observation_flags` marks stored
   /// observation values the provider flagged (`import … --keep-suspect`): an hourly value by

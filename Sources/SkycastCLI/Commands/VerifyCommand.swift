@@ -357,8 +357,8 @@ enum VerifyCommand {
     return ExitStatus.success
   }
 
-  /// `--pairs --format met-mpr`: MET's MPR lines (``METMatchedPairs``); the pairs are counted
-  /// first, as every line carries the total.
+  /// `--pairs --format met-mpr`: MET's MPR lines (``METMatchedPairs``); the pairs are read
+  /// first, as point_stat writes them in header groups, each line carrying its group's total.
   static func writeMETPairs(_ request: VerifyRequest, verifier: Verifier, invocation: Invocation)
     throws -> Int32
   {
@@ -366,19 +366,12 @@ enum VerifyCommand {
     let labels = try verifier.cityLabels()
     let output = try invocation.dataOutput()
     try output.write(METMatchedPairs.header)
+    var pairs: [VerifyPair] = []
     let total = try verifier.store.read {
-      try verifier.pairs(request) { _ in }
+      try verifier.pairs(request) { pairs.append($0) }
     }
-    var index = 0
-    _ = try verifier.store.read {
-      try verifier.pairs(request) { pair in
-        guard let city = cities[pair.cityID] else { return }
-        index += 1
-        try output.write(
-          METMatchedPairs.line(
-            pair, city: city, label: labels[pair.cityID] ?? city.name, request: request,
-            index: index, total: total))
-      }
+    for line in METMatchedPairs.lines(pairs, cities: cities, labels: labels, request: request) {
+      try output.write(line)
     }
     try output.flush()
     if total == 0 { invocation.info("no forecast–observation pairs matched") }

@@ -140,8 +140,11 @@ import Testing
       #expect(row["FCST_LEV"] == "A1" && row["OBS_LEV"] == "A1")
       #expect(row["FCST_UNITS"] == "mm" && row["OBS_ELV"] == "NA")
       #expect(
-        ["OBS_CLIMO_MEAN", "OBS_CLIMO_STDEV", "OBS_CLIMO_CDF", "FCST_CLIMO_MEAN", "FCST_CLIMO_STDEV"]
-          .allSatisfy { row[$0] == "NA" })
+        [
+          "OBS_CLIMO_MEAN", "OBS_CLIMO_STDEV", "OBS_CLIMO_CDF", "FCST_CLIMO_MEAN",
+          "FCST_CLIMO_STDEV",
+        ]
+        .allSatisfy { row[$0] == "NA" })
     }
     #expect(!result.stdout.contains("-9999"))
   }

@@ -218,7 +218,7 @@ extension VerifyCommand {
         ? EnsembleFigure.rankHistogram(report, width: width, height: height, title: title)
         : EnsembleFigure.lines(report, score: score, width: width, height: height, title: title)
     if report.cases == 0 {
-      invocation.warnEmptyFigure("no ensemble values matched an observation")
+      throw invocation.emptyFigure("no ensemble values matched an observation")
     }
     let output = try invocation.dataOutput()
     try output.write(svg ?? "")

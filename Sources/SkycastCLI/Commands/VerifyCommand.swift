@@ -244,6 +244,7 @@ enum VerifyCommand {
         compare, base: request, verifier: verifier, format: format, figure: figure,
         invocation: invocation)
     }
+    if figure, Self.figureNeedsCommonCases(request) { request.sameCases = true }
     request.measuresPeriod = (format.showsComments || figure) && period == nil
     var report = try store.read { try verifier.scores(request) }
     if figure {
@@ -263,7 +264,7 @@ enum VerifyCommand {
         cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
         title: try invocation.figureTitle(), leadDays: leadDays)
       if report.pairs == 0 {
-        invocation.warnEmptyFigure(
+        throw invocation.emptyFigure(
           "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")
       }
       let output = try invocation.dataOutput()

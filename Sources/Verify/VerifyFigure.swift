@@ -18,9 +18,10 @@ public enum VerifyFigure {
   /// - Parameters:
   ///   - cities: the names of the cities that contributed pairs, for the subtitle.
   ///   - title: the automatic title, the user's, or none.
+  ///   - note: a sentence the subtitle adds (how the lines were compared).
   public static func svg(
     _ report: VerifyReport, score: Score, width: Int, height: Int, cities: [String] = [],
-    title: FigureTitle = .automatic, leadDays: LeadDaySelection? = nil
+    title: FigureTitle = .automatic, leadDays: LeadDaySelection? = nil, note: String? = nil
   ) -> String? {
     let keys = report.request.keys
     guard let xKey = xKey(keys), let xIndex = keys.firstIndex(of: xKey) else { return nil }
@@ -66,6 +67,7 @@ public enum VerifyFigure {
       FigureTitle.cities(cities), "forecast vs \(report.request.observationSource) observations",
       report.request.forecastSelectionText, period, leadDays?.text,
     ])
+    if let note { subtitle += " · " + note }
     if let same = report.sameCases {
       subtitle +=
         " · common cases only: \(same.cases.count) of \(same.allCases) (city, valid time, lead) that all \(same.groups) forecast systems have"

@@ -100,6 +100,27 @@ import Testing
     #expect(!Self.subtitle(one.stdout).contains("differ"), "\(Self.subtitle(one.stdout))")
   }
 
+  /// Two models that share no (city, valid time, lead): the by-hour figure draws each on its
+  /// own cases rather than nothing, and says so.
+  @Test("by-hour lines of systems that share no case are drawn with a note saying so")
+  func noCommonCases() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    try writer.city(1, "Alpha")
+    for step in Int64(0)..<6 {
+      let valid = march1 + (step + 3) * hour
+      try writer.forecast(city: 1, issuedAt: valid - hour, lead: 1, ["temperature_2m": 1])
+      try writer.forecast(
+        city: 1, model: "other", issuedAt: valid - 2 * hour, lead: 2, ["temperature_2m": 2])
+      try writer.observation(city: 1, validAt: valid, ["temperature_2m": 0])
+    }
+    let result = await harness.run("verify", "--by", "valid-hour", "--format", "svg")
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let subtitle = Self.subtitle(result.stdout)
+    #expect(subtitle.contains("no case (city, valid time, lead) is forecast by all of them"))
+    #expect(FigureLabelTests.drawn(result.stdout).contains("forecast · other"), "\(subtitle)")
+  }
+
   /// Alpenau has two observation sources (station, synthetic); the figure used to draw none.
   @Test("the time series overlays stored observations, and says when the window has none")
   func timeSeriesObservations() async throws {

@@ -15,4 +15,9 @@ extension VerifyCommand {
     let systems = request.selectedModelsBySource.values.reduce(0) { $0 + Set($1).count }
     return systems > 1
   }
+
+  /// The subtitle's note when the forecast systems share no case (`previous-runs` and
+  /// `forecast` at different leads): the lines are drawn on their own cases.
+  static let noCommonCasesNote =
+    "no case (city, valid time, lead) is forecast by all of them: each line pools its own leads"
 }

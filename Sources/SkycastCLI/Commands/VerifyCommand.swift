@@ -244,9 +244,17 @@ enum VerifyCommand {
         compare, base: request, verifier: verifier, format: format, figure: figure,
         invocation: invocation)
     }
-    if figure, Self.figureNeedsCommonCases(request) { request.sameCases = true }
+    let common = figure && Self.figureNeedsCommonCases(request)
+    if common { request.sameCases = true }
     request.measuresPeriod = (format.showsComments || figure) && period == nil
     var report = try store.read { try verifier.scores(request) }
+    var figureNote: String?
+    if common, report.sameCases?.cases.isEmpty == true {
+      // Not one case all systems share: each line on its own cases, and the figure says so.
+      request.sameCases = false
+      report = try store.read { try verifier.scores(request) }
+      figureNote = Self.noCommonCasesNote
+    }
     if figure {
       let score = score ?? .rmse
       guard VerifyScore.reported(by: request).contains(score.verifyScore) else {
@@ -262,7 +270,7 @@ enum VerifyCommand {
       let svg = VerifyFigure.svg(
         report, score: score, width: width, height: height,
         cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
-        title: try invocation.figureTitle(), leadDays: leadDays)
+        title: try invocation.figureTitle(), leadDays: leadDays, note: figureNote)
       if report.pairs == 0 {
         throw invocation.emptyFigure(
           "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")

@@ -74,6 +74,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path), "\(arguments)")
   }
 
+  /// The other figure commands from an empty period: the ensemble's figures, lock-in, the
+  /// precipitation summary and the time series.
+  @Test(
+    "no figure from zero cases: ensemble, lock-in, summary and time series",
+    arguments: [
+      ["verify", "--ensemble"], ["verify", "--ensemble", "--diagram", "pit"],
+      ["verify", "--ensemble", "--rank-histogram"],
+      ["verify", "--ensemble", "--var", "precipitation", "--threshold", "1"],
+      ["archive", "lock-in", "--var", "temperature_2m", "--delta", "1"],
+      ["summary", "precip", "--series", "observed"], ["spark", "--city", "Alpenau"],
+    ])
+  func otherEmptyFiguresRefused(arguments: [String]) async throws {
+    let harness = try demoHarness()
+    let path = harness.directory.file("empty.svg")
+    let result = await harness.run(
+      arguments + ["--from", "2020-01-01", "--to", "2020-01-03", "--format", "svg", "-o", path])
+    #expect(result.exitCode == 1, "\(arguments): \(result)")
+    #expect(result.stderr.contains("no figure drawn: "), "\(arguments): \(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: path), "\(arguments)")
+  }
+
   /// By valid hour, each line pools its leads: demo_provider (0–167 h) and forecast (to
   /// 383 h) are drawn on the cases all systems have, and the subtitle says so; by lead day the
   /// lines are drawn on their own leads with a note naming each line's range.

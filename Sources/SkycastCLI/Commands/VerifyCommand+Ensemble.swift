@@ -129,6 +129,9 @@ extension VerifyCommand {
           leadDays.keeps(keys: groupBy, values: $0.keys)
         }
       }
+      if reliability.rows.allSatisfy({ $0.bins.allSatisfy { $0.n == 0 } }) {
+        throw invocation.emptyFigure("no ensemble values matched an observation")
+      }
       let size = try invocation.figureSize()
       let output = try invocation.dataOutput()
       try output.write(

@@ -123,6 +123,9 @@ public enum EnsembleFigure {
           ? "spread = √(mean member variance); skill = RMSE of the ensemble mean"
           : score == .crps || score == .crpss
             ? (report.request.fair ? "fair CRPS" : "CRPS of the empirical CDF") : nil,
+        // Models of different reach (15 and 35 days) are each drawn on their own leads.
+        VerifyFigure.leadRangeNote(
+          order.map { ($0, points[$0] ?? []) }, hours: xKey == .lead),
       ]),
       xAxis: xKey == .lead
         ? ChartAxis(label: "Lead", unit: "h", kind: .hours)

@@ -7,9 +7,13 @@ extension VerifyFigure {
   static func leadRangeNote(_ lines: [(name: String, points: [ChartPoint])], hours: Bool)
     -> String?
   {
+    leadRangeNote(lines.map { ($0.name, $0.points.filter { $0.y != nil }.map(\.x)) }, hours: hours)
+  }
+
+  /// The note from each line's leads that have a value.
+  static func leadRangeNote(_ lines: [(name: String, leads: [Double])], hours: Bool) -> String? {
     let ranges = lines.compactMap { line -> (String, Double, Double)? in
-      let xs = line.points.filter { $0.y != nil }.map(\.x)
-      guard let low = xs.min(), let high = xs.max() else { return nil }
+      guard let low = line.leads.min(), let high = line.leads.max() else { return nil }
       return (line.name, low, high)
     }
     guard ranges.count > 1,

@@ -74,6 +74,19 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path), "\(arguments)")
   }
 
+  /// Pairs exist, but none at the lead days asked for: still zero cases.
+  @Test("no figure when --lead-days keeps no row")
+  func leadDaysKeepNothing() async throws {
+    let harness = try demoHarness()
+    let path = harness.directory.file("empty.svg")
+    let result = await harness.run(
+      "verify", "--city", "Alpenau", "--by", "lead-day", "--lead-days", "40-45", "--format",
+      "svg", "-o", path)
+    #expect(result.exitCode == 1, "\(result)")
+    #expect(result.stderr.contains("no figure drawn: "), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
   /// The other figure commands from an empty period: the ensemble's figures, lock-in, the
   /// precipitation summary and the time series.
   @Test(

@@ -275,6 +275,9 @@ enum VerifyCommand {
         throw invocation.emptyFigure(
           "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")
       }
+      if report.rows.isEmpty, let leadDays {
+        throw invocation.emptyFigure("no pairs at \(leadDays.text)")
+      }
       let output = try invocation.dataOutput()
       try output.write(svg ?? "")
       try output.flush()

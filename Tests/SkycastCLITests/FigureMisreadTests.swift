@@ -183,8 +183,12 @@ import Testing
     let drawn = FigureLabelTests.drawn(result.stdout)
     #expect(!drawn.contains { $0.contains("demo_provider · demo_provider") }, "\(drawn)")
     #expect(drawn.contains("demo_provider"))
-    let labels = Self.pointLabels(result.stdout)
+    let labels = Self.pointLabels(result.stdout).filter { !$0.text.contains("left out") }
     #expect(labels.count > 5)
+    // 39 points (lines of 7, 16 and 16 lead days) do not all find a free corner; the plot
+    // says how many went unlabelled.
+    let omitted = Self.pointLabels(result.stdout).first { $0.text.contains("left out") }
+    #expect(omitted?.text.hasSuffix("left out where they would overlap") == true, "\(labels)")
     // Boxes of 10 px text: about 6 px a digit wide, 8 px above the baseline and 2 below.
     for (i, a) in labels.enumerated() {
       for b in labels.dropFirst(i + 1) {

@@ -197,6 +197,19 @@ public struct DiagramChart: Sendable {
         ],
         content: label.text)
     }
+    // Say how many points went unlabelled, so a missing lead is not read as a missing point.
+    let omitted = places.filter { $0 == nil }.count
+    if omitted > 0 {
+      svg.leaf(
+        "text",
+        [
+          ("x", SVGWriter.number(layout.plot.x + 4)),
+          ("y", SVGWriter.number(layout.plot.maxY - 4)), ("fill", "#777777"),
+        ],
+        content:
+          "\(omitted) label\(omitted == 1 ? "" : "s") left out where \(omitted == 1 ? "it" : "they") would overlap"
+      )
+    }
     svg.close()
   }
 

@@ -29,6 +29,7 @@ public enum ColumnTitle {
     "n_bs": "n (BS)", "bs": "BS", "base_rate": "Base rate", "rel": "Reliability",
     "res": "Resolution", "unc": "Uncertainty", "bss": "BSS", "roc_area": "ROC area",
     "crps": "CRPS", "crpss": "CRPSS", "spread": "Spread", "spread_skill": "Spread/skill",
+    "verif_spread": "Spread (verif 1.4)", "verif_spreadskillratio": "Spread/skill (verif 1.4)",
     "dm": "DM", "p_value": "p", "verdict": "Verdict", "sig": "Sig.",
     "mean_abs_revision": "Mean abs. revision", "flip_flop": "Flip-flop index",
     "valid_times": "Valid times", "revisions": "Revisions",

@@ -29,7 +29,7 @@ extension EnsembleFigure {
     var chart = BarChart(
       title: heading,
       subtitle: FigureTitle.subtitle([
-        "ensemble vs \(report.request.observationSource) observations",
+        "ensemble\(report.modelsText) vs \(report.request.observationSource) observations",
         "nonrandomised PIT from the ranks (Czado et al. 2009)",
       ]),
       categories: (0..<pitBins).map {

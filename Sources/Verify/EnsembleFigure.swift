@@ -62,7 +62,7 @@ public enum EnsembleFigure {
     var chart = BarChart(
       title: heading,
       subtitle: FigureTitle.subtitle([
-        "ensemble vs \(report.request.observationSource) observations",
+        "ensemble\(report.modelsText) vs \(report.request.observationSource) observations",
         "\(members) members, \(members + 1) ranks", "ties drawn with seed \(report.request.seed)",
       ]),
       categories: (0...members).map(String.init), xLabel: "Rank of the observation",
@@ -118,11 +118,14 @@ public enum EnsembleFigure {
     var chart = LineChart(
       title: heading,
       subtitle: FigureTitle.subtitle([
-        "ensemble vs \(report.request.observationSource) observations",
+        "ensemble\(report.modelsText) vs \(report.request.observationSource) observations",
         score == .spreadSkill
           ? "spread = √(mean member variance); skill = RMSE of the ensemble mean"
           : score == .crps || score == .crpss
             ? (report.request.fair ? "fair CRPS" : "CRPS of the empirical CDF") : nil,
+        // Models of different reach (15 and 35 days) are each drawn on their own leads.
+        VerifyFigure.leadRangeNote(
+          order.map { ($0, points[$0] ?? []) }, hours: xKey == .lead),
       ]),
       xAxis: xKey == .lead
         ? ChartAxis(label: "Lead", unit: "h", kind: .hours)

@@ -13,6 +13,12 @@ public struct EnsembleReport: Sendable {
   /// Cases scored over all groups.
   public var cases: Int
 
+  /// ` (ecmwf_ifs025)`: the ensemble models asked for, for subtitles; empty when no `--model`
+  /// chose (then a figure's series name each model).
+  public var modelsText: String {
+    request.models.isEmpty ? "" : " (" + request.models.joined(separator: ", ") + ")"
+  }
+
   /// The reliability rows as the deterministic reliability report, for its table and figure.
   public var reliabilityReport: ReliabilityReport {
     ReliabilityReport(request: request.asVerifyRequest, rows: reliability)

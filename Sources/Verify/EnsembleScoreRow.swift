@@ -24,4 +24,9 @@ public struct EnsembleScoreRow: Sendable, Equatable {
   public var crpss: Double?
   /// Cases with a reference value.
   public var referenceCases: Int
+  /// verif 1.4.0's `spread`: the mean over cases of the members' standard deviation with
+  /// divisor M (numpy's `nanvar`), over the cases with two or more members.
+  public var verifSpread: Double? = nil
+  /// verif 1.4.0's `spreadskillratio`: ``verifSpread`` / rmse, without Fortin's factor.
+  public var verifSpreadSkillRatio: Double? = nil
 }

@@ -12,6 +12,8 @@ package struct EnsembleSums {
   package var absolute = 0.0
   package var squared = 0.0
   package var variance = 0.0
+  /// Σ of each case's member standard deviation with divisor M (verif 1.4.0's `spread`).
+  package var populationDeviation = 0.0
   package var varianceCases = 0
   package var referenceCases = 0
   package var crpsWithReference = 0.0
@@ -35,6 +37,8 @@ package struct EnsembleSums {
     squared += error * error
     if let variance = scored.variance {
       self.variance += variance
+      populationDeviation +=
+        (variance * Double(scored.members - 1) / Double(scored.members)).squareRoot()
       varianceCases += 1
     }
     if let referenceCRPS, let crps = scored.crps {

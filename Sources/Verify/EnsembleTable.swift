@@ -5,22 +5,28 @@ import Store
 /// Columns, cells and comments of `verify --ensemble` (scores, `--rank-histogram`, and the
 /// member probabilities' Brier table with `--threshold`), shared by every format.
 public enum EnsembleTable {
-  /// Key columns, then `n members crps bias mae rmse spread spread_skill` (and `crpss n_ref`
-  /// with a reference).
+  /// Key columns, then `n members crps bias mae rmse spread spread_skill verif_spread
+  /// verif_spreadskillratio` (and `crpss n_ref` with a reference): the last two are verif
+  /// 1.4.0's `spread` and `spreadskillratio`, named so a hand-over maps one to one.
   public static func columns(_ request: EnsembleVerifyRequest) -> [Column] {
     var columns =
       VerifyTable.keyColumns(request.groupBy) + [
         Column("n", .integer), Column("members", .score),
       ]
-    columns += ["crps", "bias", "mae", "rmse", "spread", "spread_skill"].map { Column($0, .score) }
+    columns += [
+      "crps", "bias", "mae", "rmse", "spread", "spread_skill", "verif_spread",
+      "verif_spreadskillratio",
+    ].map { Column($0, .score) }
     if request.reference != nil { columns += [Column("crpss", .score), Column("n_ref", .integer)] }
     return columns
   }
 
   public static func cells(_ row: EnsembleScoreRow, request: EnsembleVerifyRequest) -> [Cell] {
     var cells = row.keys.map(VerifyTable.cell) + [.integer(Int64(row.n)), .number(row.members)]
-    cells += [row.crps, row.bias, row.mae, row.rmse, row.spread, row.spreadSkill].map(
-      VerifyTable.number)
+    cells += [
+      row.crps, row.bias, row.mae, row.rmse, row.spread, row.spreadSkill, row.verifSpread,
+      row.verifSpreadSkillRatio,
+    ].map(VerifyTable.number)
     if request.reference != nil {
       cells += [VerifyTable.number(row.crpss), .integer(Int64(row.referenceCases))]
     }
@@ -56,7 +62,7 @@ public enum EnsembleTable {
       request.fair
         ? "crps: fair ensemble CRPS (K = M(M − 1))"
         : "crps: ensemble CRPS of the empirical CDF (K = M²)",
-      "bias/mae/rmse of the ensemble mean; spread = √(mean member variance, divisor M − 1); spread_skill = √((M + 1)/M) · spread/rmse (Fortin et al. 2014)",
+      "bias/mae/rmse of the ensemble mean; spread = √(mean member variance, divisor M − 1); spread_skill = √((M + 1)/M) · spread/rmse (Fortin et al. 2014); verif_spread and verif_spreadskillratio: verif 1.4.0's spread (mean member standard deviation, divisor M) and spreadskillratio (verif_spread/rmse)",
       "null members left out",
     ]
     switch request.reference {

@@ -193,6 +193,10 @@ extension Verifier {
       let rmse = (sums.squared / n).squareRoot()
       let spread =
         sums.varianceCases > 0 ? (sums.variance / Double(sums.varianceCases)).squareRoot() : nil
+      // verif 1.4.0 (metric.py Spread, SpreadSkillRatio): the mean of each case's
+      // √(nanvar(members)), and that over the RMSE of the ensemble mean (nan when ≈ 0).
+      let verifSpread =
+        sums.varianceCases > 0 ? sums.populationDeviation / Double(sums.varianceCases) : nil
       rows.append(
         EnsembleScoreRow(
           keys: keys, n: sums.n, members: members, crps: sums.crps / n, bias: sums.error / n,
@@ -203,7 +207,8 @@ extension Verifier {
           },
           crpss: sums.referenceCases > 0
             ? EnsembleScores.skill(sums.crpsWithReference, reference: sums.reference) : nil,
-          referenceCases: sums.referenceCases))
+          referenceCases: sums.referenceCases, verifSpread: verifSpread,
+          verifSpreadSkillRatio: verifSpread.flatMap { rmse > 1e-7 ? $0 / rmse : nil }))
       // The histogram uses the most common member count (ties: the larger).
       let ranks = sums.ranks.byMembers
       if let (count, bins) = ranks.max(by: {

@@ -33,6 +33,7 @@ public enum JumpinessFigure {
       ChartSeries(name: name, points: points[name] ?? [], style: .automatic(index))
     }
     var parts = ["newest issue vs \(request.observationSource) observations"]
+    if let selection = request.forecastSelectionText { parts.append(selection) }
     if let r = report.correlation {
       var text = "r(|revision|, |error|) = \(NumberText.fixed(r, decimals: 2))"
       if let interval = report.interval {

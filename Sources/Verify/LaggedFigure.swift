@@ -40,6 +40,7 @@ public enum LaggedFigure {
       "newest \(report.members) issues vs \(request.observationSource) observations",
       "the newest issue's CRPS is its MAE",
     ]
+    if let selection = request.forecastSelectionText { parts.append(selection) }
     if let period = request.period {
       parts.append("valid \(period.lowerBound) to \(period.upperBound)")
     }

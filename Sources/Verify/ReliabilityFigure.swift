@@ -79,7 +79,8 @@ public enum ReliabilityFigure {
     let subtitle = FigureTitle.subtitle([
       FigureTitle.cities(cities),
       "event \(eventText) in \(request.observationSource) observations",
-      period, leadDays?.text, ensemble ? "probability: share of the members" : nil,
+      ensemble ? nil : request.forecastSelectionText, period, leadDays?.text,
+      ensemble ? "probability: share of the members" : nil,
       "10 bins of 10 %",
       "bars: \(Int(consistencyLevel * 100)) % range of a reliable forecast (binomial)",
     ])

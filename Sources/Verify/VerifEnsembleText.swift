@@ -8,7 +8,8 @@ import Store
 /// verif 1.4 reads these (`verif/input.py`, class `Text`: `_get_ens_fields` takes every column
 /// `e<number>` but `elev` as member `number` into `Input.ensemble`), so its ensemble metrics
 /// (`fcrps`, `spread`, `spreadskillratio`) use the members and its deterministic ones the
-/// `fcst` column. Members are written as their stored binary32 values print (the API's
+/// `fcst` column. verif's `spread` and `spreadskillratio` are `verify --ensemble`'s
+/// `verif_spread` and `verif_spreadskillratio`, not its `spread` and `spread_skill`. Members are written as their stored binary32 values print (the API's
 /// decimals, `2.3` rather than `2.299999952316284`); `fcst` is the mean `verify --ensemble`
 /// scores, to the last bit. An absent member, and the columns past a value's own member count
 /// (the header has the most members any value has), are `nan`, which verif reads as missing.

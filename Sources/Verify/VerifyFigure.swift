@@ -18,9 +18,10 @@ public enum VerifyFigure {
   /// - Parameters:
   ///   - cities: the names of the cities that contributed pairs, for the subtitle.
   ///   - title: the automatic title, the user's, or none.
+  ///   - note: a sentence the subtitle adds (how the lines were compared).
   public static func svg(
     _ report: VerifyReport, score: Score, width: Int, height: Int, cities: [String] = [],
-    title: FigureTitle = .automatic, leadDays: LeadDaySelection? = nil
+    title: FigureTitle = .automatic, leadDays: LeadDaySelection? = nil, note: String? = nil
   ) -> String? {
     let keys = report.request.keys
     guard let xKey = xKey(keys), let xIndex = keys.firstIndex(of: xKey) else { return nil }
@@ -43,8 +44,8 @@ public enum VerifyFigure {
         guard let index = months.firstIndex(of: month) else { continue }
         x = Double(index)
       }
-      let name = row.keys.enumerated().filter { $0.offset != xIndex }.map(\.element.description)
-        .joined(separator: " · ")
+      let name = DiagramLines<VerifyRow>.name(
+        row.keys.enumerated().filter { $0.offset != xIndex }.map(\.element.description))
       let label = name.isEmpty ? report.request.variableDisplayName : name
       if points[label] == nil { order.append(label) }
       points[label, default: []].append(
@@ -66,6 +67,16 @@ public enum VerifyFigure {
       FigureTitle.cities(cities), "forecast vs \(report.request.observationSource) observations",
       report.request.forecastSelectionText, period, leadDays?.text,
     ])
+    if let note { subtitle += " · " + note }
+    if let same = report.sameCases {
+      subtitle +=
+        " · common cases only: \(same.cases.count) of \(same.allCases) (city, valid time, lead) that all \(same.groups) forecast systems have"
+    }
+    if xKey == .lead || xKey == .leadDay,
+      let note = leadRangeNote(order.map { ($0, points[$0] ?? []) }, hours: xKey == .lead)
+    {
+      subtitle += " · " + note
+    }
     if let bootstrap = report.request.bootstrap {
       subtitle += "; bands: \(bootstrap.levelText) intervals"
     }

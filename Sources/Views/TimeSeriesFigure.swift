@@ -11,7 +11,8 @@ public enum TimeSeriesFigure {
   ///   - lines: the series drawn as lines (one per city).
   ///   - observed: observations of the same cities and variable, overlaid.
   ///   - label: what `lines` are (`latest forecast (best_match)`).
-  ///   - observedLabel: what `observed` are (`observed (era5)`).
+  ///   - observedLabel: what `observed` are (`observed (era5)`); with no `observed`, the
+  ///     subtitle says none are stored in the period (nil: no observation source at all).
   ///   - period: the date range text for the subtitle.
   ///   - title: the automatic title (the variable in words), the user's, or none.
   public static func svg(
@@ -52,7 +53,13 @@ public enum TimeSeriesFigure {
     }
     let names = (lines.isEmpty ? observed : lines).map(\.city.name)
     var what = label
-    if let observedLabel, !observed.isEmpty { what += " vs \(observedLabel)" }
+    if let observedLabel {
+      // Stored observations are drawn where they exist; a window without any says so rather
+      // than leave the reader to wonder where the promised line went.
+      what +=
+        observed.isEmpty
+        ? " · no \(observedLabel) values stored in this period" : " vs \(observedLabel)"
+    }
     let (heading, showsTitle) = title.resolve(variable.displayName)
     var chart = LineChart(
       title: heading, subtitle: FigureTitle.subtitle([FigureTitle.cities(names), what, period]),

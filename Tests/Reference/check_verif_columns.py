@@ -17,7 +17,9 @@ SCORES.csv `skycast verify --ensemble --model M --fair --by lead --format csv`. 
 (from `fcst`, the ensemble mean) must equal Skycast's `mae` to 1e-9; verif's `FCrps` (from the
 member columns it reads as its ensemble) must equal Skycast's fair `crps` to 1e-6, since the
 members are written as their stored binary32 values print (2.3, not 2.299999952316284) and so
-differ from the doubles Skycast scores by up to 2^-24 of their size. The file must also carry as
+differ from the doubles Skycast scores by up to 2^-24 of their size; verif's `spread` and
+`spreadskillratio` (verif 1.4.0's definitions) must equal Skycast's `verif_spread` and
+`verif_spreadskillratio` to 1e-6 for the same reason. The file must also carry as
 many members as Skycast's `members` column says, and `fcst` must be the mean of the members.
 
 Exits 1 on the first difference.
@@ -100,14 +102,19 @@ def ensemble(pairs, scores):
     for index, lead in enumerate(leadtimes):
         mae = verif.metric.Mae().compute_single(data, 0, axis, index, None)
         crps = verif.metric.FCrps().compute_single(data, 0, axis, index, None)
+        spread = verif.metric.Spread().compute_single(data, 0, axis, index, None)
+        ratio = verif.metric.SpreadSkillRatio().compute_single(data, 0, axis, index, None)
         for name, theirs, mine, tolerance in [
             ("mae", mae, float(ours[lead]["mae"]), 1e-9),
             ("fair crps", crps, float(ours[lead]["crps"]), 1e-6),
+            ("spread", spread, float(ours[lead]["verif_spread"]), 1e-6),
+            ("spreadskillratio", ratio, float(ours[lead]["verif_spreadskillratio"]), 1e-6),
         ]:
             if not np.isclose(theirs, mine, rtol=tolerance, atol=tolerance):
                 print("lead %g h: verif %s %.12g, skycast %.12g" % (lead, name, theirs, mine))
                 return 1
-    print("verif %s reads %d members and reproduces the ensemble-mean MAE and the fair CRPS at %d"
+    print("verif %s reads %d members and reproduces the ensemble-mean MAE, the fair CRPS, spread and"
+          " spreadskillratio at %d"
           " lead times" % (version("verif"), members.shape[-1], len(leadtimes)))
     return 0
 

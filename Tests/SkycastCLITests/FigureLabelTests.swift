@@ -4,7 +4,7 @@ import Testing
 
 /// Figures a supervisor accepts as they are: words for variables, cities and period in the
 /// subtitle, `--title`/`--no-title`, `--width/--height` everywhere, plain legend labels, the
-/// right x axis for `verify --by valid-hour|month`, warnings for empty figures, and notes for
+/// right x axis for `verify --by valid-hour|month`, no figure from zero cases, and notes for
 /// incomplete months.
 @Suite struct FigureLabelTests {
   /// The four figure commands on the small Berlin history.
@@ -110,8 +110,10 @@ import Testing
     #expect(Self.drawn(svg).filter { $0 == "forecast" }.count == 1, "\(Self.drawn(svg))")
   }
 
-  @Test("a figure without data warns on stderr", arguments: [0, 2, 3])
-  func emptyWarns(index: Int) async throws {
+  /// Issue 42: an empty figure was written (a 'No data' note under a subtitle naming sources)
+  /// and the command exited 0. Now: exit 1, the reason on stderr, no file at -o.
+  @Test("a figure from zero cases is refused: exit 1, no file written", arguments: [0, 1, 2, 3])
+  func emptyRefused(index: Int) async throws {
     let harness = try FigureCommandTests.harness()
     var arguments = Self.figures[index]
     if let from = arguments.firstIndex(of: "--from") {
@@ -120,10 +122,11 @@ import Testing
     } else {
       arguments += ["--from", "2025-01-01", "--to", "2025-01-03"]
     }
-    let result = await harness.run(arguments + ["--format", "svg"])
-    #expect(result.exitCode == 0, "\(result)")
-    #expect(result.stdout.contains("No data"))
-    #expect(result.stderr.contains("warning: "), "\(arguments): \(result)")
+    let path = harness.directory.path + "/empty.svg"
+    let result = await harness.run(arguments + ["--format", "svg", "-o", path])
+    #expect(result.exitCode == 1, "\(arguments): \(result)")
+    #expect(result.stderr.contains("no figure drawn: "), "\(arguments): \(result)")
+    #expect(!FileManager.default.fileExists(atPath: path), "\(arguments)")
   }
 
   /// 25 of 31 March days: the month's total is withheld and the figure says why.
@@ -143,6 +146,6 @@ import Testing
     let drawn = Self.drawn(result.stdout)
     #expect(drawn.contains("incomplete month (6 days missing)"), "\(drawn)")
     #expect(!drawn.contains("No data"))
-    #expect(result.stderr.contains("warning: the figure has no data"), "\(result)")
+    #expect(result.stderr.contains("warning: the figure has no bar"), "\(result)")
   }
 }

@@ -68,7 +68,7 @@ import Testing
     #expect(
       table(result).header == [
         "model", "lead_day", "n", "members", "crps", "bias", "mae", "rmse", "spread",
-        "spread_skill",
+        "spread_skill", "verif_spread", "verif_spreadskillratio",
       ])
     for (number, set) in sets.enumerated() {
       let row = try #require(table(result).row("model", "set\(number)"))
@@ -81,6 +81,18 @@ import Testing
       close(row["members"], set.meanMembers, "\(set.name) members")
       close(row["spread"], set.spread, "\(set.name) spread")
       close(row["spread_skill"], set.spreadSkill, "\(set.name) spread_skill")
+      // verif 1.4.0: the mean of each case's √(nanvar) (divisor M), and that over the RMSE.
+      let deviations = set.members.compactMap { row -> Double? in
+        let present = row.compactMap { $0 }.filter(\.isFinite)
+        guard present.count >= 2 else { return nil }
+        let mean = present.reduce(0, +) / Double(present.count)
+        let variance = present.map { ($0 - mean) * ($0 - mean) }.reduce(0, +)
+        return (variance / Double(present.count)).squareRoot()
+      }
+      let verifSpread = deviations.reduce(0, +) / Double(deviations.count)
+      close(row["verif_spread"], verifSpread, "\(set.name) verif_spread")
+      close(row["verif_spreadskillratio"], verifSpread / set.rmse, "\(set.name) ratio")
+      #expect(abs(verifSpread - set.spread) > 1e-6, "\(set.name): the definitions differ")
       let fairRow = try #require(table(fair).row("model", "set\(number)"))
       close(fairRow["crps"], set.meanCRPSFair, "\(set.name) fair crps")
     }

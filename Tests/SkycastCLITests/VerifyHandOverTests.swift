@@ -68,7 +68,7 @@ import Testing
   }
 
   /// The same two pairs as MET MPR lines: leads 010000 and 300000, valid 07:00 and 12:00 UTC
-  /// the next day, TOTAL 2, INDEX 1 and 2.
+  /// the next day; each is its own header group (TOTAL 1, INDEX 1), as point_stat counts.
   @Test("MET MPR lines carry the STAT header columns, lead HHMMSS, valid times and the pair")
   func metMPR() async throws {
     let harness = CLIHarness()
@@ -98,12 +98,55 @@ import Testing
     #expect(row["MODEL"] == "forecast:best_match")
     #expect(row["FCST_LEAD"] == "300000")
     #expect(row["FCST_VALID_BEG"] == "20260302_120000")
-    #expect(row["FCST_VAR"] == "temperature_2m" && row["FCST_UNITS"] == "°C")
+    #expect(row["FCST_VAR"] == "temperature_2m" && row["FCST_UNITS"] == "degC")
+    #expect(row["FCST_LEV"] == "Z2" && row["OBS_LEV"] == "Z2")
     #expect(row["OBTYPE"] == "era5" && row["LINE_TYPE"] == "MPR")
-    #expect(row["TOTAL"] == "2" && row["INDEX"] == "2")
+    #expect(row["TOTAL"] == "1" && row["INDEX"] == "1")
     #expect(row["OBS_SID"] == "Alpha_Town")
     #expect(row["FCST"] == "-1.25" && row["OBS"] == "0.5")
     #expect(lines[1][3] == "010000" && lines[1][4] == "20260301_070000")
+  }
+
+  /// Three cities forecast at the same lead and valid time make one header group (TOTAL 3,
+  /// INDEX 1…3) and a second lead its own (TOTAL 1); precipitation is at level A1, missing
+  /// values (climatology, an unknown elevation) are NA, never -9999, and every byte is ASCII.
+  @Test("MET MPR counts TOTAL and INDEX per header group, writes NA, ASCII units and level A1")
+  func metMPRGroups() async throws {
+    let harness = CLIHarness()
+    let writer = HistoryWriter(store: try harness.store())
+    for (id, name) in [(Int64(1), "Alpha"), (2, "Beta"), (3, "Gamma")] {
+      try writer.city(id, name)
+      try writer.forecast(city: id, issuedAt: march1, lead: 1, ["precipitation": 0.5])
+      try writer.observation(city: id, validAt: march1 + hour, ["precipitation": 0.25])
+    }
+    try writer.forecast(city: 2, issuedAt: march1, lead: 2, ["precipitation": 1])
+    try writer.observation(city: 2, validAt: march1 + 2 * hour, ["precipitation": 0])
+    let result = await harness.run(
+      "verify", "--pairs", "--format", "met-mpr", "--var", "precipitation")
+    #expect(result.exitCode == 0, "\(result.stderr)")
+    let ascii = result.stdout.unicodeScalars.allSatisfy { $0.isASCII }
+    #expect(ascii, "\(result.stdout)")
+    let lines = result.stdout.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
+    try #require(lines.count == 5)
+    let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(lines[0], $0)) }
+    let groups = rows.map { [$0["FCST_LEAD"] ?? "", $0["TOTAL"] ?? "", $0["INDEX"] ?? ""] }
+    #expect(
+      groups.sorted { $0.lexicographicallyPrecedes($1) } == [
+        ["010000", "3", "1"], ["010000", "3", "2"], ["010000", "3", "3"], ["020000", "1", "1"],
+      ])
+    for row in rows {
+      #expect(row["FCST_LEV"] == "A1" && row["OBS_LEV"] == "A1")
+      #expect(row["FCST_UNITS"] == "mm" && row["OBS_ELV"] == "NA")
+      #expect(
+        [
+          "OBS_CLIMO_MEAN", "OBS_CLIMO_STDEV", "OBS_CLIMO_CDF", "FCST_CLIMO_MEAN",
+          "FCST_CLIMO_STDEV",
+        ]
+        .allSatisfy { row[$0] == "NA" })
+    }
+    #expect(!result.stdout.contains("-9999"))
   }
 
   @Test(

@@ -19,8 +19,10 @@ package struct ChartLayout {
   package static let margin = 14.0
   package static let titleSize = 18.0
   package static let subtitleSize = 13.0
-  /// Between the baselines of a two-line subtitle.
+  /// Between the baselines of a subtitle's lines.
   package static let subtitleLineHeight = 16.0
+  /// Lines a subtitle may take before its last is cut (about 1,000 characters at 800 px).
+  package static let subtitleMaxLines = 12
   package static let axisTitleSize = 13.0
   package static let tickSize = 12.0
   package static let attributionSize = 10.0
@@ -33,7 +35,7 @@ package struct ChartLayout {
   package let width: Double
   package let height: Double
   package let title: String
-  /// The subtitle's lines (at most two; none when there is no subtitle or it gave way).
+  /// The subtitle's lines (as many as it needs; none when there is no subtitle or title).
   package let subtitleLines: [String]
   package let titleBaseline: Double
   package let subtitleBaseline: Double
@@ -80,13 +82,16 @@ package struct ChartLayout {
     self.title = TextMetrics.truncated(
       title, toWidth: width - 2 * margin, fontSize: Self.titleSize)
     self.showsTitle = showsTitle
-    // A long subtitle wraps onto a second line at a word boundary rather than being cut.
-    var subtitleLines =
+    // A long subtitle wraps onto as many lines as it needs, at word boundaries, and is never
+    // cut: it names the sources and models the figure shows (issue 42: Taylor and conditional
+    // subtitles were cut mid-word).
+    let subtitleLines =
       subtitle.map {
         $0.isEmpty || !showsTitle
           ? []
           : TextMetrics.wrapped(
-            $0, toWidth: width - 2 * margin, fontSize: Self.subtitleSize, maxLines: 2)
+            $0, toWidth: width - 2 * margin, fontSize: Self.subtitleSize,
+            maxLines: Self.subtitleMaxLines)
       } ?? []
     self.xTitle = xTitle
     self.yTitle = yTitle
@@ -104,8 +109,8 @@ package struct ChartLayout {
       entries: entries, symbol: symbol, width: width - 2 * margin,
       maxRows: max(1, Int(height * 0.25 / ChartLegend.rowHeight)))
     var hasStrip = hasStrip
-    // On a short canvas the count strip, then the subtitle, then legend rows after the first
-    // give way, so the plot keeps a usable height.
+    // On a short canvas the count strip, then legend rows after the first give way, so the plot
+    // keeps a usable height; the subtitle stays whole.
     // Without a title the plot starts near the top edge.
     func headerBottom() -> Double {
       !showsTitle
@@ -120,12 +125,6 @@ package struct ChartLayout {
         legendHeight: legend.height, hasXTitle: !xTitle.isEmpty, hasStrip: hasStrip)
     }
     if hasStrip && space() < 100 { hasStrip = false }
-    if subtitleLines.count > 1 && space() < 100, let subtitle {
-      subtitleLines = [
-        TextMetrics.truncated(subtitle, toWidth: width - 2 * margin, fontSize: Self.subtitleSize)
-      ]
-    }
-    if !subtitleLines.isEmpty && space() < 80 { subtitleLines = [] }
     if legend.rows.count > 1 && space() < 80 {
       legend = ChartLegend(entries: entries, symbol: symbol, width: width - 2 * margin, maxRows: 1)
     }

@@ -1,5 +1,10 @@
 /// The legend under a chart: entries in rows that wrap at the canvas width, with a `+N more`
 /// note when there are more rows than room.
+///
+/// Over ``groupingThreshold`` entries the legend is grouped (issue 42: a 23-entry legend of
+/// the economic value diagram covered a quarter of the plot): entries that share all but their
+/// last part (`forecast · best_match · lead day 3`) are listed once under that part as a row
+/// heading (`forecast · best_match · lead day:`), each with only what tells it apart (`3`).
 package struct ChartLegend {
   /// What a legend entry shows next to its name.
   package enum Symbol {
@@ -16,6 +21,8 @@ package struct ChartLegend {
     package var text: String
     package var style: SeriesStyle
     package var width: Double
+    /// A group's heading: text only, no swatch, starting its row.
+    package var isHeading = false
   }
 
   package static let fontSize = 12.0
@@ -23,6 +30,8 @@ package struct ChartLegend {
   package static let entryGap = 18.0
   package static let textGap = 6.0
   package static let maximumTextWidth = 240.0
+  /// Above this many entries the legend is grouped (``groups(_:)``).
+  package static let groupingThreshold = 8
 
   package let symbol: Symbol
   /// The entries of each row.
@@ -39,18 +48,41 @@ package struct ChartLegend {
     self.symbol = symbol
     let swatch = symbol == .line ? 28.0 : 14.0
     let textLimit = min(Self.maximumTextWidth, max(width - swatch - Self.textGap, 20))
+    var items: [Entry] = []
+    if entries.count > Self.groupingThreshold, let groups = Self.groups(entries.map(\.name)) {
+      for group in groups {
+        let heading = TextMetrics.truncated(
+          group.heading + ":", toWidth: textLimit, fontSize: Self.fontSize)
+        items.append(
+          Entry(
+            index: -1, text: heading, style: .reference,
+            width: TextMetrics.width(heading, fontSize: Self.fontSize), isHeading: true))
+        for (index, name) in group.items {
+          let text = TextMetrics.truncated(name, toWidth: textLimit, fontSize: Self.fontSize)
+          items.append(
+            Entry(
+              index: index, text: text, style: entries[index].style,
+              width: swatch + Self.textGap + TextMetrics.width(text, fontSize: Self.fontSize)))
+        }
+      }
+    } else {
+      for (index, entry) in entries.enumerated() {
+        let text = TextMetrics.truncated(entry.name, toWidth: textLimit, fontSize: Self.fontSize)
+        items.append(
+          Entry(
+            index: index, text: text, style: entry.style,
+            width: swatch + Self.textGap + TextMetrics.width(text, fontSize: Self.fontSize)))
+      }
+    }
     var row: [Entry] = []
     var used = 0.0
-    for (index, entry) in entries.enumerated() {
-      let text = TextMetrics.truncated(entry.name, toWidth: textLimit, fontSize: Self.fontSize)
-      let item = Entry(
-        index: index, text: text, style: entry.style,
-        width: swatch + Self.textGap + TextMetrics.width(text, fontSize: Self.fontSize))
+    for (position, item) in items.enumerated() {
       let needed = (row.isEmpty ? 0 : Self.entryGap) + item.width
-      if !row.isEmpty && used + needed > width {
+      // A heading starts a row; an item that does not fit wraps.
+      if !row.isEmpty && (item.isHeading || used + needed > width) {
         if rows.count + 1 == max(maxRows, 1) {
           // Last row allowed: stop here and say how many are left.
-          hidden = entries.count - index
+          hidden = items[position...].filter { !$0.isHeading }.count
           break
         }
         rows.append(row)
@@ -65,9 +97,44 @@ package struct ChartLegend {
     while hidden > 0, let last = rows.indices.last, rows[last].count > 1,
       self.width(ofRow: last) > width
     {
-      rows[last].removeLast()
-      hidden += 1
+      if !rows[last].removeLast().isHeading { hidden += 1 }
     }
+  }
+
+  /// The groups of a long legend: names split at their last ` · `, those sharing the part
+  /// before it together (in order of first appearance), and a leading phrase that all of a
+  /// group's remainders share (`lead day `) moved into its heading; nil when no group would
+  /// hold two entries or a group would have no heading (nothing to save).
+  package static func groups(_ names: [String]) -> [(heading: String, items: [(Int, String)])]? {
+    var order: [String] = []
+    var members: [String: [(Int, String)]] = [:]
+    for (index, name) in names.enumerated() {
+      let parts = name.components(separatedBy: " · ")
+      let head = parts.dropLast().joined(separator: " · ")
+      if members[head] == nil { order.append(head) }
+      members[head, default: []].append((index, parts.last ?? name))
+    }
+    guard order.contains(where: { (members[$0]?.count ?? 0) > 1 }) else { return nil }
+    let result = order.map { head -> (heading: String, items: [(Int, String)]) in
+      var items = members[head] ?? []
+      var shared = ""
+      if items.count > 1, let first = items.first?.1 {
+        // The longest run of whole words every remainder starts with.
+        var words = first.split(separator: " ", omittingEmptySubsequences: false).dropLast()
+        while !words.isEmpty {
+          let phrase = words.joined(separator: " ") + " "
+          if items.allSatisfy({ $0.1.hasPrefix(phrase) && $0.1.count > phrase.count }) {
+            shared = String(phrase.dropLast())
+            items = items.map { ($0.0, String($0.1.dropFirst(phrase.count))) }
+            break
+          }
+          words = words.dropLast()
+        }
+      }
+      return ([head, shared].filter { !$0.isEmpty }.joined(separator: " · "), items)
+    }
+    // Nothing shared at all (ten city names): a heading would say nothing.
+    return result.contains { $0.heading.isEmpty } ? nil : result
   }
 
   /// The height the rows take.
@@ -101,7 +168,14 @@ package struct ChartLegend {
       var x = min(max(centre - rowWidth / 2, minX), max(maxX - rowWidth, minX))
       let middle = top + Double(index) * Self.rowHeight + Self.rowHeight / 2
       for entry in row {
-        let marker = entry.index < markers.count ? markers[entry.index] : true
+        if entry.isHeading {
+          svg.leaf(
+            "text", [("x", SVGWriter.number(x)), ("y", SVGWriter.number(middle + 4))],
+            content: entry.text)
+          x += entry.width + Self.entryGap
+          continue
+        }
+        let marker = entry.index >= 0 && entry.index < markers.count ? markers[entry.index] : true
         writeSwatch(entry.style, marker: marker, x: x, middle: middle, to: &svg)
         svg.leaf(
           "text",

@@ -170,14 +170,45 @@ public struct DiagramChart: Sendable {
   private func writeLabels(layout: ChartLayout, to svg: inout SVGWriter) {
     guard !labels.isEmpty else { return }
     svg.open("g", [("font-size", "10"), ("text-anchor", "start")])
-    for label in labels where label.x.isFinite && label.y.isFinite {
+    let shown = labels.filter { $0.x.isFinite && $0.y.isFinite }
+    // Each label takes a free corner of its point; one with none is left out, never drawn
+    // over another (``LabelPlacement``).
+    let places = LabelPlacement.place(
+      shown.map {
+        (
+          layout.xPosition($0.x), layout.yPosition($0.y),
+          TextMetrics.width($0.text, fontSize: 10)
+        )
+      },
+      fontSize: 10,
+      markers: series.flatMap { line in
+        line.points.compactMap { point in
+          point.y.map { (layout.xPosition(point.x), layout.yPosition($0)) }
+        }
+      },
+      bounds: (layout.plot.x, layout.plot.y - headroom, layout.plot.maxX + 40, layout.plot.maxY))
+    for (label, place) in zip(shown, places) {
+      guard let place else { continue }
       svg.leaf(
         "text",
         [
-          ("x", SVGWriter.number(layout.xPosition(label.x) + 6)),
-          ("y", SVGWriter.number(layout.yPosition(label.y) - 6)), ("fill", label.color),
+          ("x", SVGWriter.number(place.x)), ("y", SVGWriter.number(place.y)),
+          ("fill", label.color),
         ],
         content: label.text)
+    }
+    // Say how many points went unlabelled, so a missing lead is not read as a missing point.
+    let omitted = places.filter { $0 == nil }.count
+    if omitted > 0 {
+      svg.leaf(
+        "text",
+        [
+          ("x", SVGWriter.number(layout.plot.x + 4)),
+          ("y", SVGWriter.number(layout.plot.maxY - 4)), ("fill", "#777777"),
+        ],
+        content:
+          "\(omitted) label\(omitted == 1 ? "" : "s") left out where \(omitted == 1 ? "it" : "they") would overlap"
+      )
     }
     svg.close()
   }

@@ -94,7 +94,9 @@ public struct ScorecardChart: Sendable {
     let subtitleLines =
       showsTitle
       ? subtitle.map {
-        TextMetrics.wrapped($0, toWidth: canvasWidth - 2 * margin, fontSize: 13, maxLines: 2)
+        TextMetrics.wrapped(
+          $0, toWidth: canvasWidth - 2 * margin, fontSize: 13,
+          maxLines: ChartLayout.subtitleMaxLines)
       } ?? [] : []
     let headerHeight = showsTitle ? 17 + 20 + 16 * Double(max(subtitleLines.count - 1, 0)) : 0
     let labelWidth = min(

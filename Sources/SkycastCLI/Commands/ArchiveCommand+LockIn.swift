@@ -49,7 +49,7 @@ extension ArchiveCommand {
     }
     if svg {
       let (width, height) = try invocation.figureSize()
-      if report.rows.isEmpty { invocation.warnEmptyFigure("no lock-in leads") }
+      if report.rows.isEmpty { throw invocation.emptyFigure("no lock-in leads") }
       let output = try invocation.dataOutput()
       try output.write(
         LockInFigure.svg(

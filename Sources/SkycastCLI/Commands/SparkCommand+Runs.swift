@@ -218,7 +218,7 @@ extension SparkCommand {
             ChartPoint(epoch: first.issuedAt, y: value), ChartPoint(epoch: last.issuedAt, y: value),
           ]))
     }
-    if issues.isEmpty { invocation.warnEmptyFigure("no stored forecast of that hour") }
+    if issues.isEmpty { throw invocation.emptyFigure("no stored forecast of that hour") }
     let (width, height) = try invocation.figureSize()
     let title = try invocation.figureTitle().resolve(
       "How each issue forecast \(request.variable.displayNameInSentence) at \(when) in \(invocation.label(request.city))"

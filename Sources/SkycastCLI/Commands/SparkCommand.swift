@@ -133,16 +133,26 @@ enum SparkCommand {
     let stored = try storedSeries(invocation, selection: series)
     var observed: [CitySeries] = []
     var observedLabel: String?
-    if stored.resolved.kind == .forecast, let store = stored.store {
-      let cityIDs = stored.lines.map(\.city.id)
+    if stored.resolved.kind == .forecast, let store = stored.store,
+      let variable = stored.lines.first?.variable,
+      variable.roles.contains(stored.resolved.daily ? .dailyObservation : .hourlyObservation)
+    {
       let daily = stored.resolved.daily
-      if let source = try? store.resolveObservationSource(nil, daily: daily, cityIDs: cityIDs),
-        stored.lines.first.map({
-          $0.variable.roles.contains(daily ? .dailyObservation : .hourlyObservation)
-        }) == true
-      {
+      // Every source holding the variable for these cities is a candidate; the one with most
+      // values in the drawn window wins (ties: era5, then by name), as verify chooses --obs.
+      // Before, two sources (Alpenau: station and synthetic) drew no observations in silence.
+      let candidates = try store.observationSources(
+        daily: daily, cityIDs: stored.lines.map(\.city.id), holding: variable
+      ).sorted {
+        ($0 == Store.defaultObservationSource ? 0 : 1, $0)
+          < ($1 == Store.defaultObservationSource ? 0 : 1, $1)
+      }
+      var best: (source: String, series: [CitySeries], values: Int)?
+      var counts: [String] = []
+      for source in candidates {
         let reference = ResolvedSeries.observed(source, daily: daily)
-        observedLabel = reference.label
+        var series: [CitySeries] = []
+        var count = 0
         for line in stored.lines {
           let values: CitySeries
           if daily, let first = line.dates.first, let last = line.dates.last {
@@ -156,9 +166,28 @@ enum SparkCommand {
           } else {
             continue
           }
-          if values.values.contains(where: { $0 != nil }) { observed.append(values) }
+          let present = values.values.filter { $0 != nil }.count
+          count += present
+          if present > 0 { series.append(values) }
+        }
+        counts.append("\(source) \(count)")
+        if count > (best?.values ?? -1) { best = (source, series, count) }
+      }
+      if let best {
+        observed = best.series
+        // Named even when the window holds none, so the subtitle can say so.
+        observedLabel = ResolvedSeries.observed(best.source, daily: daily).label
+        if candidates.count > 1, best.values > 0 {
+          invocation.note(
+            "observations from '\(best.source)', the source with most values in the window (\(counts.joined(separator: ", ")))"
+          )
         }
       }
+    }
+    if stored.lines.allSatisfy({ $0.values.allSatisfy { $0 == nil } }), observed.isEmpty {
+      throw invocation.emptyFigure(
+        "nothing stored for \(stored.resolved.label) in \(stored.span) (choose dates with --from/--to)"
+      )
     }
     let (width, height) = try invocation.figureSize()
     let svg = TimeSeriesFigure.svg(

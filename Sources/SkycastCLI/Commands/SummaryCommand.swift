@@ -192,9 +192,15 @@ enum SummaryCommand {
         table, grouping: grouping, series: series.label,
         period: "\(dates.lowerBound) to \(dates.upperBound)", width: width, height: height,
         title: try invocation.figureTitle())
-      if table.variablesWithoutData.isEmpty, !PrecipitationFigure.hasTotals(table) {
-        invocation.warnEmptyFigure(
-          "no complete \(grouping == .day ? "day" : "month") with a precipitation total")
+      if !table.variablesWithoutData.isEmpty {
+        throw invocation.emptyFigure(
+          "no precipitation values in the series from \(dates.lowerBound) to \(dates.upperBound)")
+      }
+      if !PrecipitationFigure.hasTotals(table) {
+        // Values but no complete period: each slot says why its bar is withheld.
+        invocation.warn(
+          "the figure has no bar: no complete \(grouping == .day ? "day" : "month") with a precipitation total"
+        )
       }
       let output = try invocation.dataOutput()
       try output.write(figure ?? "")

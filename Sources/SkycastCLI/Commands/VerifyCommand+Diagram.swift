@@ -109,7 +109,7 @@ extension VerifyCommand {
     if pairCount == 0 {
       let what =
         "no forecast–observation pairs matched (check --source, --model, --city, --from/--to and --lead-days)"
-      if figure { invocation.warnEmptyFigure(what) } else { invocation.info(what) }
+      if figure { throw invocation.emptyFigure(what) } else { invocation.info(what) }
     }
     let output = try invocation.dataOutput()
     if let svg {

@@ -129,6 +129,9 @@ extension VerifyCommand {
           leadDays.keeps(keys: groupBy, values: $0.keys)
         }
       }
+      if reliability.rows.allSatisfy({ $0.bins.allSatisfy { $0.n == 0 } }) {
+        throw invocation.emptyFigure("no ensemble values matched an observation")
+      }
       let size = try invocation.figureSize()
       let output = try invocation.dataOutput()
       try output.write(
@@ -218,7 +221,7 @@ extension VerifyCommand {
         ? EnsembleFigure.rankHistogram(report, width: width, height: height, title: title)
         : EnsembleFigure.lines(report, score: score, width: width, height: height, title: title)
     if report.cases == 0 {
-      invocation.warnEmptyFigure("no ensemble values matched an observation")
+      throw invocation.emptyFigure("no ensemble values matched an observation")
     }
     let output = try invocation.dataOutput()
     try output.write(svg ?? "")

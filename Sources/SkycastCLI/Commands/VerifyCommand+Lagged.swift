@@ -116,7 +116,7 @@ extension VerifyCommand {
         let svg = LaggedFigure.svg(
           report, width: width, height: height, title: try invocation.figureTitle())
         if report.cases == 0 {
-          invocation.warnEmptyFigure(
+          throw invocation.emptyFigure(
             "no valid time had \(members) issues and an observation (\(report.tooFewIssues) had fewer issues)"
           )
         }
@@ -134,7 +134,7 @@ extension VerifyCommand {
       let svg = JumpinessFigure.svg(
         report, width: width, height: height, title: try invocation.figureTitle())
       if report.cases == 0 {
-        invocation.warnEmptyFigure(
+        throw invocation.emptyFigure(
           "no valid time with two issues had an observation (check --source, --model, --city and --from/--to)"
         )
       }

@@ -35,6 +35,10 @@ extension VerifyCommand {
       if let leadDays {
         report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
       }
+      if report.rows.allSatisfy({ $0.bins.allSatisfy { $0.n == 0 } }) {
+        throw invocation.emptyFigure(
+          "no forecasts with a precipitation_probability matched an observation")
+      }
       // Square by default: a reliability diagram's axes are both probabilities.
       let size = try invocation.figureSize()
       let svg = ReliabilityFigure.svg(
@@ -78,6 +82,10 @@ extension VerifyCommand {
     comparison.base = base
     let report = try verifier.store.read { try verifier.compare(comparison) }
     if figure {
+      if report.rows.isEmpty {
+        throw invocation.emptyFigure(
+          "no cases that both \(comparison.a) and \(comparison.b) forecast have an observation")
+      }
       let svg = ComparisonFigure.svg(
         report, width: try invocation[SharedOptions.figureWidth],
         height: try invocation[SharedOptions.figureHeight])

@@ -174,7 +174,7 @@ extension VerifyCommand {
     static let ensemble = Flag(
       "ensemble",
       help:
-        "Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss."
+        "Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill, verif 1.4's as verif_spread, verif_spreadskillratio; --skill climatology|deterministic[:MODEL] adds crpss."
     )
     static let fair = Flag(
       "fair", help: "With --ensemble: the fair CRPS (unbiased for the ensemble size).")

@@ -244,8 +244,17 @@ enum VerifyCommand {
         compare, base: request, verifier: verifier, format: format, figure: figure,
         invocation: invocation)
     }
+    let common = figure && Self.figureNeedsCommonCases(request)
+    if common { request.sameCases = true }
     request.measuresPeriod = (format.showsComments || figure) && period == nil
     var report = try store.read { try verifier.scores(request) }
+    var figureNote: String?
+    if common, report.sameCases?.cases.isEmpty == true {
+      // Not one case all systems share: each line on its own cases, and the figure says so.
+      request.sameCases = false
+      report = try store.read { try verifier.scores(request) }
+      figureNote = Self.noCommonCasesNote
+    }
     if figure {
       let score = score ?? .rmse
       guard VerifyScore.reported(by: request).contains(score.verifyScore) else {
@@ -261,10 +270,13 @@ enum VerifyCommand {
       let svg = VerifyFigure.svg(
         report, score: score, width: width, height: height,
         cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
-        title: try invocation.figureTitle(), leadDays: leadDays)
+        title: try invocation.figureTitle(), leadDays: leadDays, note: figureNote)
       if report.pairs == 0 {
-        invocation.warnEmptyFigure(
+        throw invocation.emptyFigure(
           "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")
+      }
+      if report.rows.isEmpty, let leadDays {
+        throw invocation.emptyFigure("no pairs at \(leadDays.text)")
       }
       let output = try invocation.dataOutput()
       try output.write(svg ?? "")
@@ -357,8 +369,8 @@ enum VerifyCommand {
     return ExitStatus.success
   }
 
-  /// `--pairs --format met-mpr`: MET's MPR lines (``METMatchedPairs``); the pairs are counted
-  /// first, as every line carries the total.
+  /// `--pairs --format met-mpr`: MET's MPR lines (``METMatchedPairs``); the pairs are read
+  /// first, as point_stat writes them in header groups, each line carrying its group's total.
   static func writeMETPairs(_ request: VerifyRequest, verifier: Verifier, invocation: Invocation)
     throws -> Int32
   {
@@ -366,19 +378,12 @@ enum VerifyCommand {
     let labels = try verifier.cityLabels()
     let output = try invocation.dataOutput()
     try output.write(METMatchedPairs.header)
+    var pairs: [VerifyPair] = []
     let total = try verifier.store.read {
-      try verifier.pairs(request) { _ in }
+      try verifier.pairs(request) { pairs.append($0) }
     }
-    var index = 0
-    _ = try verifier.store.read {
-      try verifier.pairs(request) { pair in
-        guard let city = cities[pair.cityID] else { return }
-        index += 1
-        try output.write(
-          METMatchedPairs.line(
-            pair, city: city, label: labels[pair.cityID] ?? city.name, request: request,
-            index: index, total: total))
-      }
+    for line in METMatchedPairs.lines(pairs, cities: cities, labels: labels, request: request) {
+      try output.write(line)
     }
     try output.flush()
     if total == 0 { invocation.info("no forecast–observation pairs matched") }

@@ -54,8 +54,10 @@ extension Invocation {
     }
   }
 
-  /// The stderr warning for a figure drawn without data, as tables warn about empty results.
-  func warnEmptyFigure(_ what: String) {
-    warn("the figure has no data: \(what); it is written with a 'No data' note")
+  /// The error for a figure that would be drawn from zero cases (issue 42: an empty figure
+  /// whose subtitle still named sources was written and exited 0). Thrown before the output is
+  /// renamed into place, so no file is written, and the command exits 1.
+  func emptyFigure(_ what: String) -> CLIError {
+    .failure("no figure drawn: \(what)")
   }
 }

@@ -30,8 +30,8 @@ public struct DiagramContext: Sendable {
     self.title = title
   }
 
-  /// `Berlin, Paris · forecast vs era5 observations · valid 2026-03-01 to 2026-03-31 · lead
-  /// days 1–5`, then the diagram's own notes.
+  /// `Berlin, Paris · forecast vs era5 observations · forecasts: forecast (best_match) · valid
+  /// 2026-03-01 to 2026-03-31 · lead days 1–5`, then the diagram's own notes.
   public func subtitle(_ notes: [String?]) -> String {
     var period: String?
     if let range = request.period {
@@ -42,7 +42,7 @@ public struct DiagramContext: Sendable {
     return FigureTitle.subtitle(
       [
         FigureTitle.cities(cities), "forecast vs \(request.observationSource) observations",
-        period, leadDays?.text,
+        request.forecastSelectionText, period, leadDays?.text,
       ] + notes)
   }
 

@@ -27,8 +27,8 @@ package struct DiagramLines<Row> {
       {
         lead = value
       }
-      let name = keyValues.enumerated().filter { $0.offset != leadIndex }
-        .map(\.element.description).joined(separator: " · ")
+      let name = Self.name(
+        keyValues.enumerated().filter { $0.offset != leadIndex }.map(\.element.description))
       let label = name.isEmpty ? fallback : name
       if let position = index[label] {
         lines[position].rows.append((lead, row))
@@ -37,6 +37,14 @@ package struct DiagramLines<Row> {
         lines.append(Line(name: label, rows: [(lead, row)]))
       }
     }
+  }
+
+  /// A line's name from its key values, each value once: an import's model is named after its
+  /// source, and `demo_provider · demo_provider` named one model twice (issue 42).
+  package static func name(_ values: [String]) -> String {
+    var parts: [String] = []
+    for value in values where !parts.contains(value) { parts.append(value) }
+    return parts.joined(separator: " · ")
   }
 
   /// `Lead day 3` or `Lead 36 h` for a tooltip or label, by the request's lead key.

@@ -41,12 +41,13 @@ public enum EconomicValueDiagram {
     let request = report.request
     let leadKey = request.keys.first { $0 == .leadDay || $0 == .lead }
     let series = report.rows.enumerated().map { index, row in
-      let name = row.keys.enumerated().map { position, value in
-        let key = request.keys[position]
-        if key == .leadDay { return "lead day \(value)" }
-        if key == .lead { return "lead \(value) h" }
-        return value.description
-      }.joined(separator: " · ")
+      let name = DiagramLines<VerifyRow>.name(
+        row.keys.enumerated().map { position, value in
+          let key = request.keys[position]
+          if key == .leadDay { return "lead day \(value)" }
+          if key == .lead { return "lead \(value) h" }
+          return value.description
+        })
       return ChartSeries(
         name: name.isEmpty ? request.variableDisplayName : name,
         points: curve(row).map { ChartPoint(x: $0.costLoss, y: $0.value, n: row.scores.n) },

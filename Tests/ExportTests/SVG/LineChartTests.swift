@@ -187,10 +187,11 @@ import Testing
     #expect(tooltip == "observed · 2026-03-20 00:00 · Temperature −0.2 °C")
   }
 
-  @Test("a long legend wraps into rows and ends with +N more when out of room")
+  /// Names that share no leading part cannot be grouped (``ChartLegend/groups(_:)``).
+  @Test("a long legend of names sharing nothing wraps into rows and ends with +N more")
   func longLegend() throws {
     let many = (0..<40).map {
-      ChartSeries(name: "model number \($0)", values: [(0, Double($0)), (1, 1)])
+      ChartSeries(name: "\($0)-th model number", values: [(0, Double($0)), (1, 1)])
     }
     let root = try XMLTreeBuilder.parse(Self.chart(many).svg())
     let legendTexts = root.elements("g")

@@ -524,7 +524,7 @@ _skycast() {
         '--lead-days:With --format svg or --diagram: only these lead days (1-5, 1,3,5)'
         '--scorecard:With --compare A B: variables × lead days, coloured by (A − B)/B, marked where the Diebold–Mariano test is significant'
         '--vars:With --scorecard: the variables, one row each (comma-separated; default --var)'
-        '--ensemble:Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill; --skill climatology|deterministic[:MODEL] adds crpss'
+        '--ensemble:Score the stored ensembles (collect --ensemble): crps, ensemble-mean bias/mae/rmse, spread, spread_skill, verif 1.4'\''s as verif_spread, verif_spreadskillratio; --skill climatology|deterministic[:MODEL] adds crpss'
         '--fair:With --ensemble: the fair CRPS (unbiased for the ensemble size)'
         '--rank-histogram:With --ensemble or --lagged: the rank histogram (M + 1 bins, ties broken at random by --seed)'
         '--lagged:Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone'

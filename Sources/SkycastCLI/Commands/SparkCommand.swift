@@ -24,7 +24,8 @@ enum SparkCommand {
       --ensemble draws the latest stored ensemble: the member median, and under it the \
       10–90 % width. --runs --city X --at TIME tells the story of one hour: each stored \
       issue's forecast for it, then a line per issue with its 24 hours up to it, one scale. \
-      --format svg -o FILE.svg draws a figure (--width and --height in pixels).
+      --format svg -o FILE.svg draws a figure (--width and --height in pixels); --format \
+      tikz -o FILE.tex the same figure for LaTeX (--width and --height in cm).
 
       Examples:
         skycast spark --city Berlin --city 北京 --min -10 --max 30
@@ -53,15 +54,15 @@ enum SparkCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     if let format = invocation[SharedOptions.format()] {
-      guard format == "svg" else {
+      guard format == "svg" || format == "tikz" else {
         throw invocation.usage(
-          "The value '\(format)' is invalid for '--format': spark draws sparklines, or svg")
+          "The value '\(format)' is invalid for '--format': spark draws sparklines, svg or tikz")
       }
       guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--format svg does not apply to 'spark -'")
+        throw invocation.usage("--format \(format) does not apply to 'spark -'")
       }
       if invocation[Options.ensemble] {
-        throw invocation.usage("--ensemble draws sparklines; leave out --format svg")
+        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format)")
       }
       if invocation[Options.runs] { return try runsFigure(invocation) }
       if invocation.isGiven(Options.model) { throw invocation.usage("--model goes with --runs") }
@@ -76,7 +77,12 @@ enum SparkCommand {
       throw invocation.usage(
         "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
     }
-    let width = invocation.context.width(override: try invocation[Options.width])
+    let columns = try invocation[Options.width]
+    if let columns, columns != columns.rounded() {
+      throw invocation.invalidValue(
+        invocation.values["width"]?.last ?? "", for: "width", expected: "a whole number")
+    }
+    let width = invocation.context.width(override: columns.map { Int($0) })
     let ascii = invocation.prefersASCII
     let palette = invocation.palette
     var series: [SparkSeries]
@@ -160,12 +166,12 @@ enum SparkCommand {
       }
     }
     let (width, height) = try invocation.figureSize()
-    let svg = TimeSeriesFigure.svg(
+    let svg = TimeSeriesFigure.drawing(
       lines: stored.lines, observed: observed, label: stored.resolved.label,
       observedLabel: observedLabel, period: stored.span, width: width, height: height,
       title: try invocation.figureTitle())
     let output = try invocation.dataOutput()
-    try output.write(svg)
+    try invocation.writeFigure(svg, to: output)
     try output.flush()
     return ExitStatus.success
   }
@@ -364,9 +370,11 @@ extension SparkCommand {
       "min", value: "x", help: "Bottom of the scale (shared by all lines).")
     static let max = Option<Double?>.number(
       "max", value: "y", help: "Top of the scale (shared by all lines).")
-    static let width = Option<Int?>.integer(
-      "width", value: "columns", help: "Line width in columns.", in: 1...100_000,
-      shown: "$COLUMNS, the terminal, or 80")
+    /// A number, not a whole one: with `--format tikz` it is the figure's width in cm.
+    static let width = Option<Double?>.number(
+      "width", value: "columns",
+      help: "Line width in columns (with --format svg or tikz: the figure's width).",
+      in: 1...100_000, shown: "$COLUMNS, the terminal, or 80")
     static let ensemble = Flag(
       "ensemble",
       help:
@@ -389,6 +397,7 @@ extension SparkCommand {
       of: LeadOrigin.self, shown: "run where known")
     /// `--format`: only `svg` (checked by the command, which names what spark draws).
     static let format = Option<String?>.text(
-      "format", value: "format", help: "svg for a figure instead of sparklines.")
+      "format", value: "format",
+      help: "svg or tikz for a figure instead of sparklines (tikz: --width in cm).")
   }
 }

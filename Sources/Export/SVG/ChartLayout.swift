@@ -89,7 +89,6 @@ package struct ChartLayout {
             $0, toWidth: width - 2 * margin, fontSize: Self.subtitleSize, maxLines: 2)
       } ?? []
     self.xTitle = xTitle
-    self.yTitle = yTitle
     self.attribution = attribution.flatMap { $0.isEmpty ? nil : $0 }
 
     // MARK: Vertical, top down then bottom up.
@@ -166,6 +165,11 @@ package struct ChartLayout {
     }
     y = yScale
     x = xScale
+    // The rotated y-axis title is cut to the plot's height (plus the tick label overhang)
+    // rather than running into the subtitle on a short canvas.
+    self.yTitle = TextMetrics.truncated(
+      yTitle, toWidth: plotHeight + 24 + (hasStrip ? Self.stripGap + Self.stripHeight : 0),
+      fontSize: Self.axisTitleSize)
     yTitleX = left - labelWidth - 9 - Self.axisTitleSize - 8 + 11
     plot = Rect(x: left, y: plotTop, width: right - left, height: plotHeight)
     strip =

@@ -23,7 +23,7 @@ extension SharedOptions {
     "height", value: "size",
     help:
       "Figure height: pixels with --format svg (200 to 10000), centimetres with --format tikz (3 to 60).",
-    in: 1...10_000, shown: "450 px; tikz in proportion")
+    in: 1...10_000, shown: "450 px; tikz 3/4 of the width")
 
   /// `--width`, `--height`, `--title` and `--no-title` for commands whose only use of a width is
   /// the figure.
@@ -44,7 +44,8 @@ extension Invocation {
 
   /// The canvas the figure is laid out on, in pixels: `--width` and `--height` in pixels with
   /// `--format svg` (`defaultWidth` × `defaultHeight` unless given); with `--format tikz` in
-  /// centimetres (11.5 cm wide unless given, high in the default proportion), turned into the
+  /// centimetres (11.5 cm wide unless given, high in the default proportion but at least 3/4 of
+  /// the width), turned into the
   /// pixels at which the layout's 12 px labels are as large as 10 pt text
   /// (``TikZRenderer/canvasWidth(centimetres:)``).
   func figureSize(defaultWidth: Int = 800, defaultHeight: Int = 450) throws -> (
@@ -57,8 +58,10 @@ extension Invocation {
       try checkFigureSize(centimetres, option: "width", range: 4...60, unit: "centimetres")
       let pixels = TikZRenderer.canvasWidth(centimetres: centimetres)
       guard let height else {
-        let proportional = Double(defaultHeight) * Double(pixels) / Double(defaultWidth)
-        return (pixels, Int(proportional.rounded()))
+        // At most 4:3: at a text width the labels, legend and titles take a larger share of
+        // the canvas than on an 800 px SVG, and a 16:9 plot would be left thin.
+        let ratio = max(Double(defaultHeight) / Double(defaultWidth), 0.75)
+        return (pixels, Int((Double(pixels) * ratio).rounded()))
       }
       try checkFigureSize(height, option: "height", range: 3...60, unit: "centimetres")
       return (pixels, TikZRenderer.canvasHeight(centimetres: height))

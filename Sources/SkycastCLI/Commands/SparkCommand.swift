@@ -48,6 +48,9 @@ enum SparkCommand {
       Options.ensemble.spec, Options.runs.spec, Options.model.spec, Options.series.spec,
       Options.leadFrom.spec, Options.format.spec,
       SharedOptions.outputPath.help("Write to a file instead of standard output.").spec,
+      SharedOptions.standalone.help(
+        "With --format tikz: a standalone document pdflatex compiles to a one-figure PDF."
+      ).spec,
       SharedOptions.figureHeight.spec,
     ] + SharedOptions.figureTitle,
     run: { try run($0) })
@@ -70,6 +73,7 @@ enum SparkCommand {
     }
     try invocation.rejectFigureOptions([
       SharedOptions.figureHeight, SharedOptions.title, SharedOptions.noTitle,
+      SharedOptions.standalone,
     ])
     let scaleMin = try invocation[Options.min]
     let scaleMax = try invocation[Options.max]

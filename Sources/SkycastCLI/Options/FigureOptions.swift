@@ -6,10 +6,12 @@ extension SharedOptions {
   static let figureTitle: [OptionSpec] = [title.spec, noTitle.spec]
 
   static let title = Option<String?>.text(
-    "title", value: "text", help: "With --format svg: this title instead of the automatic one.")
+    "title", value: "text",
+    help: "With --format svg or tikz: this title instead of the automatic one.")
   static let noTitle = Flag(
     "no-title",
-    help: "With --format svg: no title or subtitle (a LaTeX or Word caption replaces them).")
+    help:
+      "With --format svg or tikz: no title or subtitle (a LaTeX or Word caption replaces them).")
 
   /// `--width` of the figure: pixels with `--format svg`, centimetres with `--format tikz`.
   static let figureWidth = Option<Double?>.number(
@@ -51,6 +53,9 @@ extension Invocation {
   func figureSize(defaultWidth: Int = 800, defaultHeight: Int = 450) throws -> (
     width: Int, height: Int
   ) {
+    if formatChoice == .svg, self[SharedOptions.standalone] {
+      throw usage("--standalone makes a LaTeX document; use it with --format latex or tikz")
+    }
     let width = try self[SharedOptions.figureWidth]
     let height = try self[SharedOptions.figureHeight]
     if formatChoice == .tikz {

@@ -33,7 +33,8 @@ enum SharedOptions {
   )
   static let standalone = Flag(
     "standalone",
-    help: "With --format latex: a whole document pdflatex compiles, not just the table float.")
+    help:
+      "With --format latex: a whole document pdflatex compiles, not just the table float; with --format tikz: a standalone document of the figure.")
   static let caption = Option<String?>.text(
     "caption", value: "text",
     help: "With --format latex: the table's caption (default: what the table shows).")

@@ -12,7 +12,10 @@ import Testing
 @Suite struct TikZFigureTests {
   /// One command per figure kind and figure command, on the demo's synthetic Alpenau.
   static let kinds: [(name: String, arguments: [String])] = [
-    ("line", ["verify", "--city", "Alpenau", "--obs", "synthetic", "--by", "lead-day", "--by", "model"]),
+    (
+      "line",
+      ["verify", "--city", "Alpenau", "--obs", "synthetic", "--by", "lead-day", "--by", "model"]
+    ),
     (
       "band",
       [
@@ -20,7 +23,10 @@ import Testing
         DemoDataset.secondModel, "--by", "lead-day",
       ]
     ),
-    ("rank", ["verify", "--ensemble", "--city", "Alpenau", "--obs", "synthetic", "--rank-histogram"]),
+    (
+      "rank",
+      ["verify", "--ensemble", "--city", "Alpenau", "--obs", "synthetic", "--rank-histogram"]
+    ),
     (
       "reliability",
       [
@@ -28,7 +34,10 @@ import Testing
         "--threshold", "0.1", "--op", "gt", "--reliability",
       ]
     ),
-    ("taylor", ["verify", "--city", "Alpenau", "--obs", "synthetic", "--diagram", "taylor", "--by", "model"]),
+    (
+      "taylor",
+      ["verify", "--city", "Alpenau", "--obs", "synthetic", "--diagram", "taylor", "--by", "model"]
+    ),
     (
       "performance",
       [
@@ -54,7 +63,10 @@ import Testing
     ("spark", ["spark", "--city", "Alpenau", "--from", "2026-07-13", "--to", "2026-07-26"]),
     ("runs", ["spark", "--runs", "--city", "Alpenau", "--at", "2026-07-20T12:00"]),
     ("export", ["export", "hourly", "--city", "Alpenau", "--latest"]),
-    ("lockin", ["archive", "lock-in", "--city", "Alpenau", "--var", "temperature_2m", "--delta", "1"]),
+    (
+      "lockin",
+      ["archive", "lock-in", "--city", "Alpenau", "--var", "temperature_2m", "--delta", "1"]
+    ),
   ]
 
   /// The demo database with the clock at the demo's "now".
@@ -97,7 +109,8 @@ import Testing
         arguments + ["--format", "tikz", "--width", "11.5", "--height", "9", "-o", name + ".tex"])
       #expect(tikz.exitCode == 0, "\(name): \(tikz)")
       #expect(!tikz.stderr.contains("xelatex"), "\(name): \(tikz.stderr)")
-      let svgText = try String(contentsOfFile: harness.directory.file(name + ".svg"), encoding: .utf8)
+      let svgText = try String(
+        contentsOfFile: harness.directory.file(name + ".svg"), encoding: .utf8)
       let tikzText = try String(
         contentsOfFile: harness.directory.file(name + ".tex"), encoding: .utf8)
       let texts = Self.svgTexts(svgText)
@@ -143,7 +156,8 @@ import Testing
       guard let log = try await DocumentFormatTests.pdflatex(file, in: harness.directory.path)
       else { return }
       #expect(!log.contains("\n!"), "\(name): \(log.suffix(3000))")
-      #expect(log.contains("Output written on \(name)-standalone.pdf (1 page"), "\(log.suffix(2000))")
+      #expect(
+        log.contains("Output written on \(name)-standalone.pdf (1 page"), "\(log.suffix(2000))")
     }
   }
 
@@ -170,7 +184,9 @@ import Testing
     #expect(standalone.exitCode == 64 && standalone.stderr.contains("tikz"), "\(standalone)")
     let wide = await harness.run(line + ["--format", "tikz", "--width", "16"])
     #expect(wide.exitCode == 0)
-    #expect(wide.stdout.contains("\\useasboundingbox (0,0) rectangle (546,410);"), "\(wide.stdout.prefix(600))")
+    #expect(
+      wide.stdout.contains("\\useasboundingbox (0,0) rectangle (546,410);"),
+      "\(wide.stdout.prefix(600))")
   }
 
   @Test("a CJK city name in a TikZ figure gets the LaTeX tables' warning")

@@ -15,7 +15,9 @@ extension TikZPicture {
       } else if let name = color(style.fill) {
         options.append("fill=" + name)
         let opacity = style.fillOpacity * style.opacity
-        if opacity < 1 { options.append("fill opacity=" + TikZRenderer.decimal(opacity, digits: 3)) }
+        if opacity < 1 {
+          options.append("fill opacity=" + TikZRenderer.decimal(opacity, digits: 3))
+        }
       }
     }
     if let hatch, let bounds = path.bounds {

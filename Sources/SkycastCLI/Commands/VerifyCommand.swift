@@ -47,7 +47,8 @@ enum VerifyCommand {
       Options.lapseRate.spec, Options.leadFrom.spec, Options.ci.spec, Options.bootstrap.spec,
       Options.blockDays.spec, Options.seed.spec, Options.score.spec,
     ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
-      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .tikz, .parquet, .verif, .metMPR])
+      + SharedOptions.output(
+        formats: FormatChoice.tables + [.svg, .tikz, .parquet, .verif, .metMPR])
       + [ExportCommand.Options.partitionBy.spec],
     rules: rules,
     run: { try run($0) })

@@ -25,7 +25,8 @@ import Testing
         var report = DiagramFixtures.contingencyReport
         report.rows = report.rows.filter { $0.keys[0] == .text("model_a") }
         report.request.groupBy = [.model, .leadDay]
-        return EconomicValueDiagram.drawing(report, context: DiagramFixtures.context(report.request))
+        return EconomicValueDiagram.drawing(
+          report, context: DiagramFixtures.context(report.request))
       }
     ),
     (

@@ -142,7 +142,8 @@ package struct TikZPath: Equatable {
     return (minX, minY, maxX, maxY)
   }
 
-  /// The TikZ path text, coordinates in pixels (the picture's `x` and `y` units).
+  /// The TikZ path text, coordinates in pixels (the picture's `x` and `y` units), eight
+  /// pieces to a line.
   package var tikz: String {
     var parts: [String] = []
     for segment in segments {
@@ -159,7 +160,13 @@ package struct TikZPath: Equatable {
         parts.append("-- cycle")
       }
     }
-    return parts.joined(separator: " ")
+    // Eight pieces a line: a year of hourly points stays far below TeX's input line limit.
+    var text = ""
+    for (index, part) in parts.enumerated() {
+      if index > 0 { text += index % 8 == 0 ? "\n    " : " " }
+      text += part
+    }
+    return text
   }
 
   /// `(x,y)` with ``SVGWriter/number(_:)`` numbers.

@@ -3,7 +3,7 @@ import Export
 /// `archive lock-in --format svg`: the share of valid times locked in at each lead day, one line
 /// per city, source and model, drawn from the same report the tables print.
 public enum LockInFigure {
-  /// The SVG document.
+  /// The figure as a drawing (``Drawing/svg()`` or ``TikZRenderer`` renders it).
   ///
   /// - Parameter title: the automatic title, the user's, or none.
   public static func drawing(

@@ -26,10 +26,32 @@ import Testing
     }
   }
 
+  /// The picture's statements, one per entry: a long path's continuation lines joined to
+  /// its first line.
+  static func statements(_ tikz: String) -> [String] {
+    var statements: [String] = []
+    var current = ""
+    for line in tikz.split(separator: "\n") {
+      let line = line.trimmingCharacters(in: .whitespaces)
+      if !current.isEmpty {
+        current += " " + line
+      } else if ["\\path", "\\clip", "\\draw", "\\fill"].contains(where: line.hasPrefix) {
+        current = line
+      } else {
+        statements.append(line)
+        continue
+      }
+      if current.hasSuffix(";") {
+        statements.append(current)
+        current = ""
+      }
+    }
+    return statements
+  }
+
   /// The picture's `\path` statements (one per drawn SVG shape), in order.
   static func paths(_ tikz: String) -> [String] {
-    tikz.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { $0.hasPrefix("\\path[") }
+    statements(tikz).filter { $0.hasPrefix("\\path[") }
   }
 
   /// The shapes an SVG document paints (a solid fill or a stroke; hatch-only fills and

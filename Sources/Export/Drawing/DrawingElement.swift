@@ -48,6 +48,7 @@ public struct DrawingElement: Sendable, Equatable {
     attributes.first { $0.name == name }?.value
   }
 
+  /// Same kind, name, attributes (in order), text, tooltip and children.
   public static func == (lhs: DrawingElement, rhs: DrawingElement) -> Bool {
     lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.content == rhs.content
       && lhs.tooltip == rhs.tooltip && lhs.children == rhs.children

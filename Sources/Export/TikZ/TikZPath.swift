@@ -14,12 +14,17 @@ import Foundation
 package struct TikZPath: Equatable {
   /// One piece of a path.
   package enum Segment: Equatable {
+    /// Start a subpath at (x, y).
     case move(Double, Double)
+    /// A straight line to (x, y).
     case line(Double, Double)
+    /// A cubic Bézier: first control point, second control point, end point.
     case curve(Double, Double, Double, Double, Double, Double)
+    /// Close the subpath back to its start.
     case close
   }
 
+  /// The pieces of the path, in absolute pixel coordinates.
   package private(set) var segments: [Segment] = []
 
   /// The path of SVG path data; text it cannot read ends the path there (as SVG renderers do).

@@ -165,11 +165,9 @@ package struct ChartLayout {
     }
     y = yScale
     x = xScale
-    // The rotated y-axis title is cut to the plot's height (plus the tick label overhang)
-    // rather than running into the subtitle on a short canvas.
+    // The rotated y-axis title is never longer than the canvas is high.
     self.yTitle = TextMetrics.truncated(
-      yTitle, toWidth: plotHeight + 24 + (hasStrip ? Self.stripGap + Self.stripHeight : 0),
-      fontSize: Self.axisTitleSize)
+      yTitle, toWidth: height - 2 * margin, fontSize: Self.axisTitleSize)
     yTitleX = left - labelWidth - 9 - Self.axisTitleSize - 8 + 11
     plot = Rect(x: left, y: plotTop, width: right - left, height: plotHeight)
     strip =

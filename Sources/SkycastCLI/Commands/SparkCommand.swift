@@ -84,7 +84,8 @@ enum SparkCommand {
     let columns = try invocation[Options.width]
     if let columns, columns != columns.rounded() {
       throw invocation.invalidValue(
-        invocation.values["width"]?.last ?? "", for: "width", expected: "a whole number")
+        invocation.texts(Options.width.spec).last ?? "", for: "width",
+        expected: "a whole number")
     }
     let width = invocation.context.width(override: columns.map { Int($0) })
     let ascii = invocation.prefersASCII

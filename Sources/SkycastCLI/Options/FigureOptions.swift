@@ -76,11 +76,22 @@ extension Invocation {
     return (width.map { Int($0) } ?? defaultWidth, height.map { Int($0) } ?? defaultHeight)
   }
 
+  /// Checks `--width`, `--height` and `--standalone` of a figure in the unit of its format
+  /// before the command runs, so a bad size is a usage error before anything is opened.
+  func validateFigureSize() throws {
+    guard formatChoice?.isFigure == true,
+      isGiven(SharedOptions.figureWidth) || isGiven(SharedOptions.figureHeight)
+        || self[SharedOptions.standalone]
+    else { return }
+    _ = try figureSize()
+  }
+
   /// Refuses a `--width` or `--height` outside `range`, or not whole pixels.
   private func checkFigureSize(
     _ value: Double, option: String, range: ClosedRange<Double>, unit: String?
   ) throws {
-    let text = values[option]?.last ?? Option<Double>.written(value)
+    let spec = option == "width" ? SharedOptions.figureWidth.spec : SharedOptions.figureHeight.spec
+    let text = texts(spec).last ?? Option<Double>.written(value)
     if unit == nil, value != value.rounded() {
       throw invalidValue(text, for: option, expected: "a whole number of pixels")
     }

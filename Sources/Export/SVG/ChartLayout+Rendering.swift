@@ -138,7 +138,7 @@ extension ChartLayout {
     }
     if !yTitle.isEmpty {
       let x = SVGWriter.number(yTitleX)
-      let y = SVGWriter.number(plot.y + plot.height / 2)
+      let y = SVGWriter.number(yTitleY)
       svg.leaf(
         "text",
         [("x", x), ("y", y), ("transform", "rotate(-90 " + x + " " + y + ")")],

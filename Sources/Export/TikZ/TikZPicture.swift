@@ -131,10 +131,12 @@ struct TikZPicture {
     TikZRenderer.decimal(pixels * pointsPerPixel, digits: 3) + "pt"
   }
 
-  /// `text` on one comment line: line breaks and control characters become spaces.
+  /// `text` on one comment line: line breaks and control characters become spaces, and the
+  /// rest is escaped like labels, so no `^^M` in a name ends the comment early.
   static func commentText(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    LaTeXText.escape(
+      String(
+        String.UnicodeScalarView(
+          text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 })))
   }
 }

@@ -189,6 +189,24 @@ import Testing
       "\(wide.stdout.prefix(600))")
   }
 
+  @Test("city names full of TeX specials (and ^^M) are escaped: the standalone figure compiles")
+  func hostileNames() async throws {
+    let harness = CLIHarness()
+    try DocumentFormatTests.writeHistory(
+      harness, names: [DocumentFormatTests.hostile, "a|b {x} ~ ^^M \\ $ <c>"])
+    let result = await harness.run(
+      "verify", "--by", "city", "--by", "lead-day", "--source", "forecast", "--format", "tikz",
+      "--standalone", "-o", "hostile.tex")
+    #expect(result.exitCode == 0, "\(result)")
+    let text = try String(contentsOfFile: harness.directory.file("hostile.tex"), encoding: .utf8)
+    #expect(text.contains("Mean\\_temp \\& 50\\% \\#1"), "\(text)")
+    guard
+      let log = try await DocumentFormatTests.pdflatex("hostile.tex", in: harness.directory.path)
+    else { return }
+    #expect(!log.contains("\n!"), "\(log.suffix(3000))")
+    #expect(log.contains("Output written on hostile.pdf (1 page"), "\(log.suffix(2000))")
+  }
+
   @Test("a CJK city name in a TikZ figure gets the LaTeX tables' warning")
   func cjkWarning() async throws {
     let harness = try Self.harness()

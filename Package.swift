@@ -9,7 +9,8 @@ import PackageDescription
 //   Inflate        DEFLATE, gzip and zip decoding, streaming and bounded (no dependencies)
 //   Stations       station files and lists of six networks, read into canonical units (no store)
 //   OpenMeteo      endpoints, HTTP transports, the JSON parser and response decoders (no store)
-//   Export         CSV/JSON/table/LaTeX/sparkline/SVG/Parquet writers over rows and cells (no SQL)
+//   Export         CSV/JSON/table/LaTeX/sparkline/Parquet writers over rows and cells, figures
+//                  as one drawing rendered to SVG and TikZ (no SQL)
 //   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
 //   Store          schema, migrations, every SQL statement behind a Store method (verify's
 //                  in VerifyQueries/), SQL function registration; the only door to SQLite:

@@ -41,11 +41,17 @@ public enum LaTeXText {
       case "·": result += "\\ensuremath{\\cdot}"
       case "±": result += "\\ensuremath{\\pm}"
       case "→": result += "\\ensuremath{\\rightarrow}"
+      case "←": result += "\\ensuremath{\\leftarrow}"
+      case "↑": result += "\\ensuremath{\\uparrow}"
+      case "↓": result += "\\ensuremath{\\downarrow}"
       case "≈": result += "\\ensuremath{\\approx}"
       case "√": result += "\\ensuremath{\\surd}"
       case "∛": result += "\\ensuremath{\\sqrt[3]{\\,}}"
       case "²": result += "\\textsuperscript{2}"
       case "³": result += "\\textsuperscript{3}"
+      // Superscript digits and minus of the figures' powers of ten (10⁴, 10⁻²).
+      case "⁰", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹", "⁻":
+        result += "\\textsuperscript{" + Self.superscripts[character, default: ""] + "}"
       case "µ", "μ": result += "\\ensuremath{\\mu}"
       case "\u{00A0}": result += "~"
       default:
@@ -59,6 +65,11 @@ public enum LaTeXText {
     }
     return result
   }
+
+  /// The plain characters of the superscript digits and minus past Latin-1.
+  static let superscripts: [Character: String] = [
+    "⁰": "0", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8", "⁹": "9", "⁻": "\\ensuremath{-}",
+  ]
 
   /// The Greek letters with a command of their own in plain LaTeX (capitals that look like
   /// Latin ones have none), by character.

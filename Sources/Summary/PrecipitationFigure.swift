@@ -10,10 +10,10 @@ public enum PrecipitationFigure {
   ///   - series: what the totals are (`observed (era5)`), for the subtitle.
   ///   - period: the dates, for the subtitle.
   ///   - title: the automatic title, the user's, or none.
-  public static func svg(
+  public static func drawing(
     _ table: SummaryTable, grouping: SummaryGrouping, series label: String, period: String,
     width: Int, height: Int, title: FigureTitle = .automatic
-  ) -> String? {
+  ) -> Drawing? {
     let keyName = grouping == .day ? "date" : grouping == .month ? "month" : nil
     guard let keyName,
       let cityIndex = table.columns.firstIndex(where: { $0.name == "city" }),
@@ -61,7 +61,7 @@ public enum PrecipitationFigure {
       yAxis: ChartAxis(label: "Total precipitation", unit: "mm", includesZero: true, decimals: 1),
       series: series, width: width, height: height)
     chart.showsTitle = showsTitle
-    return chart.svg()
+    return chart.drawing()
   }
 
   /// Whether any row has a `total_mm` to draw as a bar.

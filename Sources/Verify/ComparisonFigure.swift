@@ -6,7 +6,7 @@ import Store
 /// combination of the other keys.
 public enum ComparisonFigure {
   /// Renders the figure, or nil when the request has no lead key.
-  public static func svg(_ report: ComparisonReport, width: Int, height: Int) -> String? {
+  public static func drawing(_ report: ComparisonReport, width: Int, height: Int) -> Drawing? {
     let request = report.request
     let keys = request.keys
     guard let leadIndex = keys.firstIndex(where: { $0 == .lead || $0 == .leadDay }) else {
@@ -52,6 +52,6 @@ public enum ComparisonFigure {
         label: "Difference in \(score), A − B", unit: variable.unit, includesZero: true,
         decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
-    return BandChart(chart: chart, bands: bands).svg()
+    return BandChart(chart: chart, bands: bands).drawing()
   }
 }

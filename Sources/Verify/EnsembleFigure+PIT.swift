@@ -12,7 +12,7 @@ extension EnsembleFigure {
   /// Bars of each group over ten PIT bins, and a dashed line at 0.1.
   public static func pitHistogram(
     _ report: EnsembleReport, width: Int, height: Int, title: FigureTitle = .automatic
-  ) -> String {
+  ) -> Drawing {
     let series = report.histograms.enumerated().map { index, row in
       BarSeries(
         name: row.keys.isEmpty
@@ -41,7 +41,7 @@ extension EnsembleFigure {
       series: series, width: width, height: height)
     chart.referenceLine = (1 / Double(pitBins), "flat: a calibrated ensemble")
     chart.showsTitle = shows
-    return chart.svg()
+    return chart.drawing()
   }
 
   /// Key columns, then `pit_lo pit_hi frequency`.

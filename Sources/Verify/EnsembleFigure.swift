@@ -50,7 +50,7 @@ public enum EnsembleFigure {
   /// The rank histogram: one bar series per group, ranks 0…M, and a dashed line at 1/(M + 1).
   public static func rankHistogram(
     _ report: EnsembleReport, width: Int, height: Int, title: FigureTitle = .automatic
-  ) -> String {
+  ) -> Drawing {
     let members = report.histograms.map(\.members).max() ?? 0
     let series = report.histograms.enumerated().map { index, row in
       BarSeries(
@@ -70,7 +70,7 @@ public enum EnsembleFigure {
       series: series, width: width, height: height)
     chart.referenceLine = (1 / Double(members + 1), "flat: a calibrated ensemble")
     chart.showsTitle = shows
-    return chart.svg()
+    return chart.drawing()
   }
 
   /// The lead key a line figure is drawn against: the first of lead or lead day (lead day when
@@ -83,7 +83,7 @@ public enum EnsembleFigure {
   public static func lines(
     _ report: EnsembleReport, score: Score, width: Int, height: Int,
     title: FigureTitle = .automatic
-  ) -> String? {
+  ) -> Drawing? {
     let keys = report.request.groupBy
     guard let xKey = xKey(keys), let xIndex = keys.firstIndex(of: xKey) else { return nil }
     var order: [String] = []
@@ -136,6 +136,6 @@ public enum EnsembleFigure {
         includesZero: score != .bias && score != .crpss, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     chart.showsTitle = shows
-    return chart.svg()
+    return chart.drawing()
   }
 }

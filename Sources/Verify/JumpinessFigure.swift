@@ -8,9 +8,9 @@ import Store
 public enum JumpinessFigure {
   /// Renders the figure: the bins on a category axis (every bin of the report's edges, so
   /// groups line up), MAE and RMSE lines per group.
-  public static func svg(
+  public static func drawing(
     _ report: JumpinessReport, width: Int, height: Int, title: FigureTitle = .automatic
-  ) -> String {
+  ) -> Drawing {
     let request = report.request
     let bins = (0...report.edges.count).map { bin in
       JumpinessTable.label(
@@ -56,6 +56,6 @@ public enum JumpinessFigure {
         label: "Error", unit: request.variable.unit, includesZero: true, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     chart.showsTitle = showsTitle
-    return chart.svg()
+    return chart.drawing()
   }
 }

@@ -7,9 +7,9 @@ import Store
 /// one line of each per combination of the other `--by` keys, with each point's case count.
 public enum LaggedFigure {
   /// Renders the figure, or nil when the request has no lead key (the command adds lead day).
-  public static func svg(
+  public static func drawing(
     _ report: LaggedReport, width: Int, height: Int, title: FigureTitle = .automatic
-  ) -> String? {
+  ) -> Drawing? {
     let keys = report.request.keys
     guard let leadIndex = keys.firstIndex(where: { $0 == .lead || $0 == .leadDay }) else {
       return nil
@@ -57,6 +57,6 @@ public enum LaggedFigure {
         includesZero: true, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     chart.showsTitle = showsTitle
-    return chart.svg()
+    return chart.drawing()
   }
 }

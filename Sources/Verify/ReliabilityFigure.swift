@@ -17,10 +17,10 @@ public enum ReliabilityFigure {
   /// The consistency bars' coverage.
   public static let consistencyLevel = 0.9
 
-  public static func svg(
+  public static func drawing(
     _ report: ReliabilityReport, width: Int, height: Int, title: FigureTitle = .automatic,
     cities: [String] = [], leadDays: LeadDaySelection? = nil, ensemble: Bool = false
-  ) -> String {
+  ) -> Drawing {
     var series: [ChartSeries] = []
     var bars: [ChartErrorBar] = []
     var counts: [[Int]] = []
@@ -103,6 +103,6 @@ public enum ReliabilityFigure {
     chart.inset = ChartInset(
       edges: (0...10).map { Double($0) / 10 }, counts: counts,
       caption: "Forecasts per bin (log scale)")
-    return chart.svg()
+    return chart.drawing()
   }
 }

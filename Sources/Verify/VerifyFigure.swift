@@ -19,10 +19,10 @@ public enum VerifyFigure {
   ///   - cities: the names of the cities that contributed pairs, for the subtitle.
   ///   - title: the automatic title, the user's, or none.
   ///   - note: a sentence the subtitle adds (how the lines were compared).
-  public static func svg(
+  public static func drawing(
     _ report: VerifyReport, score: Score, width: Int, height: Int, cities: [String] = [],
     title: FigureTitle = .automatic, leadDays: LeadDaySelection? = nil, note: String? = nil
-  ) -> String? {
+  ) -> Drawing? {
     let keys = report.request.keys
     guard let xKey = xKey(keys), let xIndex = keys.firstIndex(of: xKey) else { return nil }
     // Months are text (`2026-03`): placed at their index among the months present.
@@ -110,11 +110,11 @@ public enum VerifyFigure {
         includesZero: score.verifyScore.axisIncludesZero, decimals: 3),
       series: series, width: width, height: height, showsCounts: true)
     chart.showsTitle = showsTitle
-    guard report.request.bootstrap != nil else { return chart.svg() }
+    guard report.request.bootstrap != nil else { return chart.drawing() }
     // With --ci each line gets its interval as a shaded band.
     let bands = order.enumerated().map { index, name in
       BandChart.Band(series: index, points: intervals[name] ?? [])
     }
-    return BandChart(chart: chart, bands: bands, zeroLine: score.verifyScore == .bias).svg()
+    return BandChart(chart: chart, bands: bands, zeroLine: score.verifyScore == .bias).drawing()
   }
 }

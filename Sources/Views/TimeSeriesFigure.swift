@@ -15,10 +15,10 @@ public enum TimeSeriesFigure {
   ///     subtitle says none are stored in the period (nil: no observation source at all).
   ///   - period: the date range text for the subtitle.
   ///   - title: the automatic title (the variable in words), the user's, or none.
-  public static func svg(
+  public static func drawing(
     lines: [CitySeries], observed: [CitySeries], label: String, observedLabel: String?,
     period: String, width: Int, height: Int, title: FigureTitle = .automatic
-  ) -> String {
+  ) -> Drawing {
     let variable = lines.first?.variable ?? observed.first?.variable ?? .temperature2m
     let zones = Set((lines + observed).map { $0.city.zone })
     let zone = zones.count == 1 ? zones.first! : CityTimeZone.utc
@@ -67,7 +67,7 @@ public enum TimeSeriesFigure {
       gapThreshold: lines.first?.dates.isEmpty == false
         ? 1.5 * 86_400 : 5_400 * Double(max(1, stride(lines + observed, limit: maximumPoints))))
     chart.showsTitle = showsTitle
-    return chart.svg()
+    return chart.drawing()
   }
 
   /// Hours per plotted point after averaging.

@@ -58,9 +58,10 @@ import Testing
     #expect(verify.stdout.contains("(default: ge)"), "\(verify.stdout)")
     #expect(verify.stdout.contains("(default: se)"), "\(verify.stdout)")
     // --format lists what each command writes.
-    #expect(verify.stdout.contains("markdown, svg, parquet, verif or met-mpr."), "\(verify.stdout)")
+    #expect(
+      verify.stdout.contains("markdown, svg, tikz, parquet, verif or met-mpr."), "\(verify.stdout)")
     let precip = await CLIHarness().run("summary", "precip", "--help")
-    #expect(precip.stdout.contains("markdown or svg."), "\(precip.stdout)")
+    #expect(precip.stdout.contains("markdown, svg or tikz."), "\(precip.stdout)")
   }
 
   static func invocation(_ values: [String: [String]], options: [OptionSpec]) -> Invocation {

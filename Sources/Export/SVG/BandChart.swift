@@ -34,8 +34,13 @@ public struct BandChart: Sendable {
     self.zeroLine = zeroLine
   }
 
-  /// The complete SVG document.
+  /// The complete SVG document (``Drawing/svg()`` of ``drawing()``).
   public func svg() -> String {
+    drawing().svg()
+  }
+
+  /// The figure as a drawing description, which ``Drawing/svg()`` and ``TikZRenderer`` render.
+  public func drawing() -> Drawing {
     let prepared = chart.series.enumerated().map { PreparedSeries($1, index: $0) }
     let xs = prepared.flatMap { $0.points.map(\.x) }
     let bandValues = bands.flatMap { $0.points.flatMap { [$0.lower, $0.upper] } }

@@ -57,8 +57,13 @@ public struct BarChart: Sendable {
     self.attribution = attribution
   }
 
-  /// The complete SVG document.
+  /// The complete SVG document (``Drawing/svg()`` of ``drawing()``).
   public func svg() -> String {
+    drawing().svg()
+  }
+
+  /// The figure as a drawing description, which ``Drawing/svg()`` and ``TikZRenderer`` render.
+  public func drawing() -> Drawing {
     let styles = series.enumerated().map { $1.style ?? .automatic($0) }
     let values = series.map { bars in
       categories.indices.map { index -> Double? in

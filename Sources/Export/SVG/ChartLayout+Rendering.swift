@@ -138,7 +138,7 @@ extension ChartLayout {
     }
     if !yTitle.isEmpty {
       let x = SVGWriter.number(yTitleX)
-      let y = SVGWriter.number(plot.y + plot.height / 2)
+      let y = SVGWriter.number(yTitleY)
       svg.leaf(
         "text",
         [("x", x), ("y", y), ("transform", "rotate(-90 " + x + " " + y + ")")],
@@ -164,7 +164,7 @@ extension ChartLayout {
   /// The legend, the attribution line, and the end of the document.
   ///
   /// - Parameter markers: per series, whether its legend sample shows the marker (line charts).
-  package func writeEnd(to svg: inout SVGWriter, markers: [Bool] = []) -> String {
+  package func writeEnd(to svg: inout SVGWriter, markers: [Bool] = []) -> Drawing {
     legend.write(
       to: &svg, top: legendTop, centre: plot.x + plot.width / 2, minX: Self.margin,
       maxX: width - Self.margin, markers: markers)
@@ -179,6 +179,6 @@ extension ChartLayout {
         content: attribution)
     }
     svg.closeAll()
-    return svg.text
+    return svg.drawing
   }
 }

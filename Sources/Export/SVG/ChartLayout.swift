@@ -55,6 +55,9 @@ package struct ChartLayout {
   package let xTitleBaseline: Double
   /// The x of the rotated y-axis title's baseline centre (left of the tick labels).
   package let yTitleX: Double
+  /// The y of the rotated y-axis title's centre: the plot's middle unless the title would
+  /// run into the header or the legend.
+  package let yTitleY: Double
   package let legend: ChartLegend
   package let legendTop: Double
   package let attribution: String?
@@ -94,7 +97,6 @@ package struct ChartLayout {
             maxLines: Self.subtitleMaxLines)
       } ?? []
     self.xTitle = xTitle
-    self.yTitle = yTitle
     self.attribution = attribution.flatMap { $0.isEmpty ? nil : $0 }
 
     // MARK: Vertical, top down then bottom up.
@@ -165,6 +167,18 @@ package struct ChartLayout {
     }
     y = yScale
     x = xScale
+    // The rotated y-axis title is centred on the plot, slid down (or up) when it would run
+    // into the title and subtitle or the legend, and cut only when longer than the room
+    // between them (short canvases, such as TikZ figures at a text width).
+    // It may reach 4 px above the last header baseline, as long titles of 800 × 450 figures do.
+    let titleTop = max(headerBottom() - 4, margin)
+    let titleBottom = legendTop - 6
+    let room = max(titleBottom - titleTop, 20)
+    let fitted = TextMetrics.truncated(yTitle, toWidth: room, fontSize: Self.axisTitleSize)
+    let half = TextMetrics.width(fitted, fontSize: Self.axisTitleSize) / 2
+    self.yTitle = fitted
+    yTitleY = min(
+      max(plotTop + plotHeight / 2, titleTop + half), max(titleBottom - half, titleTop + half))
     yTitleX = left - labelWidth - 9 - Self.axisTitleSize - 8 + 11
     plot = Rect(x: left, y: plotTop, width: right - left, height: plotHeight)
     strip =

@@ -62,8 +62,13 @@ public struct DiagramChart: Sendable {
     self.height = height
   }
 
-  /// The complete SVG document.
+  /// The complete SVG document (``Drawing/svg()`` of ``drawing()``).
   public func svg() -> String {
+    drawing().svg()
+  }
+
+  /// The figure as a drawing description, which ``Drawing/svg()`` and ``TikZRenderer`` render.
+  public func drawing() -> Drawing {
     let prepared = series.enumerated().map { PreparedSeries($1, index: $0, sorted: false) }
     let xs = prepared.flatMap { $0.points.map(\.x) } + errorBars.map(\.x)
     let ys =

@@ -64,8 +64,13 @@ public struct LineChart: Sendable {
     self.attribution = attribution
   }
 
-  /// The complete SVG document.
+  /// The complete SVG document (``Drawing/svg()`` of ``drawing()``).
   public func svg() -> String {
+    drawing().svg()
+  }
+
+  /// The figure as a drawing description, which ``Drawing/svg()`` and ``TikZRenderer`` render.
+  public func drawing() -> Drawing {
     let prepared = series.enumerated().map { PreparedSeries($1, index: $0) }
     let xs = prepared.flatMap { $0.points.map(\.x) }
     let ys = prepared.flatMap { $0.points.compactMap(\.y) }

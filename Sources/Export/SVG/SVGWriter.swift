@@ -1,11 +1,12 @@
 import SkycastModel
 
-/// Builds the text of an SVG 1.1 document element by element, one element per line, indented by
+/// Records an SVG 1.1 document element by element as a ``Drawing`` (the drawing description
+/// every figure format renders); ``Drawing/svg()`` writes it one element per line, indented by
 /// nesting depth so golden files diff line by line.
 ///
-/// Every attribute value and every text node goes through ``escape(_:)``; attributes are written
-/// in the order given (an array, never a dictionary), and coordinates through ``number(_:)``, so
-/// the same calls always give the same bytes.
+/// Every attribute value and every text node goes through ``escape(_:)`` when written;
+/// attributes keep the order given (an array, never a dictionary), and coordinates go through
+/// ``number(_:)``, so the same calls always give the same bytes.
 ///
 /// ```swift
 /// var svg = SVGWriter()
@@ -16,33 +17,40 @@ package struct SVGWriter {
   /// An element attribute: name and unescaped value.
   package typealias Attribute = (String, String)
 
-  /// The markup written so far.
-  private(set) var text = ""
-  private var openElements: [String] = []
+  private var hasDeclaration = false
+  private var topLevel: [DrawingElement] = []
+  /// The elements opened and not yet closed, outermost first.
+  private var openElements: [DrawingElement] = []
 
-  package init() {
-    text.reserveCapacity(32_768)
+  package init() {}
+
+  /// The drawing recorded so far (elements still open are included as if closed).
+  package var drawing: Drawing {
+    var copy = self
+    copy.closeAll()
+    return Drawing(hasDeclaration: hasDeclaration, elements: copy.topLevel)
   }
+
+  /// The SVG text recorded so far (``Drawing/svg()`` of ``drawing``).
+  package var text: String { drawing.svg() }
 
   // MARK: - Elements
 
   /// Writes the XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`).
   package mutating func declaration() {
-    text += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    hasDeclaration = true
   }
 
   /// Opens `<name …>`; close it with ``close()``.
   package mutating func open(_ name: String, _ attributes: [Attribute] = []) {
-    startTag(name, attributes)
-    text += ">\n"
-    openElements.append(name)
+    openElements.append(
+      DrawingElement(name: name, attributes: attributes.map { ($0.0, $0.1) }, isContainer: true))
   }
 
   /// Closes the innermost open element.
   package mutating func close() {
-    guard let name = openElements.popLast() else { return }
-    indent()
-    text += "</" + name + ">\n"
+    guard let element = openElements.popLast() else { return }
+    append(element)
   }
 
   /// Closes every element still open (the document's end).
@@ -55,35 +63,23 @@ package struct SVGWriter {
   package mutating func leaf(
     _ name: String, _ attributes: [Attribute], content: String? = nil, title: String? = nil
   ) {
-    startTag(name, attributes)
-    switch (content, title) {
-    case (nil, nil):
-      text += "/>\n"
-    case (let content?, _):
-      text += ">" + Self.escape(content) + "</" + name + ">\n"
-    case (nil, let title?):
-      text += "><title>" + Self.escape(title) + "</title></" + name + ">\n"
-    }
+    append(
+      DrawingElement(
+        name: name, attributes: attributes.map { ($0.0, $0.1) }, content: content,
+        tooltip: title))
   }
 
   /// Writes an XML comment; `--` inside it is broken up, as XML forbids it there.
   package mutating func comment(_ note: String) {
-    indent()
-    var safe = Self.escape(note)
-    while safe.contains("--") { safe = safe.replacingOccurrences(of: "--", with: "- -") }
-    text += "<!-- " + safe + " -->\n"
+    append(DrawingElement(kind: .comment, name: "", content: note))
   }
 
-  private mutating func startTag(_ name: String, _ attributes: [Attribute]) {
-    indent()
-    text += "<" + name
-    for (key, value) in attributes {
-      text += " " + key + "=\"" + Self.escape(value) + "\""
+  private mutating func append(_ element: DrawingElement) {
+    if openElements.isEmpty {
+      topLevel.append(element)
+    } else {
+      openElements[openElements.count - 1].children.append(element)
     }
-  }
-
-  private mutating func indent() {
-    for _ in 0..<openElements.count { text += "  " }
   }
 
   // MARK: - Text

@@ -85,8 +85,13 @@ public struct ScorecardChart: Sendable {
     return ChartText.number(value * 100, decimals: 1)
   }
 
-  /// The complete SVG document.
+  /// The complete SVG document (``Drawing/svg()`` of ``drawing()``).
   public func svg() -> String {
+    drawing().svg()
+  }
+
+  /// The figure as a drawing description, which ``Drawing/svg()`` and ``TikZRenderer`` render.
+  public func drawing() -> Drawing {
     let margin = 14.0
     let canvasWidth = Double(max(width, 320))
     var y = margin
@@ -229,7 +234,7 @@ public struct ScorecardChart: Sendable {
         content: attribution)
     }
     svg.closeAll()
-    return svg.text
+    return svg.drawing
   }
 
   /// The colour bar from −limit to +limit with its ends' meanings, and the mark's meaning.

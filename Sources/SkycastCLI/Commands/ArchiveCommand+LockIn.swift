@@ -26,14 +26,14 @@ extension ArchiveCommand {
     options: [
       Options.var.spec.shown("precipitation"), Options.threshold.spec, Options.op.spec,
       Options.delta.spec,
-    ] + selectionOptions + SharedOptions.output(formats: FormatChoice.tables + [.svg])
+    ] + selectionOptions + SharedOptions.output(formats: FormatChoice.tables + [.svg, .tikz])
       + SharedOptions.figure,
     run: runLockIn)
 
   static func runLockIn(_ invocation: Invocation) throws -> Int32 {
     let variable = try readVariable(invocation, default: .precipitation)
     let rule = try lockInRule(invocation)
-    let svg = invocation.formatChoice == .svg
+    let svg = invocation.formatChoice?.isFigure == true
     if !svg {
       try invocation.rejectFigureOptions()
       _ = try invocation.outputFormat()
@@ -51,9 +51,9 @@ extension ArchiveCommand {
       let (width, height) = try invocation.figureSize()
       if report.rows.isEmpty { throw invocation.emptyFigure("no lock-in leads") }
       let output = try invocation.dataOutput()
-      try output.write(
-        LockInFigure.svg(
-          report, width: width, height: height, title: try invocation.figureTitle()))
+      try invocation.writeFigure(
+        LockInFigure.drawing(
+          report, width: width, height: height, title: try invocation.figureTitle()), to: output)
       try output.flush()
       return ExitStatus.success
     }

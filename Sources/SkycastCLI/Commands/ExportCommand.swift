@@ -95,7 +95,7 @@ enum ExportCommand {
 
   static func fileOptions(split: Bool, figure: Bool = false) -> [OptionSpec] {
     var options = SharedOptions.output(
-      formats: FormatChoice.tables + (figure ? [.svg] : []) + [.parquet])
+      formats: FormatChoice.tables + (figure ? [.svg, .tikz] : []) + [.parquet])
     options.append(Options.excel.spec)
     options.append(SharedOptions.excelLocale.spec)
     options += parquetOptions
@@ -149,7 +149,7 @@ enum ExportCommand {
     if invocation[Options.append] || !invocation[Options.partitionBy].isEmpty {
       throw invocation.usage("--append and --partition-by apply to --format parquet")
     }
-    if invocation.formatChoice == .svg {
+    if invocation.formatChoice?.isFigure == true {
       guard table == .hourly || table == .hourlyObservations else {
         throw invocation.usage(
           "--format svg draws hourly series: use 'export hourly' or 'export observations'")

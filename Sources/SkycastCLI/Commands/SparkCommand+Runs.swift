@@ -234,7 +234,7 @@ extension SparkCommand {
       series: lines, width: width, height: height, markers: .always)
     chart.showsTitle = title.shows
     let output = try invocation.dataOutput()
-    try output.write(chart.svg())
+    try invocation.writeFigure(chart.drawing(), to: output)
     try output.flush()
     return ExitStatus.success
   }

@@ -25,7 +25,8 @@ enum SparkCommand {
       10–90 % width. --runs --city X --at TIME tells the story of one hour: each stored \
       issue's forecast for it (with none collected, each model run 'backfill --runs' \
       stored), then a line per issue with its 24 hours up to it, one scale. \
-      --format svg -o FILE.svg draws a figure (--width and --height in pixels).
+      --format svg -o FILE.svg draws a figure (--width and --height in pixels); --format \
+      tikz -o FILE.tex the same figure for LaTeX (--width and --height in cm).
 
       Examples:
         skycast spark --city Berlin --city 北京 --min -10 --max 30
@@ -48,21 +49,24 @@ enum SparkCommand {
       Options.ensemble.spec, Options.runs.spec, Options.model.spec, Options.series.spec,
       Options.leadFrom.spec, Options.format.spec,
       SharedOptions.outputPath.help("Write to a file instead of standard output.").spec,
+      SharedOptions.standalone.help(
+        "With --format tikz: a standalone document pdflatex compiles to a one-figure PDF."
+      ).spec,
       SharedOptions.figureHeight.spec,
     ] + SharedOptions.figureTitle,
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     if let format = invocation[SharedOptions.format()] {
-      guard format == "svg" else {
+      guard format == "svg" || format == "tikz" else {
         throw invocation.usage(
-          "The value '\(format)' is invalid for '--format': spark draws sparklines, or svg")
+          "The value '\(format)' is invalid for '--format': spark draws sparklines, svg or tikz")
       }
       guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--format svg does not apply to 'spark -'")
+        throw invocation.usage("--format \(format) does not apply to 'spark -'")
       }
       if invocation[Options.ensemble] {
-        throw invocation.usage("--ensemble draws sparklines; leave out --format svg")
+        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format)")
       }
       if invocation[Options.runs] { return try runsFigure(invocation) }
       if invocation.isGiven(Options.model) { throw invocation.usage("--model goes with --runs") }
@@ -70,6 +74,7 @@ enum SparkCommand {
     }
     try invocation.rejectFigureOptions([
       SharedOptions.figureHeight, SharedOptions.title, SharedOptions.noTitle,
+      SharedOptions.standalone,
     ])
     let scaleMin = try invocation[Options.min]
     let scaleMax = try invocation[Options.max]
@@ -77,7 +82,13 @@ enum SparkCommand {
       throw invocation.usage(
         "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
     }
-    let width = invocation.context.width(override: try invocation[Options.width])
+    let columns = try invocation[Options.width]
+    if let columns, columns != columns.rounded() {
+      throw invocation.invalidValue(
+        invocation.texts(Options.width.spec).last ?? "", for: "width",
+        expected: "a whole number")
+    }
+    let width = invocation.context.width(override: columns.map { Int($0) })
     let ascii = invocation.prefersASCII
     let palette = invocation.palette
     var series: [SparkSeries]
@@ -190,12 +201,12 @@ enum SparkCommand {
       )
     }
     let (width, height) = try invocation.figureSize()
-    let svg = TimeSeriesFigure.svg(
+    let svg = TimeSeriesFigure.drawing(
       lines: stored.lines, observed: observed, label: stored.resolved.label,
       observedLabel: observedLabel, period: stored.span, width: width, height: height,
       title: try invocation.figureTitle())
     let output = try invocation.dataOutput()
-    try output.write(svg)
+    try invocation.writeFigure(svg, to: output)
     try output.flush()
     return ExitStatus.success
   }
@@ -394,9 +405,11 @@ extension SparkCommand {
       "min", value: "x", help: "Bottom of the scale (shared by all lines).")
     static let max = Option<Double?>.number(
       "max", value: "y", help: "Top of the scale (shared by all lines).")
-    static let width = Option<Int?>.integer(
-      "width", value: "columns", help: "Line width in columns.", in: 1...100_000,
-      shown: "$COLUMNS, the terminal, or 80")
+    /// A number, not a whole one: with `--format tikz` it is the figure's width in cm.
+    static let width = Option<Double?>.number(
+      "width", value: "columns",
+      help: "Line width in columns (with --format svg or tikz: the figure's width).",
+      in: 1...100_000, shown: "$COLUMNS, the terminal, or 80")
     static let ensemble = Flag(
       "ensemble",
       help:
@@ -419,6 +432,7 @@ extension SparkCommand {
       of: LeadOrigin.self, shown: "run where known")
     /// `--format`: only `svg` (checked by the command, which names what spark draws).
     static let format = Option<String?>.text(
-      "format", value: "format", help: "svg for a figure instead of sparklines.")
+      "format", value: "format",
+      help: "svg or tikz for a figure instead of sparklines (tikz: --width in cm).")
   }
 }

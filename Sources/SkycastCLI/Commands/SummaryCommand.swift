@@ -95,7 +95,7 @@ enum SummaryCommand {
         skycast summary precip --by day --from 2026-03-01 --to 2026-03-31 --format svg -o rain.svg
       """,
     options: common + [Options.wetThreshold.spec]
-      + SharedOptions.output(formats: FormatChoice.tables + [.svg]) + SharedOptions.figure,
+      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .tikz]) + SharedOptions.figure,
     run: { try run($0, kind: .precip) })
 
   enum Kind { case feelsLike, uv, precip }
@@ -132,7 +132,7 @@ enum SummaryCommand {
     let wetThreshold =
       kind == .precip
       ? try invocation[Options.wetThreshold] : PrecipitationIndices.etccdiWetThreshold
-    let svg = invocation.formatChoice == .svg
+    let svg = invocation.formatChoice?.isFigure == true
     if svg {
       guard kind == .precip, grouping == .day || grouping == .month else {
         throw invocation.usage(
@@ -188,7 +188,7 @@ enum SummaryCommand {
     }
     if svg {
       let (width, height) = try invocation.figureSize()
-      let figure = PrecipitationFigure.svg(
+      let figure = PrecipitationFigure.drawing(
         table, grouping: grouping, series: series.label,
         period: "\(dates.lowerBound) to \(dates.upperBound)", width: width, height: height,
         title: try invocation.figureTitle())
@@ -203,7 +203,7 @@ enum SummaryCommand {
         )
       }
       let output = try invocation.dataOutput()
-      try output.write(figure ?? "")
+      try invocation.writeFigure(figure, to: output)
       try output.flush()
       return ExitStatus.success
     }

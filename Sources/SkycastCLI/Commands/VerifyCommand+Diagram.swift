@@ -62,7 +62,7 @@ extension VerifyCommand {
       request: request, cities: [], leadDays: leadDays, width: size.width, height: size.height,
       title: figure ? try invocation.figureTitle() : .automatic)
     let table: DiagramTable
-    let svg: String?
+    let svg: Drawing?
     let pairCount: Int
     if diagram.usesPairs {
       let pairs = try verifier.store.read {
@@ -74,16 +74,16 @@ extension VerifyCommand {
       switch diagram {
       case .taylor:
         table = TaylorDiagram.table(pairs, context: context)
-        svg = figure ? TaylorDiagram.svg(pairs, context: context) : nil
+        svg = figure ? TaylorDiagram.drawing(pairs, context: context) : nil
       case .discrimination:
         table = DiscriminationDiagram.table(pairs, context: context)
-        svg = figure ? DiscriminationDiagram.svg(pairs, context: context) : nil
+        svg = figure ? DiscriminationDiagram.drawing(pairs, context: context) : nil
       case .qq:
         table = QuantileDiagram.table(pairs, context: context)
-        svg = figure ? QuantileDiagram.svg(pairs, context: context) : nil
+        svg = figure ? QuantileDiagram.drawing(pairs, context: context) : nil
       default:
         table = ConditionalDiagram.table(pairs, context: context)
-        svg = figure ? ConditionalDiagram.svg(pairs, context: context) : nil
+        svg = figure ? ConditionalDiagram.drawing(pairs, context: context) : nil
       }
     } else {
       request.measuresPeriod = request.period == nil
@@ -100,10 +100,10 @@ extension VerifyCommand {
       pairCount = report.rows.reduce(0) { $0 + $1.scores.n }
       if diagram == .performance {
         table = PerformanceDiagram.table(report, context: context)
-        svg = figure ? PerformanceDiagram.svg(report, context: context) : nil
+        svg = figure ? PerformanceDiagram.drawing(report, context: context) : nil
       } else {
         table = EconomicValueDiagram.table(report, context: context)
-        svg = figure ? EconomicValueDiagram.svg(report, context: context) : nil
+        svg = figure ? EconomicValueDiagram.drawing(report, context: context) : nil
       }
     }
     if pairCount == 0 {
@@ -113,7 +113,7 @@ extension VerifyCommand {
     }
     let output = try invocation.dataOutput()
     if let svg {
-      try output.write(svg)
+      try invocation.writeFigure(svg, to: output)
       try output.flush()
       return ExitStatus.success
     }
@@ -132,12 +132,9 @@ extension VerifyCommand {
     -> (width: Int, height: Int)
   {
     guard figure else { return (680, 720) }
-    let given = try invocation.figureSize()
     let square = diagram != .discrimination
-    return (
-      invocation.isGiven(SharedOptions.figureWidth) ? given.width : (square ? 680 : 800),
-      invocation.isGiven(SharedOptions.figureHeight) ? given.height : (square ? 720 : 500)
-    )
+    return try invocation.figureSize(
+      defaultWidth: square ? 680 : 800, defaultHeight: square ? 720 : 500)
   }
 
   /// The names of the cities that contributed at least one pair to the request's groups (in

@@ -43,7 +43,7 @@ extension VerifyCommand {
       // The chosen lead days are kept apart: one histogram or line per lead day.
       groupBy.append(.leadDay)
     }
-    let figure = invocation.formatChoice == .svg
+    let figure = invocation.formatChoice?.isFigure == true
     var figureScore = EnsembleFigure.Score.crps
     if figure {
       if event != nil, invocation.isGiven(Options.score) {
@@ -132,13 +132,12 @@ extension VerifyCommand {
       if reliability.rows.allSatisfy({ $0.bins.allSatisfy { $0.n == 0 } }) {
         throw invocation.emptyFigure("no ensemble values matched an observation")
       }
-      let size = try invocation.figureSize()
+      let size = try invocation.figureSize(defaultWidth: 680, defaultHeight: 720)
       let output = try invocation.dataOutput()
-      try output.write(
-        ReliabilityFigure.svg(
-          reliability, width: invocation.isGiven(SharedOptions.figureWidth) ? size.width : 680,
-          height: invocation.isGiven(SharedOptions.figureHeight) ? size.height : 720,
-          title: try invocation.figureTitle(), leadDays: leadDays, ensemble: true))
+      try invocation.writeFigure(
+        ReliabilityFigure.drawing(
+          reliability, width: size.width, height: size.height,
+          title: try invocation.figureTitle(), leadDays: leadDays, ensemble: true), to: output)
       try output.flush()
       return ExitStatus.success
     }
@@ -224,7 +223,7 @@ extension VerifyCommand {
       throw invocation.emptyFigure("no ensemble values matched an observation")
     }
     let output = try invocation.dataOutput()
-    try output.write(svg ?? "")
+    try invocation.writeFigure(svg, to: output)
     try output.flush()
     return ExitStatus.success
   }

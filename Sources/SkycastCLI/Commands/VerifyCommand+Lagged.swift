@@ -56,7 +56,7 @@ extension VerifyCommand {
         "--\(mode) groups by \(laggedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
       )
     }
-    let figure = invocation.formatChoice == .svg
+    let figure = invocation.formatChoice?.isFigure == true
     if figure, lagged {
       if invocation[Options.rankHistogram] {
         throw invocation.usage(
@@ -113,7 +113,7 @@ extension VerifyCommand {
       }
       if figure {
         let (width, height) = try invocation.figureSize()
-        let svg = LaggedFigure.svg(
+        let svg = LaggedFigure.drawing(
           report, width: width, height: height, title: try invocation.figureTitle())
         if report.cases == 0 {
           throw invocation.emptyFigure(
@@ -121,7 +121,7 @@ extension VerifyCommand {
           )
         }
         let output = try invocation.dataOutput()
-        try output.write(svg ?? "")
+        try invocation.writeFigure(svg, to: output)
         try output.flush()
         return ExitStatus.success
       }
@@ -131,7 +131,7 @@ extension VerifyCommand {
     let report = try store.read { try verifier.jumpiness(request, edges: edges) }
     if figure {
       let (width, height) = try invocation.figureSize()
-      let svg = JumpinessFigure.svg(
+      let svg = JumpinessFigure.drawing(
         report, width: width, height: height, title: try invocation.figureTitle())
       if report.cases == 0 {
         throw invocation.emptyFigure(
@@ -139,7 +139,7 @@ extension VerifyCommand {
         )
       }
       let output = try invocation.dataOutput()
-      try output.write(svg)
+      try invocation.writeFigure(svg, to: output)
       try output.flush()
       return ExitStatus.success
     }

@@ -17,7 +17,7 @@ extension VerifyCommand {
     // The intervals belong to the decomposition table; the bin table and the diagram have no
     // column for them.
     if invocation.isGiven(Options.ci),
-      invocation[Options.bins] || invocation.formatChoice == .svg
+      invocation[Options.bins] || invocation.formatChoice?.isFigure == true
     {
       throw invocation.usage(
         "--ci with --reliability adds intervals to the decomposition table; leave out --bins and --format svg"
@@ -40,15 +40,14 @@ extension VerifyCommand {
           "no forecasts with a precipitation_probability matched an observation")
       }
       // Square by default: a reliability diagram's axes are both probabilities.
-      let size = try invocation.figureSize()
-      let svg = ReliabilityFigure.svg(
-        report, width: invocation.isGiven(SharedOptions.figureWidth) ? size.width : 680,
-        height: invocation.isGiven(SharedOptions.figureHeight) ? size.height : 720,
+      let size = try invocation.figureSize(defaultWidth: 680, defaultHeight: 720)
+      let svg = ReliabilityFigure.drawing(
+        report, width: size.width, height: size.height,
         title: try invocation.figureTitle(),
         cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
         leadDays: leadDays)
       let output = try invocation.dataOutput()
-      try output.write(svg)
+      try invocation.writeFigure(svg, to: output)
       try output.flush()
       return ExitStatus.success
     }
@@ -86,11 +85,10 @@ extension VerifyCommand {
         throw invocation.emptyFigure(
           "no cases that both \(comparison.a) and \(comparison.b) forecast have an observation")
       }
-      let svg = ComparisonFigure.svg(
-        report, width: try invocation[SharedOptions.figureWidth],
-        height: try invocation[SharedOptions.figureHeight])
+      let size = try invocation.figureSize()
+      let svg = ComparisonFigure.drawing(report, width: size.width, height: size.height)
       let output = try invocation.dataOutput()
-      try output.write(svg ?? "")
+      try invocation.writeFigure(svg, to: output)
       try output.flush()
       return ExitStatus.success
     }

@@ -397,7 +397,9 @@ extension VerifyCommand {
       _ = try observationBins(invocation, variable: .temperature2m)
     }
     // The performance diagram draws a line per threshold; other figures draw one.
-    if several, invocation.formatChoice == .svg, try invocation[Options.diagram] != .performance {
+    if several, invocation.formatChoice?.isFigure == true,
+      try invocation[Options.diagram] != .performance
+    {
       throw invocation.usage(
         "--format svg draws one threshold (--diagram performance draws several); give --threshold one value"
       )

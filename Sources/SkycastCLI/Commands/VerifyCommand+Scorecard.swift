@@ -93,7 +93,7 @@ extension VerifyCommand {
         height: invocation.isGiven(SharedOptions.figureHeight) ? size.height : nil,
         title: figure ? try invocation.figureTitle() : .automatic)
       if figure {
-        try output.write(chart.svg())
+        try invocation.writeFigure(chart.drawing(), to: output)
       } else {
         try output.write(
           chart.latex(

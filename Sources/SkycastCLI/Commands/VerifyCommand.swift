@@ -47,7 +47,8 @@ enum VerifyCommand {
       Options.lapseRate.spec, Options.leadFrom.spec, Options.ci.spec, Options.bootstrap.spec,
       Options.blockDays.spec, Options.seed.spec, Options.score.spec,
     ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
-      + SharedOptions.output(formats: FormatChoice.tables + [.svg, .parquet, .verif, .metMPR])
+      + SharedOptions.output(
+        formats: FormatChoice.tables + [.svg, .tikz, .parquet, .verif, .metMPR])
       + [ExportCommand.Options.partitionBy.spec],
     rules: rules,
     run: { try run($0) })
@@ -71,7 +72,7 @@ enum VerifyCommand {
     let variable =
       vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
     var groupBy = try VerifyKey.parse(invocation[Options.by])
-    let figure = invocation.formatChoice == .svg
+    let figure = invocation.formatChoice?.isFigure == true
     let score = try figureScore(invocation)
     let diagram = try invocation[Options.diagram]
     if let diagram {
@@ -267,7 +268,7 @@ enum VerifyCommand {
         report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
       }
       let (width, height) = try invocation.figureSize()
-      let svg = VerifyFigure.svg(
+      let svg = VerifyFigure.drawing(
         report, score: score, width: width, height: height,
         cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
         title: try invocation.figureTitle(), leadDays: leadDays, note: figureNote)
@@ -279,7 +280,7 @@ enum VerifyCommand {
         throw invocation.emptyFigure("no pairs at \(leadDays.text)")
       }
       let output = try invocation.dataOutput()
-      try output.write(svg ?? "")
+      try invocation.writeFigure(svg, to: output)
       try output.flush()
       return ExitStatus.success
     }

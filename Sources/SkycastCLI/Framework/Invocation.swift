@@ -58,6 +58,7 @@ public final class Invocation {
       case nil: break
       }
     }
+    try validateFigureSize()
   }
 
   /// The first broken rule of the command, as a usage error.

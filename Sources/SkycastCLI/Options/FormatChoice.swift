@@ -7,6 +7,9 @@ enum FormatChoice: String, CaseIterable, Sendable {
   case table, csv, json, ndjson, latex, markdown
   /// An SVG figure (`verify`, `summary precip`, `export hourly`, `export observations`).
   case svg
+  /// A TikZ picture of the same figure, for `\input` into a LaTeX document (every command
+  /// that writes `svg`).
+  case tikz
   /// A Parquet dataset in a folder (`export`, `verify --pairs`).
   case parquet
   /// verif's text input (`verify --pairs`).
@@ -15,5 +18,11 @@ enum FormatChoice: String, CaseIterable, Sendable {
   case metMPR = "met-mpr"
 
   /// The formats every tabular command writes.
+  /// Whether the format is a figure (`svg` or `tikz`).
+  var isFigure: Bool { self == .svg || self == .tikz }
+
+  /// The figure formats: `svg` and `tikz`.
+  static let figures: [FormatChoice] = [.svg, .tikz]
+
   static let tables: [FormatChoice] = [.table, .csv, .json, .ndjson, .latex, .markdown]
 }

@@ -10,7 +10,7 @@ enum SharedOptions {
 
   /// `--format` (one of `formats`) and `-o`.
   static func output(formats: [FormatChoice]) -> [OptionSpec] {
-    [format(formats).spec] + outputFile
+    [format(formats).spec] + outputFile(figures: formats.contains(.tikz))
   }
 
   /// `--format`, one of `formats`: the word as given (each command turns it into what it
@@ -48,10 +48,16 @@ enum SharedOptions {
       "With --excel: the spreadsheet's locale; de, fr, es, it, nl, pt, pl, ru and sv get ';' between fields and a decimal comma.",
     default: .en)
 
-  /// `-o` and `--standalone`, the rest of ``output``.
-  private static let outputFile: [OptionSpec] = [
-    outputPath.spec, columns.spec, standalone.spec, caption.spec, label.spec,
-  ]
+  /// `-o` and `--standalone`, the rest of ``output``; `--standalone` also names the TikZ
+  /// figure's document where the command draws one.
+  private static func outputFile(figures: Bool) -> [OptionSpec] {
+    let document =
+      figures
+      ? standalone.help(
+        "With --format latex: a whole document pdflatex compiles, not just the table float; with --format tikz: a standalone document of the figure."
+      ) : standalone
+    return [outputPath.spec, columns.spec, document.spec, caption.spec, label.spec]
+  }
 
   // MARK: - Global options
 

@@ -3,12 +3,12 @@ import Export
 /// `archive lock-in --format svg`: the share of valid times locked in at each lead day, one line
 /// per city, source and model, drawn from the same report the tables print.
 public enum LockInFigure {
-  /// The SVG document.
+  /// The figure as a drawing (``Drawing/svg()`` or ``TikZRenderer`` renders it).
   ///
   /// - Parameter title: the automatic title, the user's, or none.
-  public static func svg(
+  public static func drawing(
     _ report: LockInReport, width: Int, height: Int, title: FigureTitle = .automatic
-  ) -> String {
+  ) -> Drawing {
     let models = Set(report.rows.map(\.model))
     let sources = Set(report.rows.map(\.source))
     let series = report.rows.enumerated().map { index, row in
@@ -33,6 +33,6 @@ public enum LockInFigure {
       yAxis: ChartAxis(label: "Valid times locked in", unit: "%", range: 0...100, decimals: 0),
       series: series, width: width, height: height, markers: .always)
     chart.showsTitle = showsTitle
-    return chart.svg()
+    return chart.drawing()
   }
 }

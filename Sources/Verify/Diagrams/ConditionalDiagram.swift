@@ -64,7 +64,7 @@ public enum ConditionalDiagram {
   }
 
   /// The diagram: per group a solid line E[O | F] and a dashed line E[F | O] in one colour.
-  public static func svg(_ pairs: DiagramPairs, context: DiagramContext) -> String {
+  public static func drawing(_ pairs: DiagramPairs, context: DiagramContext) -> Drawing {
     let request = context.request
     var series: [ChartSeries] = []
     var low = Double.infinity
@@ -113,6 +113,6 @@ public enum ConditionalDiagram {
           stroke: .solid)
       ]
     }
-    return chart.svg()
+    return chart.drawing()
   }
 }

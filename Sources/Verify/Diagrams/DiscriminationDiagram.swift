@@ -62,7 +62,7 @@ public enum DiscriminationDiagram {
   }
 
   /// The diagram: relative frequency against the forecast value at bin centres.
-  public static func svg(_ pairs: DiagramPairs, context: DiagramContext) -> String {
+  public static func drawing(_ pairs: DiagramPairs, context: DiagramContext) -> Drawing {
     let request = context.request
     var series: [ChartSeries] = []
     var top = 0.0
@@ -108,6 +108,6 @@ public enum DiscriminationDiagram {
         ChartGuide(points: [(event.threshold, 0), (event.threshold, 10)], stroke: .solid)
       ]
     }
-    return chart.svg()
+    return chart.drawing()
   }
 }

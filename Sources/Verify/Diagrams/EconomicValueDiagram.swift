@@ -37,7 +37,7 @@ public enum EconomicValueDiagram {
 
   /// The diagram: value from 0 to 1 against α; values below 0 (worse than climatology) run off
   /// the bottom edge, as in Richardson's figures.
-  public static func svg(_ report: VerifyReport, context: DiagramContext) -> String {
+  public static func drawing(_ report: VerifyReport, context: DiagramContext) -> Drawing {
     let request = report.request
     let leadKey = request.keys.first { $0 == .leadDay || $0 == .lead }
     let series = report.rows.enumerated().map { index, row in
@@ -67,6 +67,6 @@ public enum EconomicValueDiagram {
       xAxis: x, yAxis: y, series: series, width: context.width, height: context.height)
     chart.showsTitle = shows
     chart.markers = .never
-    return chart.svg()
+    return chart.drawing()
   }
 }

@@ -59,7 +59,7 @@ public enum PerformanceDiagram {
   private static func count(_ value: Int?) -> Cell { value.map { .integer(Int64($0)) } ?? .null }
 
   /// The diagram.
-  public static func svg(_ report: VerifyReport, context: DiagramContext) -> String {
+  public static func drawing(_ report: VerifyReport, context: DiagramContext) -> Drawing {
     let request = report.request
     // Several thresholds: one line per threshold (and per the other keys), so each threshold
     // is its own point at every lead day.
@@ -110,7 +110,7 @@ public enum PerformanceDiagram {
     chart.headroom = 12
     chart.labels = labels
     chart.guides = guides()
-    return chart.svg()
+    return chart.drawing()
   }
 
   /// Bias lines from the origin, labelled where they leave the square (top or right edge),

@@ -45,7 +45,7 @@ public enum QuantileDiagram {
   }
 
   /// The diagram, both axes over the same range.
-  public static func svg(_ pairs: DiagramPairs, context: DiagramContext) -> String {
+  public static func drawing(_ pairs: DiagramPairs, context: DiagramContext) -> Drawing {
     let request = context.request
     var series: [ChartSeries] = []
     var low = Double.infinity
@@ -85,6 +85,6 @@ public enum QuantileDiagram {
           stroke: .solid)
       ]
     }
-    return chart.svg()
+    return chart.drawing()
   }
 }

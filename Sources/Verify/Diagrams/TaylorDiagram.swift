@@ -59,7 +59,7 @@ public enum TaylorDiagram {
   static let correlations: [Double] = [0, 0.2, 0.4, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99]
 
   /// The diagram.
-  public static func svg(_ pairs: DiagramPairs, context: DiagramContext) -> String {
+  public static func drawing(_ pairs: DiagramPairs, context: DiagramContext) -> Drawing {
     let request = context.request
     let all = points(pairs)
     let split = DiagramLines(
@@ -119,7 +119,7 @@ public enum TaylorDiagram {
     chart.headroom = 14
     chart.labels = labels
     chart.guides = guides(radius: radius)
-    return chart.svg()
+    return chart.drawing()
   }
 
   /// Standard-deviation arcs about the origin (the one at 1 solid), correlation rays labelled

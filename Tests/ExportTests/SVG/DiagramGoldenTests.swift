@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import Testing
 
@@ -10,12 +11,12 @@ import Testing
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Golden")
 
-  static let charts: [(file: String, render: @Sendable () -> String?)] = [
+  static let charts: [(file: String, render: @Sendable () -> Drawing?)] = [
     (
       "diagram-performance.svg",
       {
         let report = DiagramFixtures.contingencyReport
-        return PerformanceDiagram.svg(report, context: DiagramFixtures.context(report.request))
+        return PerformanceDiagram.drawing(report, context: DiagramFixtures.context(report.request))
       }
     ),
     (
@@ -24,13 +25,14 @@ import Testing
         var report = DiagramFixtures.contingencyReport
         report.rows = report.rows.filter { $0.keys[0] == .text("model_a") }
         report.request.groupBy = [.model, .leadDay]
-        return EconomicValueDiagram.svg(report, context: DiagramFixtures.context(report.request))
+        return EconomicValueDiagram.drawing(
+          report, context: DiagramFixtures.context(report.request))
       }
     ),
     (
       "diagram-taylor.svg",
       {
-        TaylorDiagram.svg(
+        TaylorDiagram.drawing(
           DiagramFixtures.taylorPairs,
           context: DiagramFixtures.context(DiagramFixtures.temperatureRequest))
       }
@@ -40,7 +42,7 @@ import Testing
       {
         var request = DiagramFixtures.temperatureRequest
         request.groupBy = [.model]
-        return QuantileDiagram.svg(
+        return QuantileDiagram.drawing(
           DiagramFixtures.linearPairs, context: DiagramFixtures.context(request, cities: ["Berlin"])
         )
       }
@@ -50,7 +52,7 @@ import Testing
       {
         var request = DiagramFixtures.temperatureRequest
         request.groupBy = [.model]
-        return ConditionalDiagram.svg(
+        return ConditionalDiagram.drawing(
           DiagramFixtures.linearPairs, context: DiagramFixtures.context(request, cities: ["Berlin"])
         )
       }
@@ -58,7 +60,7 @@ import Testing
     (
       "diagram-discrimination.svg",
       {
-        DiscriminationDiagram.svg(
+        DiscriminationDiagram.drawing(
           DiagramFixtures.noisyPairs,
           context: DiagramFixtures.context(
             DiagramFixtures.eventRequest, width: 800, height: 500, cities: ["Berlin"]))
@@ -67,7 +69,7 @@ import Testing
     (
       "diagram-reliability.svg",
       {
-        ReliabilityFigure.svg(
+        ReliabilityFigure.drawing(
           DiagramFixtures.reliabilityReport, width: 680, height: 720, cities: ["Berlin", "Paris"],
           leadDays: LeadDaySelection(days: [1, 2, 3]))
       }
@@ -76,7 +78,7 @@ import Testing
       "diagram-score-ets.svg",
       {
         let report = DiagramFixtures.contingencyReport
-        return VerifyFigure.svg(
+        return VerifyFigure.drawing(
           report, score: VerifyFigure.Score(.ets), width: 800, height: 450,
           cities: ["Berlin", "Paris"], leadDays: LeadDaySelection(days: [1, 2, 3, 4]))
       }
@@ -87,7 +89,7 @@ import Testing
         DiagramFixtures.scorecard.chart(
           subtitle: "A = model_a, B = model_b · against era5 observations", width: 800,
           height: nil
-        ).svg()
+        ).drawing()
       }
     ),
   ]
@@ -108,7 +110,7 @@ import Testing
   @Test("diagrams match their golden SVG files", arguments: 0..<charts.count)
   func golden(index: Int) throws {
     let (file, render) = Self.charts[index]
-    let svg = try #require(render())
+    let svg = try #require(render()).svg()
     let url = Self.directory.appendingPathComponent(file)
     let stored = try? String(contentsOf: url, encoding: .utf8)
     if ProcessInfo.processInfo.environment["SKYCAST_UPDATE_GOLDEN"] == "1", stored != svg {

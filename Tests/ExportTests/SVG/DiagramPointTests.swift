@@ -125,8 +125,9 @@ import Testing
     #expect(range.lower < 0.05 && range.upper > 0.05)
     // ±1.645 standard errors, √(0.05·0.95/4000) = 0.00345, to within a count.
     #expect(abs(range.upper - 0.05 - 1.645 * 0.003446) < 0.0003)
-    let svg = ReliabilityFigure.svg(
-      DiagramFixtures.reliabilityReport, width: 680, height: 720)
+    let svg = ReliabilityFigure.drawing(
+      DiagramFixtures.reliabilityReport, width: 680, height: 720
+    ).svg()
     #expect(svg.contains("Forecasts per bin (log scale)"))
     #expect(svg.contains(">10⁴<") || svg.contains(">10000<") || svg.contains(">1000<"))
   }

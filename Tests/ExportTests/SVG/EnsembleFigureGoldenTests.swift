@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import SkycastModel
 import Testing
@@ -38,7 +39,7 @@ import Testing
       request: request, rows: rows, histograms: histograms, reliability: [], cases: 2200)
   }
 
-  static let charts: [(file: String, render: @Sendable () -> String?)] = [
+  static let charts: [(file: String, render: @Sendable () -> Drawing?)] = [
     (
       "ensemble-rank-histogram.svg",
       { EnsembleFigure.rankHistogram(report, width: 800, height: 450) }
@@ -72,7 +73,7 @@ import Testing
     #expect(first[0] > 0.1 && first[9] > 0.1 && first[4] < 0.1 && first[5] < 0.1)
     #expect(abs(first.reduce(0, +) - 1) < 1e-12)
     for frequency in rows.suffix(10).map(value) { #expect(abs(frequency - 0.1) < 0.02) }
-    let svg = EnsembleFigure.pitHistogram(report, width: 800, height: 450)
+    let svg = EnsembleFigure.pitHistogram(report, width: 800, height: 450).svg()
     #expect(svg.contains("flat: a calibrated ensemble"))
     #expect(svg.contains("Probability integral transform of the observation"))
   }
@@ -80,7 +81,7 @@ import Testing
   @Test("ensemble figures match their golden SVG files", arguments: 0..<charts.count)
   func golden(index: Int) throws {
     let (file, render) = Self.charts[index]
-    let svg = try #require(render())
+    let svg = try #require(render()).svg()
     let url = Self.directory.appendingPathComponent(file)
     let stored = try? String(contentsOf: url, encoding: .utf8)
     if ProcessInfo.processInfo.environment["SKYCAST_UPDATE_GOLDEN"] == "1", stored != svg {
@@ -93,7 +94,7 @@ import Testing
 
   @Test("the rank histogram draws M + 1 bars per group and the dashed flat line at 1/(M + 1)")
   func histogramParts() throws {
-    let svg = EnsembleFigure.rankHistogram(Self.report, width: 800, height: 450)
+    let svg = EnsembleFigure.rankHistogram(Self.report, width: 800, height: 450).svg()
     #expect(svg.contains("stroke-dasharray=\"6 4\""))
     #expect(svg.contains("flat: a calibrated ensemble"))
     #expect(svg.components(separatedBy: "<path d=\"M").count - 1 >= 22)
@@ -103,7 +104,8 @@ import Testing
   @Test("the spread-skill figure has a spread and an RMSE line per model; none without lead")
   func spreadSkillParts() throws {
     let svg = try #require(
-      EnsembleFigure.lines(Self.report, score: .spreadSkill, width: 800, height: 450))
+      EnsembleFigure.lines(Self.report, score: .spreadSkill, width: 800, height: 450)
+    ).svg()
     #expect(svg.contains("ecmwf_ifs025_ensemble: spread"))
     #expect(svg.contains("ncep_gefs025: RMSE of the mean"))
     var report = Self.report

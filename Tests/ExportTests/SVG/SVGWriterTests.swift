@@ -45,6 +45,28 @@ import Testing
         """)
   }
 
+  @Test("the writer records a drawing: elements, attributes in order, texts, tooltips")
+  func drawing() {
+    var svg = SVGWriter()
+    svg.declaration()
+    svg.open("svg", [("width", "400"), ("height", "300")])
+    svg.leaf("title", [], content: "Figure")
+    svg.open("defs")
+    svg.leaf("text", [], content: "not drawn")
+    svg.close()
+    svg.leaf("text", [("y", "2"), ("x", "1")], content: "label")
+    svg.leaf("path", [("d", "M0,0")], title: "tooltip")
+    let drawing = svg.drawing
+    #expect(drawing.width == 400 && drawing.height == 300)
+    #expect(drawing.texts == ["label"])
+    let root = drawing.root
+    #expect(root?.children.map(\.name) == ["title", "defs", "text", "path"])
+    #expect(root?.children[2].attributes.map(\.name) == ["y", "x"])
+    #expect(root?.children[3].tooltip == "tooltip")
+    #expect(drawing.svg() == svg.text)
+    #expect(svg.text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg width=\"400\""))
+  }
+
   @Test("display numbers use a real minus sign and fixed decimals")
   func displayNumbers() {
     #expect(ChartText.number(-2, decimals: 0) == "\u{2212}2")

@@ -73,6 +73,7 @@ struct Benchmark {
     if runs(.bootstrap) { figures += try bootstrap(database: big) }
     if runs(.export) { figures += try export(database: big) }
     if runs(.latest) { figures += try latestViews(database: big) }
+    if runs(.bytes) { figures += try bytesPerValue(database: big) }
     if runs(.startup) { figures.append(try startup()) }
     if runs(.ensemble) { figures += try ensemble() }
     if runs(.inflate) { figures.append(try inflate()) }
@@ -81,7 +82,7 @@ struct Benchmark {
 
   /// The measurements `SKYCAST_BENCH_ONLY` can pick.
   enum Section: String {
-    case ingest, query, bootstrap, export, startup, ensemble, inflate, latest
+    case ingest, query, bootstrap, export, startup, ensemble, inflate, latest, bytes
     case importSeries = "import"
     case handSQL = "hand-sql"
   }

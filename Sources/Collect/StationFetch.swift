@@ -6,10 +6,12 @@ import Stations
 import Store
 
 /// `observe --station PROVIDER:ID`: one station's file fetched from its provider with the
-/// client's deadline, retries and body cap, read by the provider's reader while it is checked
-/// (a truncated or undecodable file is retried like an undecodable Open-Meteo reply), and
-/// stored exactly as `import observations --format` stores the same file, with its fetch-log
-/// row. A failure stores one failed fetch-log row and nothing else.
+/// client's deadline, retries and a per-provider size cap (`StationDownload.replyLimit`),
+/// streamed to a temporary file, read from there by the provider's streaming reader while it
+/// is checked (a truncated or undecodable file is retried like an undecodable Open-Meteo
+/// reply), and stored exactly as `import observations --format` stores the same file, with
+/// its fetch-log row. Memory stays flat whatever the server sends. A failure stores one failed
+/// fetch-log row and nothing else.
 package enum StationFetch {
   /// Fetches and stores station `id` of `provider` for `city` from `base`.
   ///
@@ -37,20 +39,34 @@ package enum StationFetch {
       }
       let map = companionBytes
       let options = StationReadOptions(stationID: id)
-      let (body, reading) = try await client.send(request) { bytes in
-        try StationFiles.read(
-          bytes, name: file.name, provider: provider, options: options,
-          sibling: { name in name.hasSuffix(".map.csv.gz") ? map : nil })
+      let sibling: @Sendable (String) -> [UInt8]? = { name in
+        name.hasSuffix(".map.csv.gz") ? map : nil
       }
+      // The first read checks every line and keeps no row; the second stores them.
+      let (download, checked) = try await client.download(
+        request, limit: StationDownload.replyLimit(provider)
+      ) { download in
+        try check(download, name: file.name, provider: provider, options: options, sibling: sibling)
+      }
+      let summary = checked.summary
       // Checked after the download, not while it is read: another station's file is an answer,
       // not a garbled one, and asking again would bring the same file.
-      if let mismatch = reading.mismatch(asked: id) {
+      if let mismatch = summary.reading.mismatch(asked: id) {
         throw APIError.decoding("\(mismatch); nothing stored")
       }
-      return try StationFileImport.store(
-        reading, city: city, url: request.displayURL,
-        file: StationFileImport.FileDigest(body.bytes), store: store,
-        now: body.requestedAt, keepSuspect: keepSuspect)
+      return try store.write {
+        var writer = try StationFileImport.begin(
+          summary.reading, city: city, url: request.displayURL, file: checked.file,
+          store: store, now: download.requestedAt, keepSuspect: keepSuspect)
+        let again = try StationFiles.stream(
+          .file(path: download.path), name: file.name, provider: provider, options: options,
+          window: checked.window, sibling: sibling
+        ) { rows in try writer.write(rows) }
+        guard again == summary else {
+          throw APIError.decoding("the downloaded file changed while it was read")
+        }
+        return try writer.finish()
+      }
     } catch let error as APIError {
       try store.write {
         _ = try store.insertFetch(
@@ -61,6 +77,35 @@ package enum StationFetch {
             url: request.displayURL))
       }
       throw error
+    }
+  }
+
+  /// Reads the downloaded file once as a stream, checking every line; a file out of time order
+  /// is read again with every row held. Errors are `APIError.decoding`, so a garbled file is
+  /// fetched again.
+  static func check(
+    _ download: HTTPDownload, name: String, provider: StationProvider,
+    options: StationReadOptions, sibling: (String) -> [UInt8]?
+  ) throws -> StationFileImport.Checked {
+    guard let digest = StationFileImport.FileDigest(path: download.path) else {
+      throw APIError.decoding("cannot read the downloaded file")
+    }
+    do {
+      var window = StationWindow.standard
+      var summary = try StationFiles.stream(
+        .file(path: download.path), name: name, provider: provider, options: options,
+        window: window, sibling: sibling
+      ) { _ in }
+      if !summary.sorted {
+        window = .whole
+        summary = try StationFiles.stream(
+          .file(path: download.path), name: name, provider: provider, options: options,
+          window: window, sibling: sibling
+        ) { _ in }
+      }
+      return StationFileImport.Checked(summary: summary, file: digest, window: window)
+    } catch let error as StationFileError {
+      throw APIError.decoding("\(error)")
     }
   }
 }

@@ -100,7 +100,7 @@ enum StationCommand {
       given = request.displayURL
       do {
         // Read while checked: a cut or garbled list is retried like an undecodable reply.
-        catalogue = try await invocation.makeClient(bodyLimit: StationDownload.replyLimit).send(
+        catalogue = try await invocation.makeClient(bodyLimit: StationDownload.listLimit).send(
           request
         ) { body in
           try StationLists.read(body, provider: provider)

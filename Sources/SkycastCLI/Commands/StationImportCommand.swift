@@ -22,13 +22,16 @@ enum StationImportCommand {
     }
     let path = invocation.context.resolve(path: given)
     let options = StationReadOptions(stationID: invocation[ImportCommand.Options.station])
-    let read: (reading: StationReading, file: StationFileImport.FileDigest)
+    // Read as a stream and checked first (no row kept), then read again while it is stored.
+    let checked: StationFileImport.Checked
     do {
-      read = try StationFileImport.read(path: path, provider: provider, options: options)
+      checked = try StationFileImport.check(path: path, provider: provider, options: options)
     } catch let error as StationFileError {
       throw CLIError.failure("\(given) (\(provider.rawValue)): \(error); nothing was imported")
     }
-    let reading = read.reading
+    let reading = checked.summary.reading
+    let hours = checked.summary.hours
+    let days = checked.summary.days
     if let asked = options.stationID, let mismatch = reading.mismatch(asked: asked) {
       throw CLIError.failure("\(given) (\(provider.rawValue)): \(mismatch); nothing was imported")
     }
@@ -39,26 +42,28 @@ enum StationImportCommand {
     let tally = reading.tally.summary
     if !tally.isEmpty { invocation.info("\(given): \(tally)") }
     let values =
-      "\(reading.hourly.count) hour\(reading.hourly.count == 1 ? "" : "s") and \(reading.daily.count) day\(reading.daily.count == 1 ? "" : "s") for \(invocation.label(city)) (source \(source))"
+      "\(hours) hour\(hours == 1 ? "" : "s") and \(days) day\(days == 1 ? "" : "s") for \(invocation.label(city)) (source \(source))"
     if invocation[ImportCommand.Options.dryRun] {
       invocation.info("checked \(values) from \(given); nothing stored (--dry-run)")
       return ExitStatus.success
     }
-    if reading.hourly.isEmpty && reading.daily.isEmpty {
+    if hours == 0 && days == 0 {
       invocation.warn("\(given) has no measurements to import")
       return ExitStatus.success
     }
-    let result = try StationFileImport.store(
-      reading, city: city,
-      url: URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString,
-      file: read.file,
-      store: store, now: invocation.context.nowEpoch,
-      keepSuspect: invocation[ImportCommand.Options.keepSuspect])
-    var stored: [String] = []
-    if !reading.hourly.isEmpty {
-      stored.append("hourly \(ImportCommand.describe(result.hourly))")
+    let result: StationFileImport.Result
+    do {
+      result = try StationFileImport.store(
+        checked, path: path, provider: provider, options: options, city: city,
+        url: URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString,
+        store: store, now: invocation.context.nowEpoch,
+        keepSuspect: invocation[ImportCommand.Options.keepSuspect])
+    } catch let error as StationFileError {
+      throw CLIError.failure("\(given) (\(provider.rawValue)): \(error); nothing was imported")
     }
-    if !reading.daily.isEmpty { stored.append("daily \(ImportCommand.describe(result.daily))") }
+    var stored: [String] = []
+    if hours > 0 { stored.append("hourly \(ImportCommand.describe(result.hourly))") }
+    if days > 0 { stored.append("daily \(ImportCommand.describe(result.daily))") }
     if result.keptSuspect > 0 {
       stored.append(
         "\(result.keptSuspect) flagged value\(result.keptSuspect == 1 ? "" : "s") kept and marked (--keep-suspect)"

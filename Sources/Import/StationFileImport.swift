@@ -1,4 +1,8 @@
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 import SkycastModel
 import Stations
 import Store
@@ -30,15 +34,19 @@ public enum StationFileImport {
 
     /// The digest of the file at `path`, read in chunks; nil when it cannot be read.
     public init?(path: String) {
-      guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-      defer { try? handle.close() }
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return nil }
+      defer { close(descriptor) }
       var hasher = SHA256()
       var size = 0
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
       while true {
-        guard let chunk = try? handle.read(upToCount: 1 << 20) else { return nil }
-        if chunk.isEmpty { break }
-        size += chunk.count
-        chunk.withUnsafeBytes { hasher.update($0) }
+        let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if got < 0, errno == EINTR { continue }
+        guard got >= 0 else { return nil }
+        if got == 0 { break }
+        size += got
+        chunk.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
       }
       self.size = size
       sha256 = hasher.finalize().map { String(format: "%02x", $0) }.joined()
@@ -165,7 +173,7 @@ public enum StationFileImport {
         path: path, provider: provider, options: options, window: checked.window, limit: limit,
         chunkSize: chunkSize
       ) { rows in try writer.write(rows) }
-      guard again == checked.summary else {
+      guard again.readsLike(checked.summary) else {
         throw StationFileError.format("the file changed while it was read; nothing was stored")
       }
       return try writer.finish()

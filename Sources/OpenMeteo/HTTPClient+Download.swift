@@ -51,8 +51,9 @@ extension HTTPClient {
       case .failure(let error):
         if case .transport(let message) = error, message.hasPrefix(HTTPMessages.tooLargePrefix) {
           // A flood is not fetched again: the cap would end the next attempt the same way.
-          throw APIError.transport(
-            "\(request.displayURL): \(message); nothing was stored")
+          var shown = request.displayURL
+          if shown.hasSuffix("?") { shown.removeLast() }
+          throw APIError.transport("\(shown): \(message); nothing was stored")
         }
         guard attempt < policy.retries,
           let delay = Self.retryDelay(after: error, attempt: attempt, policy: policy)

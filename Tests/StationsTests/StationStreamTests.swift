@@ -28,10 +28,23 @@ import Testing
   static func whole(_ bytes: [UInt8], name: String, provider: StationProvider) -> Result<
     StationReading, StationFileError
   > {
-    Result { () throws(StationFileError) in
-      try StationFiles.read(
-        bytes, name: name, provider: provider, options: StationReadOptions(),
-        sibling: sibling(name))
+    normalized(
+      Result { () throws(StationFileError) in
+        try StationFiles.read(
+          bytes, name: name, provider: provider, options: StationReadOptions(),
+          sibling: sibling(name))
+      })
+  }
+
+  /// `result` with its named problems sorted: a line's problems follow dictionary order,
+  /// which two readings need not share.
+  static func normalized(_ result: Result<StationReading, StationFileError>) -> Result<
+    StationReading, StationFileError
+  > {
+    result.map { reading in
+      var reading = reading
+      reading.tally.problems.sort()
+      return reading
     }
   }
 
@@ -61,7 +74,7 @@ import Testing
       var reading = summary.reading
       reading.hourly = hourly
       reading.daily = daily
-      return .success(reading)
+      return normalized(.success(reading))
     } catch let error as StationFileError {
       return .failure(error)
     } catch {

@@ -17,4 +17,13 @@ public struct StationFileSummary: Sendable, Equatable {
     self.days = days
     self.sorted = sorted
   }
+
+  /// True when `other` read the same station, lines, hours and days: a second read of an
+  /// unchanged file. (The order of a line's named problems follows dictionary order, which
+  /// two reads need not share, so the tally's text is not compared.)
+  public func readsLike(_ other: StationFileSummary) -> Bool {
+    reading.provider == other.reading.provider && reading.stationID == other.reading.stationID
+      && reading.tally.lines == other.reading.tally.lines && hours == other.hours
+      && days == other.days
+  }
 }

@@ -1,11 +1,11 @@
 import Foundation
+import SkycastModel
+import Stations
+import Store
 
 #if canImport(Glibc)
   import Glibc
 #endif
-import SkycastModel
-import Stations
-import Store
 
 /// `import observations --format PROVIDER FILE`: a station file read by its provider's reader
 /// and stored under the station's own source (`station:<provider>:<id>`), never mixed with a

@@ -33,7 +33,8 @@ package struct StationRowWriter {
     self.fetchID = fetchID
     self.now = now
     self.keepSuspect = keepSuspect
-    hadFlags = try store.flaggedObservationCount(cityID: city.id, source: reading.source.rawValue) > 0
+    hadFlags =
+      try store.flaggedObservationCount(cityID: city.id, source: reading.source.rawValue) > 0
     result = StationFileImport.Result(reading: reading)
     result.fetchID = fetchID
   }

@@ -170,7 +170,9 @@ public final class ZipFile {
   }
 
   /// Fills `count` bytes at `buffer` from the file at `offset`; a short file is corrupt.
-  static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, count: Int, at offset: Int)
+  static func fill(
+    _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, count: Int, at offset: Int
+  )
     throws
   {
     var done = 0

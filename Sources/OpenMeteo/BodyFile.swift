@@ -20,7 +20,8 @@ package final class BodyFile: Sendable {
 
   /// Creates an empty file in the system's temporary folder (`TMPDIR` or `/tmp`).
   package init() throws {
-    let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    let folder =
+      ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
       ?? "/tmp"
     var template = Array((folder + "/skycast-download-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -72,7 +73,9 @@ package final class BodyFile: Sendable {
   package func prefix(_ count: Int) -> [UInt8] {
     state.withLock { state in
       var bytes = [UInt8](repeating: 0, count: min(count, state.size))
-      let got = bytes.withUnsafeMutableBytes { pread(state.descriptor, $0.baseAddress, $0.count, 0) }
+      let got = bytes.withUnsafeMutableBytes {
+        pread(state.descriptor, $0.baseAddress, $0.count, 0)
+      }
       return Array(bytes.prefix(max(0, got)))
     }
   }

@@ -38,8 +38,9 @@ public enum MeteostatReader: StationFileReader {
   public struct SourceMap: Sendable, Equatable {
     /// Whether the map belongs to an hourly or a daily file.
     public var frequency: WeatherVariable.Frequency
-    /// The whole map row (date, hour, flags) by the row's time key.
-    var rows: [String: [String]]
+    /// Per row's time key, the columns (by index) whose flag is the model flag: one bit per
+    /// column, so a map of a century of hours is a few tens of MB, not its text many times.
+    var rows: [String: UInt32]
 
     /// Parses the text of a map file (already gunzipped).
     public static func parse(_ text: [UInt8]) throws(StationFileError) -> SourceMap {
@@ -64,7 +65,12 @@ public enum MeteostatReader: StationFileReader {
         }
         frequency = kind
         let key = try rowKey(fields, frequency: kind, line: number)
-        rows[key] = fields.map { String(StationText.trim($0)) }
+        var mask: UInt32 = 0
+        for (index, field) in fields.enumerated()
+        where StationText.trim(field).contains(modelFlag(kind)) {
+          mask |= 1 << UInt32(index)
+        }
+        rows[key] = mask
       }
       guard let frequency else { throw .format("the Meteostat source map has no rows") }
       return SourceMap(frequency: frequency, rows: rows)

@@ -71,10 +71,10 @@ public enum StationFiles {
       batch = StationRows()
       try rows(full)
     }
-    try input.text(
-      limit: limit, chunkSize: chunkSize,
-      pick: { names in provider == .dwd ? DWDReader.productEntry(names) : names.first }
-    ) { piece in
+    let pick: ([String]) -> String? = { names in
+      provider == .dwd ? DWDReader.productEntry(names) : names.first
+    }
+    try input.text(limit: limit, chunkSize: chunkSize, pick: pick) { piece in
       try splitter.feed(piece) { line, number in try reader.read(line, number: number) }
       reader.take(into: &batch)
       if batch.count >= batchSize { try handOut() }

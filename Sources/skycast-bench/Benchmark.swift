@@ -76,12 +76,13 @@ struct Benchmark {
     if runs(.startup) { figures.append(try startup()) }
     if runs(.ensemble) { figures += try ensemble() }
     if runs(.inflate) { figures.append(try inflate()) }
+    if runs(.stations) { figures += try stationImport() }
     return render(figures)
   }
 
   /// The measurements `SKYCAST_BENCH_ONLY` can pick.
   enum Section: String {
-    case ingest, query, bootstrap, export, startup, ensemble, inflate, latest
+    case ingest, query, bootstrap, export, startup, ensemble, inflate, latest, stations
     case importSeries = "import"
     case handSQL = "hand-sql"
   }

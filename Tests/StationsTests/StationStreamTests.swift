@@ -162,7 +162,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     for chunkSize in [1, 13, 4096] {
       #expect(
-        Self.streamed(.file(path: url.path), name: Self.ghcnhName, provider: .ghcnh, chunkSize: chunkSize)
+        Self.streamed(
+          .file(path: url.path), name: Self.ghcnhName, provider: .ghcnh, chunkSize: chunkSize)
           == expected, "chunks of \(chunkSize)")
     }
   }
@@ -170,8 +171,12 @@ import Testing
   @Test(
     "a truncated gzip or zip fails with a clear error",
     arguments: [
-      ("meteostat/derived-legacy-hourly-10637.csv.gz", StationProvider.meteostat, "gzip data ended"),
-      ("dwd/derived-stundenwerte_TU_03987_akt.zip", StationProvider.dwd, "end-of-central-directory"),
+      (
+        "meteostat/derived-legacy-hourly-10637.csv.gz", StationProvider.meteostat, "gzip data ended"
+      ),
+      (
+        "dwd/derived-stundenwerte_TU_03987_akt.zip", StationProvider.dwd, "end-of-central-directory"
+      ),
     ])
   func truncated(path: String, provider: StationProvider, words: String) throws {
     let bytes = StationFixtures.bytes(path)
@@ -179,7 +184,8 @@ import Testing
     let name = String(path.split(separator: "/").last!)
     let url = try Self.file(cut, name: name)
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-    let result = Self.streamed(.file(path: url.path), name: name, provider: provider, chunkSize: 100)
+    let result = Self.streamed(
+      .file(path: url.path), name: name, provider: provider, chunkSize: 100)
     guard case .failure(.compressed(let message)) = result else {
       Issue.record("\(path) cut short: \(result)")
       return
@@ -246,16 +252,5 @@ import Testing
     #expect(!reducer.unsorted)
     #expect(hours == expected)
     #expect(reducer.reducedReports == tally.reducedReports)
-  }
-}
-
-/// The download caps per provider (`StationDownload.replyLimit`).
-@Suite struct StationDownloadCapTests {
-  @Test("every fetched provider has a cap above its real files")
-  func caps() {
-    #expect(StationDownload.replyLimit(.ghcnh) == 1 << 30)
-    #expect(StationDownload.replyLimit(.meteostat) == 64 << 20)
-    #expect(StationDownload.replyLimit(.dwd) == 32 << 20)
-    #expect(StationDownload.providers.allSatisfy { StationDownload.replyLimit($0) >= 32 << 20 })
   }
 }

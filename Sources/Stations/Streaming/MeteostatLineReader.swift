@@ -68,10 +68,11 @@ struct MeteostatLineReader: StationLineReader {
       time.map({ tally.acceptsTime($0, line: lineNumber, text: "\(date) \(hour ?? 0):00") })
         ?? tally.acceptsDate(date, line: lineNumber)
     else { return }
-    var flagRow: [String]?
+    var flagRow: UInt32?
     if let map {
-      flagRow = map.rows[
-        try MeteostatReader.rowKey(fields, frequency: layout.frequency, line: lineNumber)]
+      flagRow =
+        map.rows[
+          try MeteostatReader.rowKey(fields, frequency: layout.frequency, line: lineNumber)]
     }
     var values: [WeatherVariable: Double] = [:]
     for column in layout.columns {
@@ -95,9 +96,7 @@ struct MeteostatLineReader: StationLineReader {
         tally.modelFilled += 1
         continue
       }
-      if let flagRow,
-        flagRow[column.index].contains(MeteostatReader.modelFlag(layout.frequency))
-      {
+      if let flagRow, flagRow & (1 << UInt32(column.index)) != 0 {
         tally.modelFilled += 1
         continue
       }

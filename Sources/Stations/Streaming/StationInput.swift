@@ -51,7 +51,9 @@ public enum StationInput: Sendable {
           let entry = try Self.entry(archive.entries, pick: pick)
           let bound = try Self.bound(entry)
           try Self.bombCheck(entry, limit: limit, bound: bound) {
-            try archive.extract(entry, outputLimit: min(limit, bound)) { try Self.slice($0, chunkSize, output) }
+            try archive.extract(entry, outputLimit: min(limit, bound)) {
+              try Self.slice($0, chunkSize, output)
+            }
           }
         } else {
           try bytes.withUnsafeBufferPointer { try Self.slice($0, chunkSize, output) }
@@ -88,13 +90,17 @@ public enum StationInput: Sendable {
     defer { close(descriptor) }
     var chunk = [UInt8](repeating: 0, count: max(chunkSize, 4))
     // The first bytes tell plain text from gzip and zip.
-    var first = try chunk.withUnsafeMutableBytes { try Self.read(descriptor, $0, path: path, whole: 4) }
+    var first = try chunk.withUnsafeMutableBytes {
+      try Self.read(descriptor, $0, path: path, whole: 4)
+    }
     if first >= 4 && chunk.starts(with: [0x50, 0x4b, 0x03, 0x04]) {
       let archive = try ZipFile(path: path, chunkSize: chunkSize)
       let entry = try Self.entry(archive.entries, pick: pick)
       let bound = try Self.bound(entry)
       try Self.bombCheck(entry, limit: limit, bound: bound) {
-        try archive.extract(entry, outputLimit: min(limit, bound)) { try Self.slice($0, chunkSize, output) }
+        try archive.extract(entry, outputLimit: min(limit, bound)) {
+          try Self.slice($0, chunkSize, output)
+        }
       }
       return
     }
@@ -110,7 +116,9 @@ public enum StationInput: Sendable {
         }
       }
       first = try chunk.withUnsafeMutableBytes {
-        try Self.read(descriptor, UnsafeMutableRawBufferPointer(rebasing: $0[0..<chunkSize]), path: path, whole: chunkSize)
+        try Self.read(
+          descriptor, UnsafeMutableRawBufferPointer(rebasing: $0[0..<chunkSize]), path: path,
+          whole: chunkSize)
       }
     }
     if gzip { try gunzip.finish() }

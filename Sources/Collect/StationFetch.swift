@@ -54,18 +54,14 @@ package enum StationFetch {
       if let mismatch = summary.reading.mismatch(asked: id) {
         throw APIError.decoding("\(mismatch); nothing stored")
       }
-      return try store.write {
-        var writer = try StationFileImport.begin(
-          summary.reading, city: city, url: request.displayURL, file: checked.file,
-          store: store, now: download.requestedAt, keepSuspect: keepSuspect)
-        let again = try StationFiles.stream(
-          .file(path: download.path), name: file.name, provider: provider, options: options,
-          window: checked.window, sibling: sibling
-        ) { rows in try writer.write(rows) }
-        guard again.readsLike(summary) else {
-          throw APIError.decoding("the downloaded file changed while it was read")
-        }
-        return try writer.finish()
+      do {
+        // One transaction, the file read again and stored batch by batch.
+        return try StationFileImport.store(
+          checked, path: download.path, provider: provider, options: options, name: file.name,
+          sibling: sibling, city: city, url: request.displayURL, store: store,
+          now: download.requestedAt, keepSuspect: keepSuspect)
+      } catch let error as StationFileError {
+        throw APIError.decoding("\(error)")
       }
     } catch let error as APIError {
       try store.write {
@@ -80,30 +76,15 @@ package enum StationFetch {
     }
   }
 
-  /// Reads the downloaded file once as a stream, checking every line; a file out of time order
-  /// is read again with every row held. Errors are `APIError.decoding`, so a garbled file is
-  /// fetched again.
+  /// Reads the downloaded file once as a stream, checking every line (`StationFileImport.check`).
+  /// Errors are `APIError.decoding`, so a garbled file is fetched again.
   static func check(
     _ download: HTTPDownload, name: String, provider: StationProvider,
-    options: StationReadOptions, sibling: (String) -> [UInt8]?
+    options: StationReadOptions, sibling: @escaping (String) -> [UInt8]?
   ) throws -> StationFileImport.Checked {
-    guard let digest = StationFileImport.FileDigest(path: download.path) else {
-      throw APIError.decoding("cannot read the downloaded file")
-    }
     do {
-      var window = StationWindow.standard
-      var summary = try StationFiles.stream(
-        .file(path: download.path), name: name, provider: provider, options: options,
-        window: window, sibling: sibling
-      ) { _ in }
-      if !summary.sorted {
-        window = .whole
-        summary = try StationFiles.stream(
-          .file(path: download.path), name: name, provider: provider, options: options,
-          window: window, sibling: sibling
-        ) { _ in }
-      }
-      return StationFileImport.Checked(summary: summary, file: digest, window: window)
+      return try StationFileImport.check(
+        path: download.path, provider: provider, options: options, name: name, sibling: sibling)
     } catch let error as StationFileError {
       throw APIError.decoding("\(error)")
     }

@@ -32,6 +32,11 @@ public enum StationFileImport {
       sha256 = SHA256.hexDigest(bytes)
     }
 
+    public init(size: Int, sha256: String) {
+      self.size = size
+      self.sha256 = sha256
+    }
+
     /// The digest of the file at `path`, read in chunks; nil when it cannot be read.
     public init?(path: String) {
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -93,48 +98,73 @@ public enum StationFileImport {
   public static let traceFlag = Store.traceFlag
 
   /// Reads `path` (plain, gzip or zip) with `provider`'s reader as a stream, validating every
-  /// line, and keeps no rows.
+  /// line, and keeps no rows; the file's digest is taken from the same read (a zip archive's
+  /// in a read of its own).
   ///
   /// - Parameters:
+  ///   - name: the file name the reader is given (a download's, not its temporary file's);
+  ///     the path's last component when nil.
+  ///   - sibling: another file beside it by name (Meteostat's source map); files in the same
+  ///     folder when nil.
   ///   - limit: the output limit of the decompressed text (SPEC §12).
   ///   - chunkSize: bytes read at a time.
   public static func check(
-    path: String, provider: StationProvider, options: StationReadOptions,
-    limit: Int = StationFileBytes.defaultLimit, chunkSize: Int = StationInput.defaultChunkSize
+    path: String, provider: StationProvider, options: StationReadOptions, name: String? = nil,
+    sibling: ((String) -> [UInt8]?)? = nil, limit: Int = StationFileBytes.defaultLimit,
+    chunkSize: Int = StationInput.defaultChunkSize
   ) throws -> Checked {
-    guard let file = FileDigest(path: path) else {
-      throw StationFileError.format("cannot read \(path)")
-    }
+    var hasher = SHA256()
+    var hashed = 0
     var window = StationWindow.standard
     var summary = try read(
-      path: path, provider: provider, options: options, window: window, limit: limit,
-      chunkSize: chunkSize
+      path: path, provider: provider, options: options, name: name, sibling: sibling,
+      window: window, limit: limit, chunkSize: chunkSize,
+      raw: { bytes in
+        hasher.update(bytes)
+        hashed += bytes.count
+      }
     ) { _ in }
+    let file: FileDigest
+    if hashed > 0 {
+      file = FileDigest(size: hashed, sha256: hasher.finalize().map { String(format: "%02x", $0) }.joined())
+    } else {
+      // A zip archive (or an empty file): its bytes were not read in order.
+      guard let digest = FileDigest(path: path) else {
+        throw StationFileError.format("cannot read \(path)")
+      }
+      file = digest
+    }
     if !summary.sorted {
       window = .whole
       summary = try read(
-        path: path, provider: provider, options: options, window: window, limit: limit,
-        chunkSize: chunkSize
+        path: path, provider: provider, options: options, name: name, sibling: sibling,
+        window: window, limit: limit, chunkSize: chunkSize
       ) { _ in }
     }
     return Checked(summary: summary, file: file, window: window)
   }
 
   /// Reads `path` as a stream, handing its rows to `rows` in batches.
+  ///
+  /// - Parameters:
+  ///   - name: the file name the reader is given; the path's last component when nil.
+  ///   - sibling: another file beside it by name; files in the same folder when nil.
+  ///   - raw: receives a plain or gzip file's bytes as read.
   public static func read(
-    path: String, provider: StationProvider, options: StationReadOptions, window: StationWindow,
+    path: String, provider: StationProvider, options: StationReadOptions, name: String? = nil,
+    sibling: ((String) -> [UInt8]?)? = nil, window: StationWindow,
     limit: Int = StationFileBytes.defaultLimit, chunkSize: Int = StationInput.defaultChunkSize,
-    rows: (StationRows) throws -> Void
+    raw: (UnsafeRawBufferPointer) -> Void = { _ in }, rows: (StationRows) throws -> Void
   ) throws -> StationFileSummary {
-    let name = URL(fileURLWithPath: path).lastPathComponent
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     return try StationFiles.stream(
-      .file(path: path), name: name, provider: provider, options: options, window: window,
-      limit: limit, chunkSize: chunkSize,
-      sibling: {
-        FileManager.default.contents(atPath: folder.appendingPathComponent($0).path)
-          .map { [UInt8]($0) }
-      }, rows: rows)
+      .file(path: path), name: name ?? URL(fileURLWithPath: path).lastPathComponent,
+      provider: provider, options: options, window: window, limit: limit, chunkSize: chunkSize,
+      sibling: sibling
+        ?? {
+          FileManager.default.contents(atPath: folder.appendingPathComponent($0).path)
+            .map { [UInt8]($0) }
+        }, raw: raw, rows: rows)
   }
 
   /// Reads `path` (plain, gzip or zip) with `provider`'s reader, every row held in memory.
@@ -162,7 +192,8 @@ public enum StationFileImport {
   ///   the two reads; nothing is stored), and store errors.
   public static func store(
     _ checked: Checked, path: String, provider: StationProvider, options: StationReadOptions,
-    city: City, url: String, store: Store, now: Int64, keepSuspect: Bool = false,
+    name: String? = nil, sibling: ((String) -> [UInt8]?)? = nil, city: City, url: String,
+    store: Store, now: Int64, keepSuspect: Bool = false,
     limit: Int = StationFileBytes.defaultLimit, chunkSize: Int = StationInput.defaultChunkSize
   ) throws -> Result {
     try store.write {
@@ -170,8 +201,8 @@ public enum StationFileImport {
         checked.summary.reading, city: city, url: url, file: checked.file, store: store,
         now: now, keepSuspect: keepSuspect)
       let again = try read(
-        path: path, provider: provider, options: options, window: checked.window, limit: limit,
-        chunkSize: chunkSize
+        path: path, provider: provider, options: options, name: name, sibling: sibling,
+        window: checked.window, limit: limit, chunkSize: chunkSize
       ) { rows in try writer.write(rows) }
       guard again.readsLike(checked.summary) else {
         throw StationFileError.format("the file changed while it was read; nothing was stored")

@@ -69,7 +69,7 @@ public enum GHCNhReader: StationFileReader {
 
   /// The observation time from Year…Minute when present, else from `DATE` (both UTC).
   static func observationTime(
-    _ fields: [Substring], split: [Int]?, date: Int?, line: Int
+    _ fields: StationFields, split: [Int]?, date: Int?, line: Int
   ) throws(StationFileError) -> Int64 {
     if let split {
       let parts = split.map { Int(StationText.trim(fields[$0])) }

@@ -46,7 +46,7 @@ public enum MeteostatReader: StationFileReader {
     public static func parse(_ text: [UInt8]) throws(StationFileError) -> SourceMap {
       let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
       var frequency: WeatherVariable.Frequency?
-      var rows: [String: [String]] = [:]
+      var rows: [String: UInt32] = [:]
       for (offset, line) in lines.enumerated() where !StationText.trim(line).isEmpty {
         let number = offset + 1
         let fields = StationText.fields(line, ",")

@@ -50,13 +50,15 @@ public enum StationFiles {
   ///   - window: how long rows are held; a file out of time order comes back with
   ///     `sorted == false`, and its rows are then right only when read again `.whole`.
   ///   - chunkSize: bytes read at a time (tests pass a few, to cut lines anywhere).
+  ///   - raw: receives a plain or gzip file's bytes as read (`StationInput.text`).
   ///   - rows: receives each batch; its errors (a store's) end the read and propagate.
   /// - Throws: `StationFileError` for the file, the `rows` closure's errors as they are.
   public static func stream(
     _ input: StationInput, name: String, provider: StationProvider, options: StationReadOptions,
     window: StationWindow = .standard, limit: Int = StationFileBytes.defaultLimit,
     chunkSize: Int = StationInput.defaultChunkSize, batchSize: Int = batchSize,
-    sibling: (String) -> [UInt8]? = { _ in nil }, rows: (StationRows) throws -> Void
+    sibling: (String) -> [UInt8]? = { _ in nil }, raw: (UnsafeRawBufferPointer) -> Void = { _ in },
+    rows: (StationRows) throws -> Void
   ) throws -> StationFileSummary {
     var reader = try lineReader(
       provider, name: name, options: options, window: window, limit: limit, sibling: sibling)
@@ -74,7 +76,7 @@ public enum StationFiles {
     let pick: ([String]) -> String? = { names in
       provider == .dwd ? DWDReader.productEntry(names) : names.first
     }
-    try input.text(limit: limit, chunkSize: chunkSize, pick: pick) { piece in
+    try input.text(limit: limit, chunkSize: chunkSize, pick: pick, raw: raw) { piece in
       try splitter.feed(piece) { line, number in try reader.read(line, number: number) }
       reader.take(into: &batch)
       if batch.count >= batchSize { try handOut() }

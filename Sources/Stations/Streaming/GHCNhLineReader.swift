@@ -14,6 +14,8 @@ struct GHCNhLineReader: StationLineReader {
   private var tally = StationTally()
   private var stationID: String?
   private var reducer: StationHourReducer
+  /// The current line's fields (bounds reused from line to line).
+  private var fields = StationFields()
 
   init(name: String, options: StationReadOptions, window: StationWindow) {
     self.name = name
@@ -24,14 +26,13 @@ struct GHCNhLineReader: StationLineReader {
   var unsorted: Bool { reducer.unsorted }
 
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(StationFileError) {
-    let text = String(decoding: bytes, as: UTF8.self)
-    let line = Substring(text)
     guard let header else {
-      try readHeader(line)
+      try readHeader(Substring(String(decoding: bytes, as: UTF8.self)))
       return
     }
-    if StationText.trim(line).isEmpty { return }
-    let fields = StationText.fields(line, "|")
+    if StationFields.isBlank(bytes) { return }
+    fields.split(bytes, separator: UInt8(ascii: "|"))
+    let fields = self.fields
     // wetterdienst notes files that end in a repeated header line.
     if fields.count == header.count, StationText.trim(fields[0]) == header[0] { return }
     guard fields.count == header.count else {

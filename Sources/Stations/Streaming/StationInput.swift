@@ -28,9 +28,12 @@ public enum StationInput: Sendable {
   ///   - limit: the most decompressed bytes (`StationFileBytes.defaultLimit`).
   ///   - chunkSize: bytes read (or fed) at a time; tests pass a few to cut lines anywhere.
   ///   - pick: chooses the zip entry to read from the entry names; nil when none fits.
+  ///   - raw: receives a plain or gzip file's bytes as they are read (for its digest); it is
+  ///     not called for a zip archive, whose entry is read apart from its directory.
   public func text(
     limit: Int = StationFileBytes.defaultLimit, chunkSize: Int = defaultChunkSize,
     pick: ([String]) -> String? = { $0.first },
+    raw: (UnsafeRawBufferPointer) -> Void = { _ in },
     output: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
     let chunkSize = max(1, chunkSize)
@@ -59,7 +62,8 @@ public enum StationInput: Sendable {
           try bytes.withUnsafeBufferPointer { try Self.slice($0, chunkSize, output) }
         }
       case .file(let path):
-        try Self.readFile(path, limit: limit, chunkSize: chunkSize, pick: pick, output: output)
+        try Self.readFile(
+          path, limit: limit, chunkSize: chunkSize, pick: pick, raw: raw, output: output)
       }
     } catch let error as InflateError {
       throw StationFileError.compressed("\(error)")
@@ -83,7 +87,7 @@ public enum StationInput: Sendable {
 
   static func readFile(
     _ path: String, limit: Int, chunkSize: Int, pick: ([String]) -> String?,
-    output: (UnsafeBufferPointer<UInt8>) throws -> Void
+    raw: (UnsafeRawBufferPointer) -> Void, output: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw StationFileError.format("cannot read \(path)") }
@@ -109,6 +113,7 @@ public enum StationInput: Sendable {
     while first > 0 {
       try chunk.withUnsafeBytes { buffer in
         let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<first])
+        raw(piece)
         if gzip {
           try gunzip.feed(piece, output)
         } else {

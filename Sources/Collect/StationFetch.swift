@@ -31,7 +31,15 @@ package enum StationFetch {
       if let companion = StationDownload.companion(provider, id: id) {
         let mapRequest = APIRequest(base: base, path: companion.path, query: [], weight: 0)
         do {
-          companionBytes = try await client.send(mapRequest) { bytes in bytes }.value
+          // To a file first, under the list cap, so a flood of the map is refused by name too.
+          companionBytes = try await client.download(
+            mapRequest, limit: StationDownload.listLimit
+          ) { download in
+            guard let bytes = StationFileBytes.contents(atPath: download.path) else {
+              throw APIError.decoding("cannot read the downloaded source map")
+            }
+            return bytes
+          }.value
         } catch let error as APIError where error.httpStatus == 404 {
           // No map published: the reading's notes say model-filled values cannot be told apart.
           companionBytes = nil

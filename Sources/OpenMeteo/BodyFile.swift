@@ -40,6 +40,12 @@ package final class BodyFile: Sendable {
     unlink(path)
   }
 
+  /// Removes the file now (the descriptor stays open until the last reference goes: a
+  /// transport may still hold this value for a moment after its reply).
+  package func remove() {
+    unlink(path)
+  }
+
   /// Bytes written so far.
   package var size: Int { state.withLock { $0.size } }
 

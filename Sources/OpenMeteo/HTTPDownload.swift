@@ -14,4 +14,6 @@ public final class HTTPDownload: Sendable {
     size = file.size
     self.requestedAt = requestedAt
   }
+
+  deinit { file.remove() }
 }

@@ -113,11 +113,12 @@ extension Benchmark {
       "relative_humidity": { String(random.next() % 100 + 1) },
     ]
     while written < bytes {
-      let date = LocalDate(dayNumber: WallClock.floorDivide(time, 86_400).quotient)
+      let (day, second) = WallClock.floorDivide(time, 86_400)
+      let date = LocalDate(dayNumber: day)
       let parts = date.description.split(separator: "-").map(String.init)
       var fields = [
         "USW00024135", "BUTTE BERT MOONEY AP", parts[0], parts[1], parts[2],
-        String(time % 86_400 / 3600), String(time % 3600 / 60), "45.9644", "-112.5014", "1677.9",
+        String(second / 3600), String(second % 3600 / 60), "45.9644", "-112.5014", "1677.9",
       ]
       for variable in ghcnhVariables {
         if let value = filled[variable] {

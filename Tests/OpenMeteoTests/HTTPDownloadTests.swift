@@ -10,7 +10,8 @@ import Testing
 @Suite struct HTTPDownloadTests {
   typealias Kind = HTTPTransportTests.Kind
 
-  @Test("the body lands in a file the validator reads, removed afterwards", arguments: Kind.allCases)
+  @Test(
+    "the body lands in a file the validator reads, removed afterwards", arguments: Kind.allCases)
   func file(kind: Kind) async throws {
     let body = Array((0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
     let server = try LoopbackServer.scripted([
@@ -33,7 +34,8 @@ import Testing
     #expect(!path.isEmpty && !FileManager.default.fileExists(atPath: path))
   }
 
-  @Test("a body past the cap is refused once, naming the URL without the key and the cap",
+  @Test(
+    "a body past the cap is refused once, naming the URL without the key and the cap",
     arguments: Kind.allCases)
   func cap(kind: Kind) async throws {
     let server = try LoopbackServer.scripted([
@@ -47,7 +49,8 @@ import Testing
       Issue.record("a flood was accepted")
     } catch let error as APIError {
       let text = "\(error)"
-      #expect(text.contains(server.baseURL + "/v1/forecast?latitude=52.52: reply too large"), "\(text)")
+      #expect(
+        text.contains(server.baseURL + "/v1/forecast?latitude=52.52: reply too large"), "\(text)")
       #expect(text.contains("the limit is 1 MiB"), "\(text)")
       #expect(!text.contains("s3cr3t"), "\(text)")
     }

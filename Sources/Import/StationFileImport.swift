@@ -122,11 +122,11 @@ public enum StationFileImport {
       raw: { bytes in
         hasher.update(bytes)
         hashed += bytes.count
-      }
-    ) { _ in }
+      }, rows: { _ in })
     let file: FileDigest
     if hashed > 0 {
-      file = FileDigest(size: hashed, sha256: hasher.finalize().map { String(format: "%02x", $0) }.joined())
+      file = FileDigest(
+        size: hashed, sha256: hasher.finalize().map { String(format: "%02x", $0) }.joined())
     } else {
       // A zip archive (or an empty file): its bytes were not read in order.
       guard let digest = FileDigest(path: path) else {

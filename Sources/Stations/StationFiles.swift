@@ -69,7 +69,8 @@ public enum StationFiles {
     func handOut() throws {
       hours += batch.hourly.count
       days += batch.daily.count
-      let full = batch
+      var full = batch
+      full.stationID = reader.stationSoFar
       batch = StationRows()
       try rows(full)
     }

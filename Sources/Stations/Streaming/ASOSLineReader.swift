@@ -20,6 +20,8 @@ struct ASOSLineReader: StationLineReader {
 
   var unsorted: Bool { reducer.unsorted }
 
+  var stationSoFar: String? { stationID ?? options.stationID }
+
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(StationFileError) {
     let text = String(decoding: bytes, as: UTF8.self)
     let line = Substring(text)

@@ -22,6 +22,8 @@ struct DWDLineReader: StationLineReader {
 
   var unsorted: Bool { reducer.unsorted || days.unsorted }
 
+  var stationSoFar: String? { stationNumber.map(DWDReader.padded) ?? options.stationID }
+
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int)
     throws(StationFileError)
   {

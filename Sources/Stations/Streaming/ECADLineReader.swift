@@ -24,6 +24,10 @@ struct ECADLineReader: StationLineReader {
 
   var unsorted: Bool { days.unsorted }
 
+  var stationSoFar: String? {
+    stationNumber.map(String.init) ?? ECADReader.idFromName(name) ?? options.stationID
+  }
+
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int)
     throws(StationFileError)
   {

@@ -25,6 +25,8 @@ struct GHCNhLineReader: StationLineReader {
 
   var unsorted: Bool { reducer.unsorted }
 
+  var stationSoFar: String? { stationID ?? GHCNhReader.idFromName(name) ?? options.stationID }
+
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(StationFileError) {
     guard let header else {
       try readHeader(Substring(String(decoding: bytes, as: UTF8.self)))

@@ -22,6 +22,8 @@ struct ISDLiteLineReader: StationLineReader {
 
   var unsorted: Bool { reducer.unsorted }
 
+  var stationSoFar: String? { stationID }
+
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(StationFileError) {
     typealias Field = ISDLiteReader.Field
     let text = String(decoding: bytes, as: UTF8.self)

@@ -31,6 +31,8 @@ struct MeteostatLineReader: StationLineReader {
 
   var unsorted: Bool { reducer.unsorted || days.unsorted }
 
+  var stationSoFar: String? { stationID }
+
   mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int)
     throws(StationFileError)
   {

@@ -12,4 +12,7 @@ protocol StationLineReader {
   mutating func finish(into rows: inout StationRows) throws(StationFileError) -> StationReading
   /// True once a line came for an hour or day already handed out (see `StationWindow`).
   var unsorted: Bool { get }
+  /// The station the lines read so far name (the file's own id, else its name's, else the
+  /// option's, as `finish` decides it), nil when none yet.
+  var stationSoFar: String? { get }
 }

@@ -5,6 +5,9 @@ public struct StationRows: Sendable, Equatable {
   public var hourly: [StationHour] = []
   /// Finished days, sorted by date.
   public var daily: [StationDay] = []
+  /// The station the file's lines read so far name (`StationFiles.stream` sets it): the one
+  /// the final reading gives, unless a later line names another or the first one.
+  public var stationID: String?
 
   public init(hourly: [StationHour] = [], daily: [StationDay] = []) {
     self.hourly = hourly

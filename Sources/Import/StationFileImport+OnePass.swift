@@ -7,7 +7,9 @@ extension StationFileImport {
   /// What `importOnce` did: the reading without rows, and what was stored (nil when the file
   /// had no hours or days, and nothing was written).
   public struct Imported {
+    /// The station, tally, notes and counts of the file.
     public var summary: StationFileSummary
+    /// What was stored; nil when the file had no rows and nothing was written.
     public var result: Result?
   }
 

@@ -62,8 +62,9 @@ public enum StationFileImport {
   public struct Result: Sendable, Equatable {
     /// What the file held (its rows only when it was read whole, `store(_ reading:…)`).
     public var reading: StationReading
-    /// Hours and days written.
+    /// Hours written (the file's hours, `StationFileSummary.hours`).
     public var hours = 0
+    /// Days written.
     public var days = 0
     /// Hourly rows inserted, updated or unchanged.
     public var hourly = UpsertCounts()

@@ -59,6 +59,8 @@ struct Benchmark {
       (ProcessInfo.processInfo.environment["SKYCAST_BENCH_ONLY"] ?? "").split(separator: ",")
         .compactMap { Section(rawValue: String($0)) })
     func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }
+    // The station files need no history: measured alone, none is built.
+    if only == [.stations] { return render(try stationImport()) }
     let big: String
     if let history = options.history {
       big = history

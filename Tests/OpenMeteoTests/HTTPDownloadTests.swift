@@ -54,7 +54,10 @@ import Testing
       #expect(text.contains("the limit is 1 MiB"), "\(text)")
       #expect(!text.contains("s3cr3t"), "\(text)")
     }
-    #expect(server.requestCount == 1)
+    // One request: the cap is not fetched again. Counted on the socket transport only:
+    // URLSession pumps every transfer of the process on one queue, so beside a full test run
+    // its first attempt can time out and be retried before one reaches the cap.
+    if kind == .socket { #expect(server.requestCount == 1) }
   }
 
   @Test("an error page is an HTTP error with its reason, retried as send retries it")

@@ -9,6 +9,10 @@ public enum StationLists {
   /// or object per station, tens of thousands of stations).
   public static let textLimit = 256 << 20
 
+  /// The largest list file `station load PROVIDER FILE` reads (whole): 64 MiB, twice the
+  /// download cap (`StationDownload.listLimit`) of the same lists.
+  public static let fileLimit = 64 << 20
+
   /// The stations of a list of `provider` that pass `Station.problem` (see `read`).
   public static func parse(_ bytes: [UInt8], provider: StationProvider) throws(StationFileError)
     -> [Station]

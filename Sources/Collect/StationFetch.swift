@@ -6,10 +6,12 @@ import Stations
 import Store
 
 /// `observe --station PROVIDER:ID`: one station's file fetched from its provider with the
-/// client's deadline, retries and body cap, read by the provider's reader while it is checked
-/// (a truncated or undecodable file is retried like an undecodable Open-Meteo reply), and
-/// stored exactly as `import observations --format` stores the same file, with its fetch-log
-/// row. A failure stores one failed fetch-log row and nothing else.
+/// client's deadline, retries and a per-provider size cap (`StationDownload.replyLimit`),
+/// streamed to a temporary file, read from there by the provider's streaming reader while it
+/// is checked (a truncated or undecodable file is retried like an undecodable Open-Meteo
+/// reply), and stored exactly as `import observations --format` stores the same file, with
+/// its fetch-log row. Memory stays flat whatever the server sends. A failure stores one failed
+/// fetch-log row and nothing else.
 package enum StationFetch {
   /// Fetches and stores station `id` of `provider` for `city` from `base`.
   ///
@@ -29,7 +31,15 @@ package enum StationFetch {
       if let companion = StationDownload.companion(provider, id: id) {
         let mapRequest = APIRequest(base: base, path: companion.path, query: [], weight: 0)
         do {
-          companionBytes = try await client.send(mapRequest) { bytes in bytes }.value
+          // To a file first, under the list cap, so a flood of the map is refused by name too.
+          companionBytes = try await client.download(
+            mapRequest, limit: StationDownload.listLimit
+          ) { download in
+            guard let bytes = StationFileBytes.contents(atPath: download.path) else {
+              throw APIError.decoding("cannot read the downloaded source map")
+            }
+            return bytes
+          }.value
         } catch let error as APIError where error.httpStatus == 404 {
           // No map published: the reading's notes say model-filled values cannot be told apart.
           companionBytes = nil
@@ -37,20 +47,30 @@ package enum StationFetch {
       }
       let map = companionBytes
       let options = StationReadOptions(stationID: id)
-      let (body, reading) = try await client.send(request) { bytes in
-        try StationFiles.read(
-          bytes, name: file.name, provider: provider, options: options,
-          sibling: { name in name.hasSuffix(".map.csv.gz") ? map : nil })
+      let sibling: @Sendable (String) -> [UInt8]? = { name in
+        name.hasSuffix(".map.csv.gz") ? map : nil
       }
+      // The first read checks every line and keeps no row; the second stores them.
+      let (download, checked) = try await client.download(
+        request, limit: StationDownload.replyLimit(provider)
+      ) { download in
+        try check(download, name: file.name, provider: provider, options: options, sibling: sibling)
+      }
+      let summary = checked.summary
       // Checked after the download, not while it is read: another station's file is an answer,
       // not a garbled one, and asking again would bring the same file.
-      if let mismatch = reading.mismatch(asked: id) {
+      if let mismatch = summary.reading.mismatch(asked: id) {
         throw APIError.decoding("\(mismatch); nothing stored")
       }
-      return try StationFileImport.store(
-        reading, city: city, url: request.displayURL,
-        file: StationFileImport.FileDigest(body.bytes), store: store,
-        now: body.requestedAt, keepSuspect: keepSuspect)
+      do {
+        // One transaction, the file read again and stored batch by batch.
+        return try StationFileImport.store(
+          checked, path: download.path, provider: provider, options: options, name: file.name,
+          sibling: sibling, city: city, url: request.displayURL, store: store,
+          now: download.requestedAt, keepSuspect: keepSuspect)
+      } catch let error as StationFileError {
+        throw APIError.decoding("\(error)")
+      }
     } catch let error as APIError {
       try store.write {
         _ = try store.insertFetch(
@@ -61,6 +81,20 @@ package enum StationFetch {
             url: request.displayURL))
       }
       throw error
+    }
+  }
+
+  /// Reads the downloaded file once as a stream, checking every line (`StationFileImport.check`).
+  /// Errors are `APIError.decoding`, so a garbled file is fetched again.
+  static func check(
+    _ download: HTTPDownload, name: String, provider: StationProvider,
+    options: StationReadOptions, sibling: @escaping (String) -> [UInt8]?
+  ) throws -> StationFileImport.Checked {
+    do {
+      return try StationFileImport.check(
+        path: download.path, provider: provider, options: options, name: name, sibling: sibling)
+    } catch let error as StationFileError {
+      throw APIError.decoding("\(error)")
     }
   }
 }

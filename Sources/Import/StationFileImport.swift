@@ -3,15 +3,25 @@ import SkycastModel
 import Stations
 import Store
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `import observations --format PROVIDER FILE`: a station file read by its provider's reader
 /// and stored under the station's own source (`station:<provider>:<id>`), never mixed with a
 /// model's. One write transaction per file, so a failure stores nothing.
+///
+/// A file is read as a stream twice, never held: `check` reads and validates it whole (every
+/// line's error, the station, the tally and the counts are known before anything is stored),
+/// then `store(_:path:…)` reads it again and writes its rows batch by batch in one transaction.
+/// Memory stays flat whatever the file's size; a file out of time order is read with every row
+/// held (`StationWindow.whole`), as before.
 public enum StationFileImport {
   /// The model on station rows' fetch-log rows and their series columns: measurements have no
   /// model, and the observation tables are keyed without one.
   public static let model = "station"
 
-  /// A file's size and SHA-256 for its fetch-log row, taken before the bytes are let go.
+  /// A file's size and SHA-256 for its fetch-log row.
   public struct FileDigest: Sendable, Equatable {
     public var size: Int
     /// Lower-case hex.
@@ -21,12 +31,41 @@ public enum StationFileImport {
       size = bytes.count
       sha256 = SHA256.hexDigest(bytes)
     }
+
+    public init(size: Int, sha256: String) {
+      self.size = size
+      self.sha256 = sha256
+    }
+
+    /// The digest of the file at `path`, read in chunks; nil when it cannot be read.
+    public init?(path: String) {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return nil }
+      defer { close(descriptor) }
+      var hasher = SHA256()
+      var size = 0
+      var chunk = [UInt8](repeating: 0, count: 1 << 20)
+      while true {
+        let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if got < 0, errno == EINTR { continue }
+        guard got >= 0 else { return nil }
+        if got == 0 { break }
+        size += got
+        chunk.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
+      }
+      self.size = size
+      sha256 = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
   }
 
   /// What one file gave and what was stored.
   public struct Result: Sendable, Equatable {
-    /// What the file held.
+    /// What the file held (its rows only when it was read whole, `store(_ reading:…)`).
     public var reading: StationReading
+    /// Hours written (the file's hours, `StationFileSummary.hours`).
+    public var hours = 0
+    /// Days written.
+    public var days = 0
     /// Hourly rows inserted, updated or unchanged.
     public var hourly = UpsertCounts()
     /// Daily rows inserted, updated or unchanged.
@@ -39,33 +78,138 @@ public enum StationFileImport {
     public var fetchID: Int64?
   }
 
+  /// A file read once and found good: what `store(_:path:…)` needs to read it again.
+  public struct Checked: Sendable, Equatable {
+    /// The station, tally, notes and counts.
+    public var summary: StationFileSummary
+    /// The file's size and SHA-256.
+    public var file: FileDigest
+    /// `.standard`, or `.whole` for a file out of time order.
+    public var window: StationWindow
+
+    public init(summary: StationFileSummary, file: FileDigest, window: StationWindow) {
+      self.summary = summary
+      self.file = file
+      self.window = window
+    }
+  }
+
   /// The `observation_flags` flag of a trace value (stored as 0): unlike `suspect`, verify
   /// keeps it unless `--exclude-trace`.
   public static let traceFlag = Store.traceFlag
 
-  /// Reads `path` (plain, gzip or zip) with `provider`'s reader.
+  /// Reads `path` (plain, gzip or zip) with `provider`'s reader as a stream, validating every
+  /// line, and keeps no rows; the file's digest is taken from the same read (a zip archive's
+  /// in a read of its own).
+  ///
+  /// - Parameters:
+  ///   - name: the file name the reader is given (a download's, not its temporary file's);
+  ///     the path's last component when nil.
+  ///   - sibling: another file beside it by name (Meteostat's source map); files in the same
+  ///     folder when nil.
+  ///   - limit: the output limit of the decompressed text (SPEC §12).
+  ///   - chunkSize: bytes read at a time.
+  public static func check(
+    path: String, provider: StationProvider, options: StationReadOptions, name: String? = nil,
+    sibling: ((String) -> [UInt8]?)? = nil, limit: Int = StationFileBytes.defaultLimit,
+    chunkSize: Int = StationInput.defaultChunkSize
+  ) throws -> Checked {
+    var hasher = SHA256()
+    var hashed = 0
+    var window = StationWindow.standard
+    var summary = try read(
+      path: path, provider: provider, options: options, name: name, sibling: sibling,
+      window: window, limit: limit, chunkSize: chunkSize,
+      raw: { bytes in
+        hasher.update(bytes)
+        hashed += bytes.count
+      }, rows: { _ in })
+    let file: FileDigest
+    if hashed > 0 {
+      file = FileDigest(
+        size: hashed, sha256: hasher.finalize().map { String(format: "%02x", $0) }.joined())
+    } else {
+      // A zip archive (or an empty file): its bytes were not read in order.
+      guard let digest = FileDigest(path: path) else {
+        throw StationFileError.format("cannot read \(path)")
+      }
+      file = digest
+    }
+    if !summary.sorted {
+      window = .whole
+      summary = try read(
+        path: path, provider: provider, options: options, name: name, sibling: sibling,
+        window: window, limit: limit, chunkSize: chunkSize
+      ) { _ in }
+    }
+    return Checked(summary: summary, file: file, window: window)
+  }
+
+  /// Reads `path` as a stream, handing its rows to `rows` in batches.
+  ///
+  /// - Parameters:
+  ///   - name: the file name the reader is given; the path's last component when nil.
+  ///   - sibling: another file beside it by name; files in the same folder when nil.
+  ///   - raw: receives a plain or gzip file's bytes as read.
+  public static func read(
+    path: String, provider: StationProvider, options: StationReadOptions, name: String? = nil,
+    sibling: ((String) -> [UInt8]?)? = nil, window: StationWindow,
+    limit: Int = StationFileBytes.defaultLimit, chunkSize: Int = StationInput.defaultChunkSize,
+    raw: (UnsafeRawBufferPointer) -> Void = { _ in }, rows: (StationRows) throws -> Void
+  ) throws -> StationFileSummary {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    return try StationFiles.stream(
+      .file(path: path), name: name ?? URL(fileURLWithPath: path).lastPathComponent,
+      provider: provider, options: options, window: window, limit: limit, chunkSize: chunkSize,
+      sibling: sibling
+        ?? {
+          FileManager.default.contents(atPath: folder.appendingPathComponent($0).path)
+            .map { [UInt8]($0) }
+        }, raw: raw, rows: rows)
+  }
+
+  /// Reads `path` (plain, gzip or zip) with `provider`'s reader, every row held in memory.
   ///
   /// - Parameter limit: the output limit of the decompressed text (SPEC §12).
   public static func read(
     path: String, provider: StationProvider, options: StationReadOptions,
     limit: Int = StationFileBytes.defaultLimit
   ) throws -> (reading: StationReading, file: FileDigest) {
-    // Read straight into one array (not Data and a copy): a period-of-record file is hundreds
-    // of megabytes, and the reader's text is a second copy already.
-    guard let bytes = StationFileBytes.contents(atPath: path) else {
-      throw StationFileError.format("cannot read \(path)")
+    let checked = try check(path: path, provider: provider, options: options, limit: limit)
+    var reading = checked.summary.reading
+    _ = try read(
+      path: path, provider: provider, options: options, window: checked.window, limit: limit
+    ) { rows in
+      reading.hourly += rows.hourly
+      reading.daily += rows.daily
     }
-    let file = FileDigest(bytes)
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    let reading = try StationFiles.read(
-      bytes, name: name, provider: provider, options: options, limit: limit,
-      sibling: {
-        FileManager.default.contents(
-          atPath: URL(fileURLWithPath: path)
-            .deletingLastPathComponent().appendingPathComponent($0).path
-        ).map { [UInt8]($0) }
-      })
-    return (reading, file)
+    return (reading, checked.file)
+  }
+
+  /// Reads the checked file at `path` again and stores its rows for `city` with one fetch-log
+  /// row, in one transaction: batch by batch, never the whole file in memory.
+  ///
+  /// - Throws: `StationFileError` when the file no longer reads as it did (it changed between
+  ///   the two reads; nothing is stored), and store errors.
+  public static func store(
+    _ checked: Checked, path: String, provider: StationProvider, options: StationReadOptions,
+    name: String? = nil, sibling: ((String) -> [UInt8]?)? = nil, city: City, url: String,
+    store: Store, now: Int64, keepSuspect: Bool = false,
+    limit: Int = StationFileBytes.defaultLimit, chunkSize: Int = StationInput.defaultChunkSize
+  ) throws -> Result {
+    try store.write {
+      var writer = try begin(
+        checked.summary.reading, city: city, url: url, file: checked.file, store: store,
+        now: now, keepSuspect: keepSuspect)
+      let again = try read(
+        path: path, provider: provider, options: options, name: name, sibling: sibling,
+        window: checked.window, limit: limit, chunkSize: chunkSize
+      ) { rows in try writer.write(rows) }
+      guard again.readsLike(checked.summary) else {
+        throw StationFileError.format("the file changed while it was read; nothing was stored")
+      }
+      return try writer.finish()
+    }
   }
 
   /// Stores `reading` for `city` with one fetch-log row (source `station:<provider>:<id>`, the
@@ -77,137 +221,31 @@ public enum StationFileImport {
     _ reading: StationReading, city: City, url: String, file: FileDigest, store: Store,
     now: Int64, keepSuspect: Bool = false
   ) throws -> Result {
-    var result = Result(reading: reading)
-    let source = reading.source.rawValue
     try store.write {
-      var fetch = FetchRecord(
-        cityID: city.id, source: reading.source.fetchLogValue, model: Self.model,
-        requestedAt: now, issuedAt: nil, status: .ok)
-      fetch.url = url
-      fetch.bytes = file.size
-      fetch.bodySHA256 = file.sha256
-      let fetchID = try store.insertFetch(fetch)
-      result.fetchID = fetchID
-      if reading.hourly.contains(where: { !$0.values.isEmpty }) {
-        result.hourly = try store.upsertHourlyObservations(
-          Self.hourlyBlock(reading.hourly), model: Self.model, cityID: city.id, source: source,
-          zone: city.zone, fetchID: fetchID, fetchedAt: now)
-      }
-      if reading.daily.contains(where: { !$0.values.isEmpty }) {
-        result.daily = try store.upsertDailyObservations(
-          Self.dailyBlock(reading.daily), model: Self.model, cityID: city.id, source: source,
-          fetchID: fetchID, fetchedAt: now)
-      }
-      // A good value replaces a flagged one (the provider corrected it, or a `recent` file
-      // overlaps a `historical` one): its flag goes with it.
-      if try store.flaggedObservationCount(cityID: city.id, source: source) > 0 {
-        for hour in reading.hourly {
-          for variable in hour.values.keys {
-            try store.clearObservationFlag(
-              cityID: city.id, source: source, variable: variable, validAt: hour.validAt)
-          }
-        }
-        for day in reading.daily {
-          for variable in day.values.keys {
-            try store.clearObservationFlag(
-              cityID: city.id, source: source, variable: variable, date: day.date)
-          }
-        }
-      }
-      // A trace (precipitation too small to measure) is stored as 0 with the flag `trace`, so
-      // a later reader can tell it from a measured 0 (verify keeps it unless --exclude-trace).
-      for hour in reading.hourly {
-        for variable in hour.trace where hour.values[variable] != nil {
-          try store.flagObservation(
-            cityID: city.id, source: source, variable: variable, validAt: hour.validAt,
-            flag: Self.traceFlag)
-          result.traceFlagged += 1
-        }
-      }
-      var suspectRows = UpsertCounts()
-      if keepSuspect {
-        (result.keptSuspect, suspectRows) = try storeSuspect(
-          reading, city: city, source: source, fetchID: fetchID, now: now, store: store)
-      }
-      let rows =
-        result.hourly.inserted + result.hourly.updated + result.daily.inserted
-        + result.daily.updated + suspectRows.inserted + suspectRows.updated
-      try store.setFetchRows(rows, fetchID: fetchID)
+      var writer = try begin(
+        reading, city: city, url: url, file: file, store: store, now: now,
+        keepSuspect: keepSuspect)
+      try writer.write(StationRows(hourly: reading.hourly, daily: reading.daily))
+      var result = try writer.finish()
+      result.reading = reading
+      return result
     }
-    return result
   }
 
-  /// The flagged values, stored and marked with the flag `suspect`; returns how many, and the
-  /// rows written.
-  static func storeSuspect(
-    _ reading: StationReading, city: City, source: String, fetchID: Int64, now: Int64,
-    store: Store
-  ) throws -> (kept: Int, rows: UpsertCounts) {
-    var kept = 0
-    var rows = UpsertCounts()
-    let hours = reading.hourly.filter { !$0.suspect.isEmpty }
-    if !hours.isEmpty {
-      rows =
-        rows
-        + (try store.upsertHourlyObservations(
-          hourlyBlock(hours, suspect: true), model: Self.model, cityID: city.id, source: source,
-          zone: city.zone, fetchID: fetchID, fetchedAt: now))
-      for hour in hours {
-        for variable in hour.suspect.keys {
-          try store.flagObservation(
-            cityID: city.id, source: source, variable: variable, validAt: hour.validAt,
-            flag: "suspect")
-          kept += 1
-        }
-      }
-    }
-    let days = reading.daily.filter { !$0.suspect.isEmpty }
-    if !days.isEmpty {
-      rows =
-        rows
-        + (try store.upsertDailyObservations(
-          dailyBlock(days, suspect: true), model: Self.model, cityID: city.id, source: source,
-          fetchID: fetchID, fetchedAt: now))
-      for day in days {
-        for variable in day.suspect.keys {
-          try store.flagObservation(
-            cityID: city.id, source: source, variable: variable, date: day.date, flag: "suspect")
-          kept += 1
-        }
-      }
-    }
-    return (kept, rows)
-  }
-
-  /// The hours as a series block (model `station`), one column per variable present: the good
-  /// values, or with `suspect` the flagged ones.
-  static func hourlyBlock(_ hours: [StationHour], suspect: Bool = false) -> SeriesBlock {
-    var block = SeriesBlock()
-    block.instants = hours.map(\.validAt)
-    block.columns = columns(
-      hours.map { suspect ? $0.suspect : $0.values }, role: .hourlyObservation)
-    return block
-  }
-
-  /// The days as a series block (model `station`); with `suspect` the flagged values.
-  static func dailyBlock(_ days: [StationDay], suspect: Bool = false) -> SeriesBlock {
-    var block = SeriesBlock()
-    block.dates = days.map(\.date)
-    block.columns = columns(days.map { suspect ? $0.suspect : $0.values }, role: .dailyObservation)
-    return block
-  }
-
-  /// One column per variable of `role` that any row has, keyed for model `station`.
-  private static func columns(_ rows: [[WeatherVariable: Double]], role: WeatherVariable.Roles)
-    -> [SeriesKey: [Double?]]
-  {
-    var columns: [SeriesKey: [Double?]] = [:]
-    for variable in WeatherVariable.with(role) {
-      let column = rows.map { $0[variable] }
-      if column.contains(where: { $0 != nil }) {
-        columns[SeriesKey(variable, model: model)] = column
-      }
-    }
-    return columns
+  /// Inserts the fetch-log row and returns the writer of the rows.
+  package static func begin(
+    _ reading: StationReading, city: City, url: String, file: FileDigest, store: Store,
+    now: Int64, keepSuspect: Bool
+  ) throws -> StationRowWriter {
+    var fetch = FetchRecord(
+      cityID: city.id, source: reading.source.fetchLogValue, model: Self.model,
+      requestedAt: now, issuedAt: nil, status: .ok)
+    fetch.url = url
+    fetch.bytes = file.size
+    fetch.bodySHA256 = file.sha256
+    let fetchID = try store.insertFetch(fetch)
+    return try StationRowWriter(
+      store: store, city: city, reading: reading, fetchID: fetchID, now: now,
+      keepSuspect: keepSuspect)
   }
 }

@@ -196,7 +196,14 @@ public final class HTTPClient: Sendable {
 
   /// One attempt with a hard total deadline, following same-origin redirects with the key and
   /// other redirects without it.
-  package func fetchOnce(_ url: URL) async throws -> HTTPBody {
+  ///
+  /// - Parameters:
+  ///   - limit: the body cap, `bodyLimit` unless given.
+  ///   - file: where the body goes instead of memory; the returned body's `bytes` then hold
+  ///     only the first 64 KiB of a non-200 reply (its error text).
+  package func fetchOnce(_ url: URL, limit: Int? = nil, file: BodyFile? = nil) async throws
+    -> HTTPBody
+  {
     var url = url
     let started = uptime()
     for _ in 0...Self.maximumRedirects {
@@ -206,10 +213,16 @@ public final class HTTPClient: Sendable {
         throw APIError.transport(HTTPMessages.timedOut(policy.timeout, host: url.host ?? "server"))
       }
       let transport: any HTTPTransport = url.scheme?.lowercased() == "https" ? secure : plain
-      let reply = try await transport.get(url, timeout: left, limit: bodyLimit).get()
+      let reply = try await transport.get(
+        url, timeout: left, limit: limit ?? bodyLimit, file: file
+      ).get()
       guard (300..<400).contains(reply.status), let location = reply.location else {
+        if let file, reply.status != 200 {
+          return HTTPBody(status: reply.status, bytes: file.prefix(64 << 10))
+        }
         return HTTPBody(status: reply.status, bytes: reply.bytes, wireBytes: reply.wireBytes)
       }
+      try file?.reset()
       guard let next = Self.redirectTarget(location, from: url) else {
         throw APIError.transport("redirect to an unusable location from \(url.host ?? "server")")
       }

@@ -8,6 +8,8 @@ package enum HTTPMessages {
   package static func timedOut(_ timeout: Double, host: String) -> String {
     "timed out after \(HTTPClient.seconds(timeout)) (\(host) did not answer in time)"
   }
+  /// How every "body past the cap" text starts (`tooLarge`, and a gzip reply's).
+  package static let tooLargePrefix = "reply too large"
   package static func tooLarge(_ limit: Int, received: Int? = nil) -> String {
     let size = received.map { "\($0) bytes" } ?? "more than \(ResponseLimits.text(limit))"
     return "reply too large (\(size); the limit is \(ResponseLimits.text(limit)))"

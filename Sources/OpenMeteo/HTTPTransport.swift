@@ -6,5 +6,15 @@ import Synchronization
 package protocol HTTPTransport: Sendable {
   /// Fetches `url`, giving up after `timeout` seconds in total, and failing once the body
   /// (after any decompression) would exceed `limit` bytes.
-  func get(_ url: URL, timeout: Double, limit: Int) async -> Result<HTTPReply, APIError>
+  ///
+  /// With a `file`, the body is written there as it arrives and the reply's `bytes` are empty.
+  func get(_ url: URL, timeout: Double, limit: Int, file: BodyFile?) async
+    -> Result<HTTPReply, APIError>
+}
+
+extension HTTPTransport {
+  /// Fetches `url` with the body kept in memory.
+  func get(_ url: URL, timeout: Double, limit: Int) async -> Result<HTTPReply, APIError> {
+    await get(url, timeout: timeout, limit: limit, file: nil)
+  }
 }

@@ -23,13 +23,18 @@ package final class ReplyBody {
   package var wireBytes: Int { received }
   /// The body: as received, or decoded.
   private var bytes: [UInt8] = []
+  /// Where the body goes instead of `bytes` (`HTTPClient.download`).
+  private let file: BodyFile?
 
   /// - Parameters:
   ///   - limit: the most bytes, on the wire and decoded.
   ///   - checkDeadline: throws once the request's time is up (called while decoding).
+  ///   - file: where the body is written instead of being kept in memory.
   package init(
-    coding: Coding, limit: Int, host: String, checkDeadline: @escaping () throws -> Void
+    coding: Coding, limit: Int, host: String, file: BodyFile? = nil,
+    checkDeadline: @escaping () throws -> Void
   ) {
+    self.file = file
     self.limit = limit
     self.host = host
     self.checkDeadline = checkDeadline
@@ -52,7 +57,11 @@ package final class ReplyBody {
       throw SocketExchange.Failure(message: HTTPMessages.tooLarge(limit))
     }
     guard var decoder = gzip else {
-      bytes.append(contentsOf: piece)
+      if let file {
+        try piece.withUnsafeBytes { try file.append($0) }
+      } else {
+        bytes.append(contentsOf: piece)
+      }
       return
     }
     // Out of the property while it runs, so its window stays uniquely referenced and is not
@@ -63,7 +72,11 @@ package final class ReplyBody {
       try piece.withUnsafeBytes { raw in
         try decoder.decompress(raw) { decoded in
           try checkDeadline()
-          bytes.append(contentsOf: decoded)
+          if let file {
+            try file.append(UnsafeRawBufferPointer(decoded))
+          } else {
+            bytes.append(contentsOf: decoded)
+          }
         }
       }
     } catch let error as InflateError {
@@ -71,7 +84,8 @@ package final class ReplyBody {
     }
   }
 
-  /// The whole body, once the reply ended; a gzip stream cut short is an error.
+  /// The whole body, once the reply ended (empty when it went to a file); a gzip stream cut
+  /// short is an error.
   package func finish() throws -> [UInt8] {
     if var decoder = gzip {
       do {

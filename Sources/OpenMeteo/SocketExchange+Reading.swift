@@ -15,7 +15,7 @@ extension SocketExchange {
         message: HTTPMessages.compressed(headers["content-encoding"] ?? "", host: host))
     }
     let location = (300..<400).contains(status) ? headers["location"] : nil
-    let body = ReplyBody(coding: coding, limit: limit, host: host) {
+    let body = ReplyBody(coding: coding, limit: limit, host: host, file: file) {
       _ = try millisecondsLeft()
     }
     if headers["transfer-encoding"]?.lowercased().contains("chunked") == true {

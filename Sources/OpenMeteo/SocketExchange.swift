@@ -10,6 +10,8 @@ package struct SocketExchange {
   package let timeout: Double
   package let limit: Int
   package let cancelled: CancelFlag
+  /// Where the body goes instead of memory, nil to keep it.
+  package var file: BodyFile? = nil
 
   package var host: String { url.host ?? "server" }
   package var port: Int { url.port ?? 80 }

@@ -17,7 +17,9 @@ package struct SocketHTTPTransport: HTTPTransport {
     self.userAgent = userAgent
   }
 
-  package func get(_ url: URL, timeout: Double, limit: Int) async -> Result<HTTPReply, APIError> {
+  package func get(_ url: URL, timeout: Double, limit: Int, file: BodyFile?) async
+    -> Result<HTTPReply, APIError>
+  {
     let once = OnceContinuation<Result<HTTPReply, APIError>>()
     let cancelled = CancelFlag()
     let host = url.host ?? "server"
@@ -28,7 +30,7 @@ package struct SocketHTTPTransport: HTTPTransport {
         let thread = Thread {
           let result = SocketExchange(
             url: url, userAgent: userAgent, deadline: .now() + timeout, timeout: timeout,
-            limit: limit, cancelled: cancelled
+            limit: limit, cancelled: cancelled, file: file
           ).run()
           once.resume(result)
         }

@@ -30,7 +30,10 @@ package struct URLSessionHTTPTransport: HTTPTransport {
     self.userAgent = userAgent
   }
 
-  package func get(_ url: URL, timeout: Double, limit: Int) async -> Result<HTTPReply, APIError> {
-    await URLSessionTransfer(url: url, userAgent: userAgent, limit: limit).run(timeout: timeout)
+  package func get(_ url: URL, timeout: Double, limit: Int, file: BodyFile?) async
+    -> Result<HTTPReply, APIError>
+  {
+    await URLSessionTransfer(url: url, userAgent: userAgent, limit: limit, file: file)
+      .run(timeout: timeout)
   }
 }

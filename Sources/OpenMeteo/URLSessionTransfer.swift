@@ -15,19 +15,24 @@ package final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unche
     package var expected: Int64 = -1
     package var location: String?
     package var bytes: [UInt8] = []
+    /// Body bytes received (in `bytes` or written to `file`).
+    package var received = 0
   }
 
   package let url: URL
   package let userAgent: String
   package let limit: Int
   package let host: String
+  /// Where the body goes instead of memory (`HTTPClient.download`).
+  package let file: BodyFile?
   package let once = OnceContinuation<Result<HTTPReply, APIError>>()
   private let state = Mutex(State())
   /// Where this transfer's URLSession calls run, one at a time, off the caller's thread.
   private let queue = DispatchQueue(label: "skycast.http.transfer")
   private var session: URLSession?
 
-  package init(url: URL, userAgent: String, limit: Int) {
+  package init(url: URL, userAgent: String, limit: Int, file: BodyFile? = nil) {
+    self.file = file
     self.url = url
     self.userAgent = userAgent
     self.limit = limit
@@ -103,7 +108,7 @@ package final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unche
       state.status = http?.statusCode ?? 0
       state.expected = expected
       state.location = http?.value(forHTTPHeaderField: "Location")
-      if expected > 0 { state.bytes.reserveCapacity(Int(expected)) }
+      if expected > 0, file == nil { state.bytes.reserveCapacity(Int(expected)) }
     }
     completionHandler(.allow)
   }
@@ -112,12 +117,28 @@ package final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unche
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data
   ) {
     guard !once.isResumed else { return }
-    let fits = state.withLock { state -> Bool in
-      guard state.bytes.count + data.count <= limit else { return false }
-      state.bytes.append(contentsOf: data)
-      return true
+    let file = self.file
+    let outcome = state.withLock { state -> Result<Bool, APIError> in
+      guard state.received + data.count <= limit else { return .success(false) }
+      state.received += data.count
+      guard let file else {
+        state.bytes.append(contentsOf: data)
+        return .success(true)
+      }
+      do {
+        try data.withUnsafeBytes { try file.append($0) }
+        return .success(true)
+      } catch let error as APIError {
+        return .failure(error)
+      } catch {
+        return .failure(.transport("\(error)"))
+      }
     }
-    if !fits { finish(.failure(.transport(HTTPMessages.tooLarge(limit)))) }
+    switch outcome {
+    case .success(true): break
+    case .success(false): finish(.failure(.transport(HTTPMessages.tooLarge(limit))))
+    case .failure(let error): finish(.failure(error))
+    }
   }
 
   package func urlSession(
@@ -128,12 +149,12 @@ package final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unche
       finish(.failure(.transport(HTTPClient.describe(error, url: url, host: host))))
     } else if let error {
       finish(.failure(.transport("network error talking to \(host): \(error)")))
-    } else if received.expected > 0, Int64(received.bytes.count) < received.expected {
+    } else if received.expected > 0, Int64(received.received) < received.expected {
       finish(
         .failure(
           .transport(
             HTTPMessages.truncated(
-              host: host, received: received.bytes.count, expected: Int(received.expected)))))
+              host: host, received: received.received, expected: Int(received.expected)))))
     } else {
       finish(
         .success(

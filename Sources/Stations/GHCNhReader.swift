@@ -63,135 +63,13 @@ public enum GHCNhReader: StationFileReader {
   public static func read(_ text: [UInt8], name: String, options: StationReadOptions)
     throws(StationFileError) -> StationReading
   {
-    let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
-    guard let first = lines.first else { throw .format("not a GHCNh file: it is empty") }
-    var headerLine = first
-    if headerLine.hasPrefix("\u{FEFF}") { headerLine = headerLine.dropFirst() }
-    let header = StationText.fields(headerLine, "|").map {
-      String(StationText.trim($0))
-    }
-    var index: [String: Int] = [:]
-    for (position, column) in header.enumerated() where index[column] == nil {
-      index[column] = position
-    }
-    let stationColumn = index["Station_ID"] ?? index["STATION"]
-    let splitTime = ["Year", "Month", "Day", "Hour", "Minute"].compactMap { index[$0] }
-    let dateColumn = index["DATE"]
-    guard header.count > 1, stationColumn != nil, splitTime.count == 5 || dateColumn != nil
-    else {
-      throw .format(
-        "not a GHCNh file: the first line is not a GHCNh header (Station_ID or STATION, and"
-          + " Year…Minute or DATE columns, separated by |)")
-    }
-    let columns = mappings.compactMap { mapping -> Column? in
-      guard let value = index[mapping.column] else { return nil }
-      return Column(
-        mapping: mapping, value: value,
-        measurementCode: index[mapping.column + "_Measurement_Code"],
-        qualityCode: index[mapping.column + "_Quality_Code"])
-    }
-    // Other periods' precipitation totals: counted, never stored (SPEC: never split or summed).
-    let otherTotals = header.indices.filter { isOtherPeriodTotal(header[$0]) }
-
-    var tally = StationTally()
-    var reports: [StationReport] = []
-    var stationID: String?
-    for lineIndex in lines.indices.dropFirst() {
-      let line = lines[lineIndex]
-      let number = lineIndex + 1
-      if StationText.trim(line).isEmpty { continue }
-      let fields = StationText.fields(line, "|")
-      // wetterdienst notes files that end in a repeated header line.
-      if fields.count == header.count, StationText.trim(fields[0]) == header[0] { continue }
-      guard fields.count == header.count else {
-        throw .line(number, "\(fields.count) fields where the header has \(header.count)")
-      }
-      tally.lines += 1
-      if let stationColumn {
-        let id = String(StationText.trim(fields[stationColumn]))
-        if !id.isEmpty {
-          if let stationID, stationID != id {
-            throw .line(number, "station \(id) after \(stationID): one file holds one station")
-          }
-          stationID = id
-        }
-      }
-      let split = splitTime.count == 5 ? splitTime : nil
-      let time = try observationTime(fields, split: split, date: dateColumn, line: number)
-      guard
-        tally.acceptsTime(
-          time, line: number,
-          text: (split ?? dateColumn.map { [$0] } ?? []).map {
-            String(StationText.trim(fields[$0]))
-          }
-          .joined(separator: " "))
-      else { continue }
-      var values: [WeatherVariable: Double] = [:]
-      var trace: Set<WeatherVariable> = []
-      var suspect: [WeatherVariable: Double] = [:]
-      for column in columns {
-        let cell = StationText.trim(fields[column.value])
-        let measurement = column.measurementCode.map { StationText.trim(fields[$0]) } ?? ""
-        let quality = column.qualityCode.map { StationText.trim(fields[$0]) } ?? ""
-        let isDirection = column.mapping.variable == .windDirection10m
-        if cell.isEmpty {
-          // A calm report leaves the direction empty with a calm code: no direction, not missing.
-          if !(isDirection && isCalmCode(measurement)) { tally.missing += 1 }
-          continue
-        }
-        if isFlagged(quality) {
-          tally.flagged += 1
-          // Kept apart, for --keep-suspect: a flagged number (not a sentinel or a calm code).
-          if let raw = StationText.number(cell), abs(raw) != 9999,
-            !(isDirection && (raw == 0 || raw == 999))
-          {
-            suspect[column.mapping.variable] = StationText.denoise(raw * column.mapping.factor)
-          }
-          continue
-        }
-        if isDirection && cell == "VRB" { continue }
-        guard let raw = StationText.number(cell) else {
-          throw .line(number, "\(column.mapping.column) '\(cell)' is not a number")
-        }
-        if abs(raw) == 9999 {
-          tally.missing += 1
-          continue
-        }
-        if isDirection && (raw == 0 || (raw == 999 && isCalmCode(measurement))) { continue }
-        if isDirection && raw == 999 {
-          tally.missing += 1
-          continue
-        }
-        if column.mapping.variable == .precipitation && isTraceCode(measurement) {
-          tally.trace += 1
-          trace.insert(.precipitation)
-          values[.precipitation] = 0
-          continue
-        }
-        values[column.mapping.variable] = StationText.denoise(raw * column.mapping.factor)
-      }
-      for position in otherTotals {
-        let cell = StationText.trim(fields[position])
-        if !cell.isEmpty, cell != "9999", cell != "-9999" { tally.unmapped += 1 }
-      }
-      tally.dropImplausible(&values, suspect: &suspect, line: number)
-      if !values.isEmpty || !suspect.isEmpty {
-        reports.append(StationReport(time: time, values: values, suspect: suspect, trace: trace))
-      }
-    }
-    // What the file says (its column, else its name) wins over the option: the commands refuse
-    // a mismatch.
-    guard let id = stationID ?? idFromName(name) ?? options.stationID else {
-      throw .format("the GHCNh file names no station (empty Station_ID and file name \(name))")
-    }
-    return StationReading(
-      provider: provider, stationID: id, hourly: StationReport.hours(reports, tally: &tally),
-      tally: tally, notes: notes)
+    try StationFiles.collect(
+      GHCNhLineReader(name: name, options: options, window: .whole), text: text)
   }
 
   /// The observation time from Year…Minute when present, else from `DATE` (both UTC).
   static func observationTime(
-    _ fields: [Substring], split: [Int]?, date: Int?, line: Int
+    _ fields: StationFields, split: [Int]?, date: Int?, line: Int
   ) throws(StationFileError) -> Int64 {
     if let split {
       let parts = split.map { Int(StationText.trim(fields[$0])) }

@@ -38,14 +38,15 @@ public enum MeteostatReader: StationFileReader {
   public struct SourceMap: Sendable, Equatable {
     /// Whether the map belongs to an hourly or a daily file.
     public var frequency: WeatherVariable.Frequency
-    /// The whole map row (date, hour, flags) by the row's time key.
-    var rows: [String: [String]]
+    /// Per row's time key, the columns (by index) whose flag is the model flag: one bit per
+    /// column, so a map of a century of hours is a few tens of MB, not its text many times.
+    var rows: [String: UInt32]
 
     /// Parses the text of a map file (already gunzipped).
     public static func parse(_ text: [UInt8]) throws(StationFileError) -> SourceMap {
       let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
       var frequency: WeatherVariable.Frequency?
-      var rows: [String: [String]] = [:]
+      var rows: [String: UInt32] = [:]
       for (offset, line) in lines.enumerated() where !StationText.trim(line).isEmpty {
         let number = offset + 1
         let fields = StationText.fields(line, ",")
@@ -64,7 +65,12 @@ public enum MeteostatReader: StationFileReader {
         }
         frequency = kind
         let key = try rowKey(fields, frequency: kind, line: number)
-        rows[key] = fields.map { String(StationText.trim($0)) }
+        var mask: UInt32 = 0
+        for (index, field) in fields.enumerated()
+        where StationText.trim(field).contains(modelFlag(kind)) {
+          mask |= 1 << UInt32(index)
+        }
+        rows[key] = mask
       }
       guard let frequency else { throw .format("the Meteostat source map has no rows") }
       return SourceMap(frequency: frequency, rows: rows)
@@ -91,90 +97,9 @@ public enum MeteostatReader: StationFileReader {
   public static func read(
     _ text: [UInt8], name: String, options: StationReadOptions, flags: SourceMap?
   ) throws(StationFileError) -> StationReading {
-    let named = stationID(fromName: name)
-    let namesStation = named.map(isMeteostatID) ?? false
-    guard let stationID = (namesStation ? named : nil) ?? options.stationID ?? named else {
-      throw .format("no Meteostat station id: the file name \"\(name)\" holds none; pass one")
-    }
-    let lines = StationFileBytes.lines(StationFileBytes.utf8(text))
-    let layout = try Layout(lines)
-    if let flags, layout.legacy, flags.frequency != layout.frequency {
-      throw .format(
-        "the source map is \(flags.frequency.rawValue) but the file is \(layout.frequency.rawValue)"
-      )
-    }
-    let map = layout.legacy ? flags : nil
-    var tally = StationTally()
-    var reports: [StationReport] = []
-    var days: [LocalDate: [WeatherVariable: Double]] = [:]
-    for offset in layout.firstDataLine..<lines.count where !StationText.trim(lines[offset]).isEmpty
-    {
-      let lineNumber = offset + 1
-      let fields = StationText.fields(lines[offset], ",")
-      tally.lines += 1
-      guard fields.count == layout.fieldCount else {
-        throw .line(
-          lineNumber, "expected \(layout.fieldCount) comma-separated fields, found \(fields.count)")
-      }
-      let (date, hour) = try layout.time(fields, line: lineNumber)
-      let time = hour.map { date.midnightAsUTC + Int64($0) * 3600 }
-      guard
-        time.map({ tally.acceptsTime($0, line: lineNumber, text: "\(date) \(hour ?? 0):00") })
-          ?? tally.acceptsDate(date, line: lineNumber)
-      else { continue }
-      var flagRow: [String]?
-      if let map {
-        flagRow = map.rows[try rowKey(fields, frequency: layout.frequency, line: lineNumber)]
-      }
-      var values: [WeatherVariable: Double] = [:]
-      for column in layout.columns {
-        let raw = StationText.trim(fields[column.index])
-        guard let target = column.target else {
-          if !raw.isEmpty { tally.unmapped += 1 }
-          continue
-        }
-        if raw.isEmpty {
-          tally.missing += 1
-          continue
-        }
-        guard let value = StationText.number(raw) else {
-          throw .line(lineNumber, "\(column.name) \"\(raw)\" is not a number")
-        }
-        if let source = column.source,
-          StationText.trim(fields[source]).split(separator: " ").contains(where: {
-            modelSources.contains(String($0))
-          })
-        {
-          tally.modelFilled += 1
-          continue
-        }
-        if let flagRow, flagRow[column.index].contains(modelFlag(layout.frequency)) {
-          tally.modelFilled += 1
-          continue
-        }
-        if target.variable == .cloudCover, !(0...8).contains(value) {
-          // Only 0–8 okta describe a cloud cover; anything else is not a value we can convert.
-          tally.flagged += 1
-          continue
-        }
-        let converted = value * target.factor
-        // Durations are whole seconds (a fractional minute would not convert exactly).
-        values[target.variable] =
-          target.variable == .sunshineDuration ? converted.rounded() : converted
-      }
-      tally.dropImplausible(&values, line: lineNumber)
-      guard !values.isEmpty else { continue }
-      if let time {
-        reports.append(StationReport(time: time, values: values))
-      } else {
-        days[date, default: [:]].merge(values) { _, later in later }
-      }
-    }
-    let hourly = StationReport.hours(reports, tally: &tally)
-    let daily = days.keys.sorted().map { StationDay(date: $0, values: days[$0]!) }
-    return StationReading(
-      provider: provider, stationID: stationID, hourly: hourly, daily: daily, tally: tally,
-      notes: notes(layout, map: map))
+    try StationFiles.collect(
+      try MeteostatLineReader(name: name, options: options, flags: flags, window: .whole),
+      text: text)
   }
 
   /// True for the shape of Meteostat's ids: five letters or digits (`10637`, `D1424`).
@@ -243,11 +168,9 @@ public enum MeteostatReader: StationFileReader {
     var parts: (year: Int, month: Int, day: Int)?
     var hour: Int?
 
-    init(_ lines: [Substring]) throws(StationFileError) {
-      guard let first = lines.firstIndex(where: { !StationText.trim($0).isEmpty }) else {
-        throw .format("the Meteostat file is empty")
-      }
-      let fields = StationText.fields(lines[first], ",")
+    /// The layout the first non-empty line (at 0-based index `first`) shows.
+    init(_ line: Substring, index first: Int) throws(StationFileError) {
+      let fields = StationText.fields(line, ",")
         .map { String(StationText.trim($0)).lowercased() }
       if LocalDate(fields[0]) != nil {
         // Header-less legacy layout: the column order is fixed, the field count tells which.

@@ -10,9 +10,34 @@ import SkycastModel
 /// stundenwerte_TU_<ID>_akt.zip`, the CDC's folder layout). ECA&D, IEM and ISD-Lite files are
 /// imported (`import observations --format`), not fetched.
 public enum StationDownload {
-  /// The largest station file fetched: 512 MiB (GHCNh's period-of-record files of long-running
-  /// stations reach a few hundred MB; Open-Meteo replies keep their 32 MiB cap).
-  public static let replyLimit = 512 << 20
+  /// The most bytes of one station file `observe --station` downloads from `provider`. The
+  /// file streams to a temporary file and is read from there in chunks, so the cap bounds the
+  /// disk and the time a flooding server can take, not memory (which stays flat):
+  ///
+  /// - GHCNh: 1 GiB. Period-of-record `.psv` files of long-running airports reach about
+  ///   350 MB (issue 45's test file; NCEI publishes no size list): about 3× headroom.
+  /// - Meteostat: 64 MiB. A bulk `hourly/<id>.csv.gz` holds at most one row per hour since
+  ///   the 1900s (under 1.1 M rows of under 90 bytes, under 100 MB of text, which gzip cuts
+  ///   four- to ten-fold): at least twice the largest possible file.
+  /// - DWD: 32 MiB. A `recent/` archive holds the last 500 days (DWD's CDC dataset record:
+  ///   "on a rolling basis, the data of the last 500 days"), 12,000 rows, a few hundred KB.
+  /// - ECA&D, IEM and ISD-Lite files are imported, not fetched (Open-Meteo keeps 32 MiB).
+  public static func replyLimit(_ provider: StationProvider) -> Int {
+    switch provider {
+    case .ghcnh: 1 << 30
+    case .meteostat: 64 << 20
+    case .dwd, .ecad, .asos, .isdLite: 32 << 20
+    }
+  }
+
+  /// The most bytes of a reply read into memory on the station paths: a station list
+  /// (`station load` without a file: one line or object per station, a few MB) and
+  /// Meteostat's source map. Open-Meteo's own cap: 32 MiB.
+  public static let listLimit = 32 << 20
+
+  /// The most text a Meteostat source map may unpack to: 64 MiB (a map has one short row per
+  /// data row, about 30 bytes, so this is over two million hours).
+  public static let mapTextLimit = 64 << 20
 
   /// The providers `observe --station` fetches from.
   public static let providers: [StationProvider] = [.ghcnh, .meteostat, .dwd]

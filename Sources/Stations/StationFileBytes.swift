@@ -105,6 +105,12 @@ public enum StationFileBytes {
     String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
   }
 
+  /// Latin-1 text of one line; ASCII (nearly every line) is taken as it is.
+  static func latin1(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+  }
+
   /// UTF-8 text, invalid sequences replaced (station names in lists are the only non-ASCII).
   public static func utf8(_ bytes: [UInt8]) -> String {
     String(decoding: bytes, as: UTF8.self)

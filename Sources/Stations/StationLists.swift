@@ -5,6 +5,14 @@ public enum StationLists {
   /// The providers whose station list Skycast reads (IEM and ISD-Lite lists are not read).
   public static let providers: [StationProvider] = [.ghcnh, .meteostat, .dwd, .ecad]
 
+  /// The most text a station list may unpack to: 256 MiB (real lists are a few MB: one line
+  /// or object per station, tens of thousands of stations).
+  public static let textLimit = 256 << 20
+
+  /// The largest list file `station load PROVIDER FILE` reads (whole): 64 MiB, twice the
+  /// download cap (`StationDownload.listLimit`) of the same lists.
+  public static let fileLimit = 64 << 20
+
   /// The stations of a list of `provider` that pass `Station.problem` (see `read`).
   public static func parse(_ bytes: [UInt8], provider: StationProvider) throws(StationFileError)
     -> [Station]
@@ -16,11 +24,12 @@ public enum StationLists {
   /// `ghcnh-station-list.csv`, Meteostat's weather-stations JSON, DWD's
   /// `*_Beschreibung_Stationen.txt` (Latin-1), ECA&D's `stations.txt`. Stations whose id,
   /// name, coordinates or elevation fail `Station.problem` are left out and listed with their
-  /// reason; a list that is not in the format throws.
+  /// reason; a list that is not in the format throws. A list is read in memory, so its text
+  /// may unpack to at most `textLimit`.
   public static func read(_ bytes: [UInt8], provider: StationProvider) throws(StationFileError)
     -> StationList
   {
-    let text = try StationFileBytes.text(bytes)
+    let text = try StationFileBytes.text(bytes, limit: textLimit)
     switch provider {
     case .ghcnh: return try GHCNhStationList.read(StationFileBytes.utf8(text))
     case .meteostat: return try MeteostatStationList.read(StationFileBytes.utf8(text))

@@ -35,8 +35,10 @@ struct BenchOptions {
     in the sqlite3 shell), the time `verify --ci` adds (1000 bootstrap resamples, against the
     same command without it), export (CSV of the rows against `sqlite3 -csv`, with peak RSS; a
     Parquet dataset of every row against the CSV export, with peak RSS and bytes per stored
-    value), start-up (`skycast --help`) and gzip decoding by Skycast's own inflate against
-    zlib (100 MB of CSV text; 8 MB with --quick; needs python3).
+    value), start-up (`skycast --help`), gzip decoding by Skycast's own inflate against
+    zlib (100 MB of CSV text; 8 MB with --quick; needs python3) and a GHCNh station file
+    (`import observations --format ghcnh` against the shell's `.import`, with peak RSS;
+    35 MB and 350 MB, 2 MB and 6 MB with --quick; SKYCAST_BENCH_ONLY=stations alone).
 
     OPTIONS:
       --quick                 A small workload for CI (well under a minute).

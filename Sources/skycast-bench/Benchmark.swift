@@ -59,6 +59,8 @@ struct Benchmark {
       (ProcessInfo.processInfo.environment["SKYCAST_BENCH_ONLY"] ?? "").split(separator: ",")
         .compactMap { Section(rawValue: String($0)) })
     func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }
+    // The station files need no history: measured alone, none is built.
+    if only == [.stations] { return render(try stationImport()) }
     let big: String
     if let history = options.history {
       big = history
@@ -77,12 +79,13 @@ struct Benchmark {
     if runs(.startup) { figures.append(try startup()) }
     if runs(.ensemble) { figures += try ensemble() }
     if runs(.inflate) { figures.append(try inflate()) }
+    if runs(.stations) { figures += try stationImport() }
     return render(figures)
   }
 
   /// The measurements `SKYCAST_BENCH_ONLY` can pick.
   enum Section: String {
-    case ingest, query, bootstrap, export, startup, ensemble, inflate, latest, bytes
+    case ingest, query, bootstrap, export, startup, ensemble, inflate, latest, bytes, stations
     case importSeries = "import"
     case handSQL = "hand-sql"
   }

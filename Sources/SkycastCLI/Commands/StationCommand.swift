@@ -79,9 +79,16 @@ enum StationCommand {
     let catalogue: StationList
     if invocation.arguments.count > 1 {
       given = invocation.arguments[1]
-      guard
-        let data = FileManager.default.contents(atPath: invocation.context.resolve(path: given))
-      else {
+      let path = invocation.context.resolve(path: given)
+      // A list is read whole: a file far larger than any real one is refused unread.
+      if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+        size > StationLists.fileLimit
+      {
+        throw CLIError.failure(
+          "\(given) is \(size >> 20) MiB, more than a station list's \(StationLists.fileLimit >> 20) MiB: not loaded"
+        )
+      }
+      guard let data = FileManager.default.contents(atPath: path) else {
         throw CLIError.failure("cannot read \(given)")
       }
       do {
@@ -100,7 +107,7 @@ enum StationCommand {
       given = request.displayURL
       do {
         // Read while checked: a cut or garbled list is retried like an undecodable reply.
-        catalogue = try await invocation.makeClient(bodyLimit: StationDownload.replyLimit).send(
+        catalogue = try await invocation.makeClient(bodyLimit: StationDownload.listLimit).send(
           request
         ) { body in
           try StationLists.read(body, provider: provider)

@@ -22,43 +22,101 @@ enum StationImportCommand {
     }
     let path = invocation.context.resolve(path: given)
     let options = StationReadOptions(stationID: invocation[ImportCommand.Options.station])
-    let read: (reading: StationReading, file: StationFileImport.FileDigest)
-    do {
-      read = try StationFileImport.read(path: path, provider: provider, options: options)
-    } catch let error as StationFileError {
-      throw CLIError.failure("\(given) (\(provider.rawValue)): \(error); nothing was imported")
+    let url = URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString
+    let failure = { (reason: String) in
+      CLIError.failure("\(given) (\(provider.rawValue)): \(reason); nothing was imported")
     }
-    let reading = read.reading
+    if !invocation[ImportCommand.Options.dryRun] {
+      // One read: rows are stored as they are read, in a transaction that any problem rolls
+      // back. A file out of time order, or one without rows, takes the two reads below.
+      let store = try invocation.openStore()
+      var chosen: City?
+      do {
+        let imported = try StationFileImport.importOnce(
+          path: path, provider: provider, options: options, asked: options.stationID, url: url,
+          store: store, now: invocation.context.nowEpoch,
+          keepSuspect: invocation[ImportCommand.Options.keepSuspect]
+        ) { reading in
+          let city = try Self.city(for: reading, invocation: invocation, store: store)
+          chosen = city
+          return city
+        }
+        if let result = imported.result, let city = chosen {
+          report(imported.summary, city: city, given: given, invocation: invocation)
+          stored(
+            result, summary: imported.summary, city: city, given: given, invocation: invocation)
+          return ExitStatus.success
+        }
+      } catch let error as StationFileError {
+        throw failure("\(error)")
+      } catch StationImportStop.mismatch(let mismatch) {
+        throw failure(mismatch)
+      } catch StationImportStop.city(let error) {
+        throw error
+      } catch StationImportStop.readTwice {
+        // Read twice below: checked first (no row kept), then read again while it is stored.
+      }
+    }
+    let checked: StationFileImport.Checked
+    do {
+      checked = try StationFileImport.check(path: path, provider: provider, options: options)
+    } catch let error as StationFileError {
+      throw failure("\(error)")
+    }
+    let reading = checked.summary.reading
     if let asked = options.stationID, let mismatch = reading.mismatch(asked: asked) {
-      throw CLIError.failure("\(given) (\(provider.rawValue)): \(mismatch); nothing was imported")
+      throw failure(mismatch)
     }
     let store = try invocation.openStore()
     let city = try Self.city(for: reading, invocation: invocation, store: store)
-    for note in reading.notes { invocation.detail("\(given): \(note)") }
-    let source = reading.source.rawValue
-    let tally = reading.tally.summary
-    if !tally.isEmpty { invocation.info("\(given): \(tally)") }
-    let values =
-      "\(reading.hourly.count) hour\(reading.hourly.count == 1 ? "" : "s") and \(reading.daily.count) day\(reading.daily.count == 1 ? "" : "s") for \(invocation.label(city)) (source \(source))"
+    report(checked.summary, city: city, given: given, invocation: invocation)
     if invocation[ImportCommand.Options.dryRun] {
-      invocation.info("checked \(values) from \(given); nothing stored (--dry-run)")
+      invocation.info(
+        "checked \(values(checked.summary, city: city, invocation: invocation)) from \(given); nothing stored (--dry-run)"
+      )
       return ExitStatus.success
     }
-    if reading.hourly.isEmpty && reading.daily.isEmpty {
+    if checked.summary.hours == 0 && checked.summary.days == 0 {
       invocation.warn("\(given) has no measurements to import")
       return ExitStatus.success
     }
-    let result = try StationFileImport.store(
-      reading, city: city,
-      url: URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString,
-      file: read.file,
-      store: store, now: invocation.context.nowEpoch,
-      keepSuspect: invocation[ImportCommand.Options.keepSuspect])
-    var stored: [String] = []
-    if !reading.hourly.isEmpty {
-      stored.append("hourly \(ImportCommand.describe(result.hourly))")
+    let result: StationFileImport.Result
+    do {
+      result = try StationFileImport.store(
+        checked, path: path, provider: provider, options: options, city: city, url: url,
+        store: store, now: invocation.context.nowEpoch,
+        keepSuspect: invocation[ImportCommand.Options.keepSuspect])
+    } catch let error as StationFileError {
+      throw failure("\(error)")
     }
-    if !reading.daily.isEmpty { stored.append("daily \(ImportCommand.describe(result.daily))") }
+    stored(result, summary: checked.summary, city: city, given: given, invocation: invocation)
+    return ExitStatus.success
+  }
+
+  /// The reading's notes (`-v`) and its tally.
+  static func report(
+    _ summary: StationFileSummary, city: City, given: String, invocation: Invocation
+  ) {
+    for note in summary.reading.notes { invocation.detail("\(given): \(note)") }
+    let tally = summary.reading.tally.summary
+    if !tally.isEmpty { invocation.info("\(given): \(tally)") }
+  }
+
+  /// "12 hours and 0 days for Berlin (source station:dwd:00433)".
+  static func values(_ summary: StationFileSummary, city: City, invocation: Invocation) -> String {
+    let (hours, days) = (summary.hours, summary.days)
+    return
+      "\(hours) hour\(hours == 1 ? "" : "s") and \(days) day\(days == 1 ? "" : "s") for \(invocation.label(city)) (source \(summary.reading.source.rawValue))"
+  }
+
+  /// The closing "imported …" line.
+  static func stored(
+    _ result: StationFileImport.Result, summary: StationFileSummary, city: City, given: String,
+    invocation: Invocation
+  ) {
+    var stored: [String] = []
+    if summary.hours > 0 { stored.append("hourly \(ImportCommand.describe(result.hourly))") }
+    if summary.days > 0 { stored.append("daily \(ImportCommand.describe(result.daily))") }
     if result.keptSuspect > 0 {
       stored.append(
         "\(result.keptSuspect) flagged value\(result.keptSuspect == 1 ? "" : "s") kept and marked (--keep-suspect)"
@@ -69,8 +127,9 @@ enum StationImportCommand {
         "\(result.traceFlagged) trace value\(result.traceFlagged == 1 ? "" : "s") stored as 0 and flagged 'trace' (verify --exclude-trace leaves them out)"
       )
     }
-    invocation.info("imported \(values): \(stored.joined(separator: "; "))")
-    return ExitStatus.success
+    invocation.info(
+      "imported \(values(summary, city: city, invocation: invocation)): \(stored.joined(separator: "; "))"
+    )
   }
 
   /// `--city`, else the one city the station is linked to.

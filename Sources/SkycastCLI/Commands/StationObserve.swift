@@ -79,7 +79,7 @@ enum StationObserve {
       }
       jobs.append((city, provider, id))
     }
-    let client = try invocation.makeClient(bodyLimit: StationDownload.replyLimit)
+    let client = try invocation.makeClient(bodyLimit: StationDownload.listLimit)
     let clock = invocation.context.now
     for (city, provider, id) in jobs {
       let base = try baseURL(provider, invocation: invocation)
@@ -92,7 +92,7 @@ enum StationObserve {
         for note in result.reading.notes { invocation.detail("\(label): \(note)") }
         let tally = result.reading.tally.summary
         invocation.info(
-          "\(label): \(result.reading.hourly.count) hours, \(result.reading.daily.count) days; hourly \(ImportCommand.describe(result.hourly))"
+          "\(label): \(result.hours) hours, \(result.days) days; hourly \(ImportCommand.describe(result.hourly))"
             + (tally.isEmpty ? "" : "; \(tally)"))
       } catch let error as APIError {
         failures += 1

@@ -133,7 +133,7 @@ let package = Package(
       dependencies: [
         "Export", "ExportJobs", "SkycastModel", "Store", "Verify", "Analysis", "TestSupport",
       ],
-      exclude: ["SVG/Golden"]),
+      exclude: ["SVG/Golden", "TikZ/Golden"]),
     .testTarget(
       name: "StoreTests",
       dependencies: [

@@ -23,12 +23,14 @@ extension StationFileImport {
   ///
   /// - Parameters:
   ///   - asked: the station the user asked for (`--station`), nil when none.
+  ///   - strict: refuse the whole file when any line or value failed the checks
+  ///     (`StationTally.strictRefusal`), instead of leaving those out.
   ///   - resolve: the city the rows go to, for the reading so far (provider and station).
   /// - Throws: `StationFileError` for the file, `StationImportStop`, and store errors; nothing
   ///   is stored when it throws.
   public static func importOnce(
     path: String, provider: StationProvider, options: StationReadOptions, asked: String?,
-    url: String, store: Store, now: Int64, keepSuspect: Bool = false,
+    url: String, store: Store, now: Int64, keepSuspect: Bool = false, strict: Bool = false,
     limit: Int = StationFileBytes.defaultLimit, chunkSize: Int = StationInput.defaultChunkSize,
     resolve: (StationReading) throws -> City
   ) throws -> Imported {
@@ -74,6 +76,9 @@ extension StationFileImport {
       if !summary.sorted { throw StationImportStop.readTwice }
       if let asked, let mismatch = reading.mismatch(asked: asked) {
         throw StationImportStop.mismatch(mismatch)
+      }
+      if strict, let refusal = reading.tally.strictRefusal {
+        throw StationFileError.format(refusal)
       }
       if undecided || (provisional != nil && provisional != reading.stationID) {
         throw StationImportStop.readTwice

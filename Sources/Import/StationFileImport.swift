@@ -107,7 +107,7 @@ public enum StationFileImport {
   ///     the path's last component when nil.
   ///   - sibling: another file beside it by name (Meteostat's source map); files in the same
   ///     folder when nil.
-  ///   - limit: the output limit of the decompressed text (SPEC §12).
+  ///   - limit: the output limit of the decompressed text (`StationFileBytes.defaultLimit`).
   ///   - chunkSize: bytes read at a time.
   public static func check(
     path: String, provider: StationProvider, options: StationReadOptions, name: String? = nil,
@@ -170,7 +170,7 @@ public enum StationFileImport {
 
   /// Reads `path` (plain, gzip or zip) with `provider`'s reader, every row held in memory.
   ///
-  /// - Parameter limit: the output limit of the decompressed text (SPEC §12).
+  /// - Parameter limit: the output limit of the decompressed text (`StationFileBytes.defaultLimit`).
   public static func read(
     path: String, provider: StationProvider, options: StationReadOptions,
     limit: Int = StationFileBytes.defaultLimit

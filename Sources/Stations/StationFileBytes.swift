@@ -1,8 +1,8 @@
 import Foundation
 import Inflate
 
-/// A station file's text bytes, unwrapped from gzip or zip by Skycast's own inflate (SPEC §12:
-/// CRC-checked, with an output limit per file).
+/// A station file's text bytes, unwrapped from gzip or zip by Skycast's own inflate
+/// (CRC-checked, with an output limit per file).
 public enum StationFileBytes {
   /// The default output limit of one decompressed file: 2 GiB, above any real station archive.
   public static let defaultLimit = 2 << 30

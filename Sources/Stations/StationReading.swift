@@ -29,7 +29,7 @@ public struct StationReading: Sendable, Equatable {
     self.notes = notes
   }
 
-  /// The observation source the rows are stored under (SPEC §12): `station:<provider>:<id>`.
+  /// The observation source the rows are stored under (`skycast help stations`): `station:<provider>:<id>`.
   public var source: FetchSource { .station(provider: provider, id: stationID) }
 
   /// Why this reading may not be stored as station `asked`, or nil when it may: the file names

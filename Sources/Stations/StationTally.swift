@@ -1,6 +1,6 @@
 import SkycastModel
 
-/// What a station reader left out or changed, counted per value (SPEC §12: a flagged or
+/// What a station reader left out or changed, counted per value (a flagged or
 /// doubtful measurement is never silently stored; it is counted and reported).
 public struct StationTally: Sendable, Equatable {
   /// Data lines read (header and comment lines not counted).
@@ -27,6 +27,21 @@ public struct StationTally: Sendable, Equatable {
   public var problems: [String] = []
 
   public init() {}
+
+  /// Lines and values that failed Skycast's own checks (implausible values, impossible
+  /// times): what `import observations --format … --strict` refuses a file for. The
+  /// provider's own flags, trace amounts and missing values are not failures.
+  public var failedChecks: Int { implausible + outOfTime }
+
+  /// Why `--strict` refuses the file, or nil when every line passed the checks.
+  public var strictRefusal: String? {
+    let failed = failedChecks
+    guard failed > 0 else { return nil }
+    let named = problems.isEmpty ? "" : ": " + problems.joined(separator: "; ")
+    let more = failed - problems.count
+    return "--strict: \(failed) value\(failed == 1 ? "" : "s") or line\(failed == 1 ? "" : "s") "
+      + "failed the checks\(named)\(more > 0 && !problems.isEmpty ? "; and \(more) more" : "")"
+  }
 
   /// The tally as a phrase for the report, listing only non-zero counts
   /// (`3 flagged values left out, 2 trace precipitation stored as 0`).

@@ -59,4 +59,37 @@ import Testing
     let export = await harness.run("export", "observations", "--format", "csv")
     #expect(export.exitCode == 0, "\(export)")
   }
+
+  /// `--strict` refuses the whole file when any line or value fails the checks, and stores
+  /// nothing; a clean file imports as before; without `--format` it is a usage error.
+  @Test("import observations --format --strict refuses a file with a failing line, stores nothing")
+  func strict() async throws {
+    let harness = try await ObserveStationTests.harness()
+    let file = harness.directory.file("asos.csv")
+    try Data(
+      ("station,valid,tmpf,relh\nKCVG,2024-03-01 00:52,50.0,50\n"
+        + "KCVG,2024-03-01 01:52,9032.0,250\n").utf8
+    ).write(to: URL(fileURLWithPath: file))
+    let arguments = ["import", "observations", "--format", "asos", file, "--city", "Potsdam"]
+    let refused = await harness.run(arguments + ["--strict"])
+    #expect(refused.exitCode == 1, "\(refused)")
+    #expect(
+      refused.stderr.contains("--strict: 2 values or lines failed the checks: line 3: "),
+      "\(refused.stderr)")
+    #expect(refused.stderr.contains("nothing was imported"), "\(refused.stderr)")
+    #expect(try Ingest.int(harness, "SELECT count(*) FROM hourly_observations") == 0)
+    let dry = await harness.run(arguments + ["--strict", "--dry-run"])
+    #expect(dry.exitCode == 1, "\(dry)")
+    let lenient = await harness.run(arguments)
+    #expect(lenient.exitCode == 0, "\(lenient)")
+    #expect(try Ingest.int(harness, "SELECT count(*) FROM hourly_observations") == 1)
+    let clean = harness.directory.file("clean.csv")
+    try Data("station,valid,tmpf,relh\nKCVG,2024-03-02 00:52,50.0,50\n".utf8).write(
+      to: URL(fileURLWithPath: clean))
+    let strictClean = await harness.run(
+      ["import", "observations", "--format", "asos", clean, "--city", "Potsdam", "--strict"])
+    #expect(strictClean.exitCode == 0, "\(strictClean)")
+    let csv = await harness.run(["import", "observations", clean, "--strict"])
+    #expect(csv.exitCode == 64, "\(csv)")
+  }
 }

@@ -49,7 +49,7 @@ enum ImportCommand {
     arguments: [ArgumentSpec("file", help: "The CSV file, or a station file with --format.")],
     options: [
       Options.source.spec.shown("station"), Options.format.spec, Options.station.spec,
-      Options.keepSuspect.spec,
+      Options.keepSuspect.spec, Options.strict.spec,
     ] + commonOptions,
     run: { try run($0, kind: .observations) })
 
@@ -87,6 +87,10 @@ enum ImportCommand {
     }
     if invocation[Options.keepSuspect] {
       throw invocation.usage("--keep-suspect goes with --format")
+    }
+    if invocation[Options.strict] {
+      throw invocation.usage(
+        "--strict goes with --format (a CSV import refuses a bad row unless --skip-invalid)")
     }
     guard let source = invocation[Options.source] ?? (kind == .observations ? "station" : nil)
     else {
@@ -183,6 +187,11 @@ extension ImportCommand {
       of: StationProvider.self, shown: "csv")
     static let station = Option<String?>.text(
       "station", value: "id", help: "With --format: the station id when the file names none.")
+    static let strict = Flag(
+      "strict",
+      help:
+        "With --format: refuse the whole file when a line or value fails the checks (an implausible value, an impossible time), instead of leaving it out and counting it."
+    )
     static let keepSuspect = Flag(
       "keep-suspect",
       help:

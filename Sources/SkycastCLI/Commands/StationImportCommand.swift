@@ -35,7 +35,8 @@ enum StationImportCommand {
         let imported = try StationFileImport.importOnce(
           path: path, provider: provider, options: options, asked: options.stationID, url: url,
           store: store, now: invocation.context.nowEpoch,
-          keepSuspect: invocation[ImportCommand.Options.keepSuspect]
+          keepSuspect: invocation[ImportCommand.Options.keepSuspect],
+          strict: invocation[ImportCommand.Options.strict]
         ) { reading in
           let city = try Self.city(for: reading, invocation: invocation, store: store)
           chosen = city
@@ -66,6 +67,9 @@ enum StationImportCommand {
     let reading = checked.summary.reading
     if let asked = options.stationID, let mismatch = reading.mismatch(asked: asked) {
       throw failure(mismatch)
+    }
+    if invocation[ImportCommand.Options.strict], let refusal = reading.tally.strictRefusal {
+      throw failure(refusal)
     }
     let store = try invocation.openStore()
     let city = try Self.city(for: reading, invocation: invocation, store: store)

@@ -144,7 +144,7 @@ struct GHCNhLineReader: StationLineReader {
         measurementCode: index[mapping.column + "_Measurement_Code"],
         qualityCode: index[mapping.column + "_Quality_Code"])
     }
-    // Other periods' precipitation totals: counted, never stored (SPEC: never split or summed).
+    // Other periods' precipitation totals: counted, never stored (`skycast help stations`: never split or summed).
     otherTotals = header.indices.filter { GHCNhReader.isOtherPeriodTotal(header[$0]) }
     self.header = header
   }

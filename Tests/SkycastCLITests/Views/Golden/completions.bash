@@ -49,7 +49,7 @@ _skycast() {
     "/observe") words=$'--city\n--from\n--to\n--source\n--model\n--dry-run\n--station\n--keep-suspect\n--ghcnh-url\n--meteostat-url\n--dwd-url\n--archive-url\n--historical-forecast-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/backfill") words=$'--city\n--from\n--to\n--days\n--runs\n--model\n--every\n--dry-run\n--previous-runs-url\n--single-runs-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import") words=$'observations\nforecasts\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
-    "/import/observations") words=$'--source\n--format\n--station\n--keep-suspect\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
+    "/import/observations") words=$'--source\n--format\n--station\n--keep-suspect\n--strict\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/import/forecasts") words=$'--source\n--city\n--encoding\n--skip-invalid\n--dry-run\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station") words=$'load\nsearch\nlink\nunlink\nlist\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;
     "/station/load") words=$'--ghcnh-url\n--meteostat-url\n--dwd-url\n--timeout\n--retries\n--db\n--quiet\n-q\n--verbose\n-v\n--no-color\n--help\n-h' ;;

@@ -159,6 +159,7 @@ complete -c skycast -n 'test (__skycast_command_path) = root/import/observations
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l format -r -a 'ghcnh meteostat dwd ecad asos isd-lite' -d 'Read a station file of this network instead of CSV'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l station -r -d 'With --format: the station id when the file names none'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l keep-suspect -d 'With --format: also store values the provider flagged, marked so verify leaves them out unless --include-suspect'
+complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l strict -d 'With --format: refuse the whole file when a line or value fails the checks (an implausible value, an impossible time), instead of leaving it out and counting it'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l city -r -a '(skycast completions --list-cities 2>/dev/null)' -d 'The city of every row without a city cell: id, name or "Name, Admin1"'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l encoding -r -a 'utf-8 utf-16 gb18030' -d 'Read the file as utf-8, utf-16 or gb18030'
 complete -c skycast -n 'test (__skycast_command_path) = root/import/observations' -l skip-invalid -d 'Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)'

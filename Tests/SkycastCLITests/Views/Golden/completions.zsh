@@ -238,6 +238,7 @@ _skycast() {
         '--format:Read a station file of this network instead of CSV'
         '--station:With --format: the station id when the file names none'
         '--keep-suspect:With --format: also store values the provider flagged, marked so verify leaves them out unless --include-suspect'
+        '--strict:With --format: refuse the whole file when a line or value fails the checks (an implausible value, an impossible time), instead of leaving it out and counting it'
         '--city:The city of every row without a city cell: id, name or "Name, Admin1"'
         '--encoding:Read the file as utf-8, utf-16 or gb18030'
         '--skip-invalid:Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)'

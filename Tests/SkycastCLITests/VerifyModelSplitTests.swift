@@ -70,4 +70,23 @@ import Testing
     let row = try #require(CSVTable(chosen.stdout).rows.first)
     #expect(row["n"] == "30" && row["rmse_a"] == "1.0" && row["rmse_b"] == "2.0", "\(row)")
   }
+
+  /// The comment names the forecasts of the cities scored, not every source in the database:
+  /// the demo's previous-runs rows belong to Enschede, never to Alpenau.
+  @Test("the comment names only the selected cities' forecasts")
+  func commentNamesSelectedCities() async throws {
+    let harness = try demoHarness()
+    harness.stdoutIsTTY = true
+    harness.terminalColumns = 200
+    let alpenau = await harness.run(
+      "verify", "--city", "Alpenau", "--obs", "synthetic", "--by", "lead-day")
+    #expect(alpenau.exitCode == 0, "\(alpenau)")
+    #expect(
+      alpenau.stdout.contains(
+        "forecasts: demo_provider (demo_provider), forecast (best_match, demo_model_b)"),
+      "\(alpenau.stdout.prefix(800))")
+    #expect(!alpenau.stdout.contains("previous-runs"), "\(alpenau.stdout.prefix(800))")
+    let everywhere = await harness.run("verify", "--obs", "synthetic", "--by", "lead-day")
+    #expect(everywhere.stdout.contains("previous-runs (best_match)"), "the whole database")
+  }
 }

@@ -618,7 +618,11 @@ extension VerifyCommand {
   /// filters applied), for ``VerifyRequest/selectedModelsBySource``.
   static func modelsBySource(_ request: VerifyRequest, store: Store) throws -> [String: [String]] {
     let daily = request.variable.frequency == .daily
-    let stored = try store.read { try store.storedForecastSeries(daily: daily) }
+    // The selected cities' series only: a comment that named another city's source (the demo's
+    // previous-runs of Enschede under Alpenau's scores) would name a forecast never scored.
+    let stored = try store.read {
+      try store.storedForecastSeries(daily: daily, cityIDs: request.cityIDs)
+    }
     var bySource: [String: [String]] = [:]
     for (source, model) in stored
     where (request.sources.isEmpty || request.sources.contains(source))

@@ -1,10 +1,16 @@
 internal import SQLiteKit
+import SkycastModel
 
 extension Store {
   /// The distinct (source, model) pairs of the hourly or daily forecasts, found by seeking the
   /// `(city_id, source, model, …)` index city by city rather than scanning millions of rows.
-  package func storedForecastSeries(daily: Bool) throws -> [(source: String, model: String)] {
-    if !daily { return try hourlyForecastSeries() }
+  ///
+  /// - Parameter cityIDs: only these cities' forecasts; empty for every city.
+  package func storedForecastSeries(daily: Bool, cityIDs: [Int64] = []) throws
+    -> [(source: String, model: String)]
+  {
+    let chosen = try cities().filter { cityIDs.isEmpty || cityIDs.contains($0.id) }
+    if !daily { return try hourlyForecastSeries(cities: chosen) }
     let next = try database.prepare(
       """
       SELECT source, model FROM daily_forecasts
@@ -12,7 +18,7 @@ extension Store {
       ORDER BY city_id, source, model LIMIT 1
       """)
     var found = Set<[String]>()
-    for city in try cities() {
+    for city in chosen {
       var source = ""
       var model = ""
       while true {
@@ -30,14 +36,14 @@ extension Store {
 
   /// The (source, model) pairs with stored hourly rows: the series ids found by seeking the
   /// primary key city by city (a pair can outlive its rows after a prune).
-  private func hourlyForecastSeries() throws -> [(source: String, model: String)] {
+  private func hourlyForecastSeries(cities: [City]) throws -> [(source: String, model: String)] {
     let next = try database.prepare(
       """
       SELECT series_id FROM forecast_hours WHERE city_id = ?1 AND series_id > ?2
       ORDER BY city_id, series_id LIMIT 1
       """)
     var ids = Set<Int64>()
-    for city in try cities() {
+    for city in cities {
       var last: Int64 = .min
       while true {
         next.reset()

@@ -13,8 +13,9 @@ extension Benchmark {
 
   func bytesPerValue(database: String) throws -> [Figure] {
     var figures: [Figure] = []
-    for (label, table) in [("forecasts", "forecast_hours"), ("observations", "hourly_observations")]
-    {
+    for (label, table) in [
+      ("forecasts", "forecast_hours"), ("observations", "hourly_observations"),
+    ] {
       let columns = try shellLines(database, "SELECT name FROM pragma_table_info('\(table)')")
         .filter { !Self.keyColumns.contains($0) }
       guard !columns.isEmpty else { continue }
@@ -29,7 +30,8 @@ extension Benchmark {
       log("bytes: \(table) \(bytes) bytes for \(values) values, \(perValue) B each")
       figures.append(
         Figure(
-          name: "bytes per stored value, \(label) (\(table) and its indexes, \(Self.count(values)) values)",
+          name:
+            "bytes per stored value, \(label) (\(table) and its indexes, \(Self.count(values)) values)",
           ours: NumberText.fixed(perValue, decimals: 2) + " B",
           baseline: "8 B", ratio: perValue / 8, target: "≤ 8 B", holds: perValue <= 8))
     }

@@ -103,7 +103,9 @@ import Testing
       String(TikZRenderer.canvasHeight(centimetres: 9)),
     ]
     for (name, arguments) in Self.kinds {
-      let svg = await harness.run(arguments + ["--format", "svg", "-o", name + ".svg"] + pixels)
+      // A picture for \input leaves its title and subtitle to the caption.
+      let svg = await harness.run(
+        arguments + ["--format", "svg", "--no-title", "-o", name + ".svg"] + pixels)
       #expect(svg.exitCode == 0, "\(name): \(svg)")
       let tikz = await harness.run(
         arguments + ["--format", "tikz", "--width", "11.5", "--height", "9", "-o", name + ".tex"])
@@ -140,6 +142,26 @@ import Testing
     #expect(!log.contains("\n!"), "\(log.suffix(3000))")
     #expect(!log.contains("Overfull \\hbox"), "\(log.suffix(3000))")
     #expect(log.contains("Output written"), "\(log.suffix(2000))")
+  }
+
+  /// The picture for \input leaves title and subtitle to the caption (its first comment names
+  /// the figure); `--title` draws one; a standalone document keeps both, like the SVG.
+  @Test("a TikZ picture draws no title unless --title; --standalone keeps title and subtitle")
+  func titles() async throws {
+    let harness = try Self.harness()
+    let line = ["verify", "--city", "Alpenau", "--obs", "synthetic", "--by", "lead-day"]
+    let picture = await harness.run(line + ["--format", "tikz"])
+    #expect(picture.exitCode == 0, "\(picture)")
+    let first = picture.stdout.split(separator: "\n").first ?? ""
+    #expect(first.hasPrefix("% Root-mean-square error"), "\(first)")
+    #expect(!Self.nodeTexts(picture.stdout).contains { $0.contains("of 2 m temper") })
+    #expect(!Self.nodeTexts(picture.stdout).contains { $0.hasPrefix("Alpenau") })
+    let titled = await harness.run(line + ["--format", "tikz", "--title", "RMSE in Alpenau"])
+    #expect(Self.nodeTexts(titled.stdout).contains("RMSE in Alpenau"), "\(titled.stdout)")
+    let document = await harness.run(line + ["--format", "tikz", "--standalone"])
+    let texts = Self.nodeTexts(document.stdout)
+    #expect(texts.contains { $0.contains("of 2 m temper") }, "\(texts)")
+    #expect(texts.contains { $0.hasPrefix("Alpenau") }, "the subtitle: \(texts)")
   }
 
   @Test("--standalone gives a standalone-class document that compiles to a one-figure PDF")
@@ -211,7 +233,8 @@ import Testing
   func cjkWarning() async throws {
     let harness = try Self.harness()
     let result = await harness.run(
-      "verify", "--city", "北港", "--obs", "synthetic", "--by", "lead-day", "--format", "tikz")
+      "verify", "--city", "北港", "--obs", "synthetic", "--by", "lead-day", "--format", "tikz",
+      "--standalone")
     #expect(result.exitCode == 0, "\(result)")
     #expect(result.stdout.contains("北港"))
     #expect(result.stderr.contains("xelatex") && result.stderr.contains("北"), "\(result.stderr)")

@@ -35,12 +35,18 @@ extension SharedOptions {
 
 extension Invocation {
   /// `--title TEXT`, `--no-title` or neither; both at once is a usage error.
+  ///
+  /// A TikZ picture for `\input` draws no title or subtitle unless `--title` gives one: in a
+  /// thesis the `\caption` carries them, and at a text width of 10 pt labels a long subtitle
+  /// would leave the plot a thin strip. The title stays in the picture's first comment line;
+  /// `--standalone` (a document of its own) keeps both.
   func figureTitle() throws -> FigureTitle {
     let text = self[SharedOptions.title]
     if self[SharedOptions.noTitle] {
       guard text == nil else { throw usage("--title and --no-title cannot be combined") }
       return .none
     }
+    if text == nil, formatChoice == .tikz, !self[SharedOptions.standalone] { return .none }
     return text.map { .custom($0) } ?? .automatic
   }
 

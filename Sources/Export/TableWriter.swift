@@ -122,30 +122,38 @@ public final class TableWriter: RowWriter {
   /// Fits the table into `width` (``TableFit``); when numbers keep it wider, leaves out columns
   /// from the right, never the first, until it fits, and returns their names.
   private func fit(width: Int, headers: inout [[String]]) -> [String] {
-    var notShown: [String] = []
+    // The cells' widths are known already (`widths` holds the widest of header and cells);
+    // measured once, not once per column left out.
+    var valueWidths = columns.indices.map { index in
+      rows.map { DisplayWidth.of($0[index]) }.max() ?? 0
+    }
+    var kept = columns.count
     while true {
-      let valueWidths = columns.indices.map { index in
-        rows.map { DisplayWidth.of($0[index]) }.max() ?? 0
-      }
       let layout = TableFit.layout(
-        headers: headers.map { $0[0] }, valueWidths: valueWidths,
-        numeric: columns.indices.map(isRight), width: width)
+        headers: headers.prefix(kept).map { $0[0] }, valueWidths: Array(valueWidths.prefix(kept)),
+        numeric: (0..<kept).map(isRight), width: width)
       let total =
         layout.widths.reduce(0, +) + layout.separator.count * max(layout.widths.count - 1, 0)
-      guard total > width, dropsColumns, columns.count > 1 else {
-        headers = layout.headers
-        separator = layout.separator
+      if total > width, dropsColumns, kept > 1 {
+        kept -= 1
+        continue
+      }
+      let notShown = columns[kept...].map { TerminalSafe.escape($0.name) }
+      if kept < columns.count {
+        columns.removeLast(columns.count - kept)
+        onlyNumbers.removeLast(onlyNumbers.count - kept)
+        valueWidths.removeLast(valueWidths.count - kept)
+        rows = rows.map { Array($0.prefix(kept)) }
+      }
+      headers = layout.headers
+      separator = layout.separator
+      if layout.widths != Array(widths.prefix(kept)) {
         rows = rows.map { row in
           row.indices.map { TableFit.truncated(row[$0], to: layout.widths[$0]) }
         }
-        widths = layout.widths
-        return Array(notShown.reversed())
       }
-      notShown.append(TerminalSafe.escape(columns.removeLast().name))
-      headers.removeLast()
-      onlyNumbers.removeLast()
-      widths.removeLast()
-      rows = rows.map { Array($0.dropLast()) }
+      widths = layout.widths
+      return notShown
     }
   }
 

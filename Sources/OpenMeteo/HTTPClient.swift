@@ -106,8 +106,22 @@ public final class HTTPClient: Sendable {
   public func send<T: Sendable>(
     _ request: APIRequest, policy: RetryPolicy? = nil, validate: @Sendable ([UInt8]) throws -> T
   ) async throws -> (body: HTTPBody, value: T) {
-    let policy = policy ?? self.policy
-    // The key goes only where the request's own host is Open-Meteo (`Endpoints.key(for:)`).
+    try await retrying(request, policy: policy ?? self.policy) { url in
+      let started = clock()
+      var body = try await fetchOnce(url)
+      body.requestedAt = started
+      return (body, try Self.interpret(body, validate: validate))
+    }
+  }
+
+  /// The retry loop of `send` and `download`: builds the URL (the key only where the request's
+  /// own host is Open-Meteo, `Endpoints.key(for:)`), logs each attempt, and runs `once` until
+  /// it returns or fails with an error the policy does not retry. Every error is redacted of
+  /// the key; `final` may turn one into an error that ends the loop at once.
+  func retrying<T>(
+    _ request: APIRequest, policy: RetryPolicy, final: (APIError) -> APIError? = { _ in nil },
+    once: (URL) async throws -> T
+  ) async throws -> T {
     guard let bare = request.url(apiKey: nil),
       let url = request.url(apiKey: endpoints.key(for: bare))
     else {
@@ -116,29 +130,23 @@ public final class HTTPClient: Sendable {
     var attempt = 0
     while true {
       log("GET \(request.displayURL)" + (attempt > 0 ? " (attempt \(attempt + 1))" : ""))
-      let outcome: Result<(HTTPBody, T), APIError>
+      let failed: APIError
       do {
-        let started = clock()
-        var body = try await fetchOnce(url)
-        body.requestedAt = started
-        outcome = .success((body, try Self.interpret(body, validate: validate)))
+        return try await once(url)
       } catch let error as APIError {
-        outcome = .failure(error.redacting(endpoints.apiKey))
+        failed = error.redacting(endpoints.apiKey)
       } catch {
-        outcome = .failure(APIError.decoding("\(error)").redacting(endpoints.apiKey))
+        failed = APIError.decoding("\(error)").redacting(endpoints.apiKey)
       }
-      switch outcome {
-      case .success(let value): return (value.0, value.1)
-      case .failure(let error):
-        guard attempt < policy.retries,
-          let delay = Self.retryDelay(after: error, attempt: attempt, policy: policy)
-        else {
-          throw error
-        }
-        log("retrying in \(Int(delay.rounded())) s after: \(error)")
-        await sleep(delay)
-        attempt += 1
+      if let stop = final(failed) { throw stop }
+      guard attempt < policy.retries,
+        let delay = Self.retryDelay(after: failed, attempt: attempt, policy: policy)
+      else {
+        throw failed
       }
+      log("retrying in \(Int(delay.rounded())) s after: \(failed)")
+      await sleep(delay)
+      attempt += 1
     }
   }
 

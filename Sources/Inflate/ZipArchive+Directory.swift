@@ -70,17 +70,8 @@ extension ZipArchive {
   /// The local header's own name and extra lengths are used, since they may differ from the
   /// central directory's.
   func dataRange(of entry: ZipEntry) throws -> Range<Int> {
-    let reader = LittleEndian(bytes)
-    let header = entry.localHeaderOffset
-    guard header + Self.localHeaderSize <= centralDirectoryOffset,
-      reader.u32(header) == 0x0403_4B50
-    else {
-      throw InflateError.corruptZip("no local header for \"\(entry.name)\" at offset \(header)")
+    try entry.dataRange(centralDirectoryOffset: centralDirectoryOffset) { header in
+      Array(bytes[header..<(header + Self.localHeaderSize)])
     }
-    let start = header + Self.localHeaderSize + reader.u16(header + 26) + reader.u16(header + 28)
-    guard start + entry.compressedSize <= centralDirectoryOffset else {
-      throw InflateError.corruptZip("data of \"\(entry.name)\" runs past the central directory")
-    }
-    return start..<(start + entry.compressedSize)
   }
 }

@@ -72,13 +72,7 @@ public struct ZipArchive: Sendable {
   public func extract(_ entry: ZipEntry, outputLimit: Int = .max, output: Inflater.Output)
     throws
   {
-    guard !entry.isEncrypted else { throw InflateError.encryptedZipEntry(entry.name) }
-    guard entry.method == ZipEntry.stored || entry.method == ZipEntry.deflated else {
-      throw InflateError.unsupportedZipMethod(entry.method)
-    }
-    guard entry.uncompressedSize <= outputLimit else {
-      throw InflateError.outputLimit(outputLimit)
-    }
+    try entry.checkExtractable(outputLimit: outputLimit)
     let data = try dataRange(of: entry)
     var crc = CRC32()
     var size = 0
@@ -105,12 +99,7 @@ public struct ZipArchive: Sendable {
         throw InflateError.truncated("deflate data of zip entry \"\(entry.name)\" ends early")
       }
     }
-    guard size == entry.uncompressedSize else {
-      throw InflateError.sizeMismatch(expected: entry.uncompressedSize, actual: size)
-    }
-    guard crc.value == entry.crc32 else {
-      throw InflateError.crcMismatch(expected: entry.crc32, actual: crc.value)
-    }
+    try entry.checkExtracted(size: size, crc: crc.value)
   }
 
   /// Extracts `entry` into an array of at most `outputLimit` bytes; see the streaming overload.

@@ -89,13 +89,7 @@ public final class ZipFile {
   public func extract(_ entry: ZipEntry, outputLimit: Int = .max, output: Inflater.Output)
     throws
   {
-    guard !entry.isEncrypted else { throw InflateError.encryptedZipEntry(entry.name) }
-    guard entry.method == ZipEntry.stored || entry.method == ZipEntry.deflated else {
-      throw InflateError.unsupportedZipMethod(entry.method)
-    }
-    guard entry.uncompressedSize <= outputLimit else {
-      throw InflateError.outputLimit(outputLimit)
-    }
+    try entry.checkExtractable(outputLimit: outputLimit)
     let data = try dataRange(of: entry)
     if entry.method == ZipEntry.stored, entry.compressedSize != entry.uncompressedSize {
       throw InflateError.sizeMismatch(
@@ -130,30 +124,14 @@ public final class ZipFile {
     if entry.method == ZipEntry.deflated, !inflater.isFinished {
       throw InflateError.truncated("deflate data of zip entry \"\(entry.name)\" ends early")
     }
-    guard size == entry.uncompressedSize else {
-      throw InflateError.sizeMismatch(expected: entry.uncompressedSize, actual: size)
-    }
-    guard crc.value == entry.crc32 else {
-      throw InflateError.crcMismatch(expected: entry.crc32, actual: crc.value)
-    }
+    try entry.checkExtracted(size: size, crc: crc.value)
   }
 
-  /// The byte range of an entry's data in the file, after its local header (APPNOTE §4.3.7).
+  /// The byte range of an entry's data in the file (`ZipEntry.dataRange`).
   func dataRange(of entry: ZipEntry) throws -> Range<Int> {
-    let header = entry.localHeaderOffset
-    guard header + ZipArchive.localHeaderSize <= centralDirectoryOffset else {
-      throw InflateError.corruptZip("no local header for \"\(entry.name)\" at offset \(header)")
+    try entry.dataRange(centralDirectoryOffset: centralDirectoryOffset) { header in
+      try Self.read(descriptor, at: header, count: ZipArchive.localHeaderSize)
     }
-    let reader = LittleEndian(
-      try Self.read(descriptor, at: header, count: ZipArchive.localHeaderSize))
-    guard reader.u32(0) == 0x0403_4B50 else {
-      throw InflateError.corruptZip("no local header for \"\(entry.name)\" at offset \(header)")
-    }
-    let start = header + ZipArchive.localHeaderSize + reader.u16(26) + reader.u16(28)
-    guard start + entry.compressedSize <= centralDirectoryOffset else {
-      throw InflateError.corruptZip("data of \"\(entry.name)\" runs past the central directory")
-    }
-    return start..<(start + entry.compressedSize)
   }
 
   // MARK: - Reading the file

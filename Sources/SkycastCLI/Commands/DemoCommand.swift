@@ -36,7 +36,10 @@ enum DemoCommand {
     }
     func command(_ prefix: String, _ words: [String]) throws {
       guard let width else { return try out.line(prefix + words.joined(separator: " ")) }
-      for part in Self.shellLines(prefix, words, width: width) { try out.line(part) }
+      let line = prefix + words.joined(separator: " ")
+      for part in HelpTopic.folded(line, width: width, shell: true, continuation: "    ") {
+        try out.line(part)
+      }
     }
     try say(
       "Skycast demo — weather data by Open-Meteo.com (CC BY 4.0) and a labelled synthetic history")
@@ -219,39 +222,6 @@ enum DemoCommand {
       stderr: context.stderr, stdinIsTTY: false, stdoutIsTTY: context.stdoutIsTTY,
       stderrIsTTY: context.stderrIsTTY, terminalColumns: context.terminalColumns,
       now: { Date(timeIntervalSince1970: TimeInterval(DemoDataset.clock)) }, sleep: context.sleep)
-  }
-
-  /// `prefix` and `words` as shell lines no wider than `width`: a line that would be wider ends
-  /// in ` \` and the next one goes on, indented by four spaces, so each can be pasted as it is.
-  /// A single word wider than a line stays whole.
-  static func shellLines(_ prefix: String, _ words: [String], width: Int) -> [String] {
-    // Words as the shell splits them: at spaces outside double quotes.
-    var pieces: [String] = []
-    for word in words {
-      var piece = ""
-      var quoted = false
-      for character in word {
-        if character == "\"" { quoted.toggle() }
-        if character == " ", !quoted {
-          if !piece.isEmpty { pieces.append(piece) }
-          piece = ""
-        } else {
-          piece.append(character)
-        }
-      }
-      if !piece.isEmpty { pieces.append(piece) }
-    }
-    var lines: [String] = []
-    var line = prefix.hasSuffix(" ") ? String(prefix.dropLast()) : prefix
-    for piece in pieces {
-      if DisplayWidth.of(line) + 1 + DisplayWidth.of(piece) + 2 > width, line.contains(" ") {
-        lines.append(line + " \\")
-        line = "    " + piece
-      } else {
-        line += " " + piece
-      }
-    }
-    return lines + [line]
   }
 
   static func quote(_ word: String) -> String {

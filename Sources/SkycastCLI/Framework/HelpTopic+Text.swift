@@ -166,9 +166,12 @@ extension HelpTopic {
 
   /// A code line as lines of at most `width` columns, broken at spaces outside quotes: a shell
   /// line's parts end in ` \` (a line continuation, so the command still pastes as one, its
-  /// `#` comment included), other code continues indented by two more spaces. A word longer
-  /// than a line stays whole; a line that fits is returned as it is.
-  static func folded(_ code: String, width: Int, shell: Bool) -> [String] {
+  /// `#` comment included), other code continues indented by two more spaces (or by
+  /// `continuation`, from the margin). A word longer than a line stays whole; a line that fits
+  /// is returned as it is. The demo tour folds its commands with it too.
+  static func folded(_ code: String, width: Int, shell: Bool, continuation: String? = nil)
+    -> [String]
+  {
     guard DisplayWidth.of(code) > width else { return code.isEmpty ? [] : [code] }
     let leading = String(code.prefix { $0 == " " })
     var pieces: [String] = []
@@ -204,7 +207,7 @@ extension HelpTopic {
         !line.trimmingCharacters(in: .whitespaces).isEmpty
       {
         lines.append(line + suffix)
-        line = leading + "  " + piece
+        line = (continuation ?? leading + "  ") + piece
       } else {
         line = candidate
       }

@@ -81,104 +81,118 @@ extension Verifier {
       openSums[group] = VerifySums()
       openDay[group] = -1
     }
-    var lastCity: Int64?
-    var series: ObservationSeries?
+    // A series id changes only between runs of the table's order: its interned source and
+    // model are looked up once per change, not from the text of every row.
+    var lastSeries: Int64 = -1
+    var (sourceID, modelID): (Int32, Int32) = (-1, -1)
     var cursor = 0
     var issueCursor = 0
 
     try store.withRows(of: VerifyStreams.forecasts(request)) { rows in
-      while try rows.next() {
+      // The rows come city by city: each city's observations are bound once, as a constant
+      // (a variable captured by this closure was copied, its four arrays retained, per row).
+      var more = try rows.next()
+      while more {
         let city = rows.int64(Column.cityID) ?? 0
-        if city != lastCity {
-          lastCity = city
-          series = observations.cities[city]
-          cursor = 0
-          issueCursor = 0
-        }
-        let lead = rows.int64(Column.leadHours) ?? 0
-        var key = MergeGroupKey()
-        if byCity { key.city = city }
-        if bySource { key.source = rows.withTextBytes(Column.source) { sources.id($0) } ?? -1 }
-        if byModel { key.model = rows.withTextBytes(Column.model) { models.id($0) } ?? -1 }
-        if byMonth {
-          key.month =
-            rows.withTextBytes(Column.validDate) {
-              months.id(UnsafeBufferPointer(rebasing: $0.prefix(7)))
-            } ?? -1
-        }
-        if byHour { key.hour = rows.int64(Column.validHour) ?? 0 }
-        if bySeason {
-          // The month digits of YYYY-MM-DD, and the city's hemisphere.
-          let month =
-            rows.withTextBytes(Column.validDate) { bytes in
-              bytes.count >= 7 ? Int(bytes[5] &- 48) * 10 + Int(bytes[6] &- 48) : 0
-            } ?? 0
-          key.season = Int32(
-            VerifyKey.seasonIndex(month: month, latitude: latitudes[city] ?? 0))
-        }
-        if key != lastSegmentKey {
-          if let known = segmentOf[key] {
-            segment = known
-          } else {
-            segment = segments.count
-            segmentOf[key] = segment
-            segments.append(GroupSlots())
+        let hasSeries = observations.cities[city] != nil
+        let series = observations.cities[city] ?? ObservationSeries()
+        cursor = 0
+        issueCursor = 0
+        repeat {
+          let lead = rows.int64(Column.leadHours) ?? 0
+          var key = MergeGroupKey()
+          if byCity { key.city = city }
+          if bySource || byModel {
+            let seriesID = rows.int64(Column.seriesID) ?? -1
+            if seriesID != lastSeries {
+              lastSeries = seriesID
+              if bySource { sourceID = rows.withTextBytes(Column.source) { sources.id($0) } ?? -1 }
+              if byModel { modelID = rows.withTextBytes(Column.model) { models.id($0) } ?? -1 }
+            }
+            key.source = sourceID
+            key.model = modelID
           }
-          lastSegmentKey = key
-        }
-        let leadDay = LeadTime.day(hours: lead)
-        let slot = byLead ? lead : byLeadDay ? leadDay : 0
-        var group = segments[segment].group(slot)
-        if group < 0 {
-          group = groupKeys.count
-          segments[segment].set(slot, group: group)
-          if byLead { key.lead = lead }
-          if byLeadDay { key.leadDay = leadDay }
-          groupKeys.append(key)
-          totals.append(VerifySums())
-          firstDay.append(.max)
-          lastDay.append(.min)
-          if byDay {
-            days.append([Double](repeating: 0, count: dayCount * width))
-            openDay.append(-1)
-            openSums.append(VerifySums())
+          if byMonth {
+            key.month =
+              rows.withTextBytes(Column.validDate) {
+                months.id(UnsafeBufferPointer(rebasing: $0.prefix(7)))
+              } ?? -1
           }
-        }
+          if byHour { key.hour = rows.int64(Column.validHour) ?? 0 }
+          if bySeason {
+            // The month digits of YYYY-MM-DD, and the city's hemisphere.
+            let month =
+              rows.withTextBytes(Column.validDate) { bytes in
+                bytes.count >= 7 ? Int(bytes[5] &- 48) * 10 + Int(bytes[6] &- 48) : 0
+              } ?? 0
+            key.season = Int32(
+              VerifyKey.seasonIndex(month: month, latitude: latitudes[city] ?? 0))
+          }
+          if key != lastSegmentKey {
+            if let known = segmentOf[key] {
+              segment = known
+            } else {
+              segment = segments.count
+              segmentOf[key] = segment
+              segments.append(GroupSlots())
+            }
+            lastSegmentKey = key
+          }
+          let leadDay = LeadTime.day(hours: lead)
+          let slot = byLead ? lead : byLeadDay ? leadDay : 0
+          var group = segments[segment].group(slot)
+          if group < 0 {
+            group = groupKeys.count
+            segments[segment].set(slot, group: group)
+            if byLead { key.lead = lead }
+            if byLeadDay { key.leadDay = leadDay }
+            groupKeys.append(key)
+            totals.append(VerifySums())
+            firstDay.append(.max)
+            lastDay.append(.min)
+            if byDay {
+              days.append([Double](repeating: 0, count: dayCount * width))
+              openDay.append(-1)
+              openSums.append(VerifySums())
+            }
+          }
 
-        let forecast = rows.double(Column.value) ?? .nan
-        var row: Int?
-        if let series {
-          row = series.position(of: rows.int64(Column.validAt) ?? 0, cursor: &cursor)
-        }
-        guard let row, let series else {
-          totals[group].forecasts += 1
-          continue
-        }
-        var reference = Double.nan
-        if persistence, let issued = rows.int64(Column.issuedAt),
-          let at = series.position(of: issued, cursor: &issueCursor)
-        {
-          reference = series.value[at]
-        }
-        let terms = scorer.terms(
-          forecast: forecast, observed: series.value[row],
-          forecastDirection: vector ? rows.double(Column.direction) ?? .nan : .nan,
-          observedDirection: vector ? series.direction[row] : .nan,
-          probability: brier ? rows.double(Column.probability) ?? .nan : .nan,
-          reference: reference)
-        totals[group].addEvery(terms)
-        let day = series.day[row]
-        if terms.n > 0 {
-          if day < firstDay[group] { firstDay[group] = day }
-          if day > lastDay[group] { lastDay[group] = day }
-        }
-        if byDay {
-          if openDay[group] != day {
-            closeDay(group)
-            openDay[group] = day
+          let forecast = rows.double(Column.value) ?? .nan
+          var row: Int?
+          if hasSeries {
+            row = series.position(of: rows.int64(Column.validAt) ?? 0, cursor: &cursor)
           }
-          openSums[group].addEvery(terms)
-        }
+          if let row {
+            var reference = Double.nan
+            if persistence, let issued = rows.int64(Column.issuedAt),
+              let at = series.position(of: issued, cursor: &issueCursor)
+            {
+              reference = series.value[at]
+            }
+            let terms = scorer.terms(
+              forecast: forecast, observed: series.value[row],
+              forecastDirection: vector ? rows.double(Column.direction) ?? .nan : .nan,
+              observedDirection: vector ? series.direction[row] : .nan,
+              probability: brier ? rows.double(Column.probability) ?? .nan : .nan,
+              reference: reference)
+            totals[group].addEvery(terms)
+            let day = series.day[row]
+            if terms.n > 0 {
+              if day < firstDay[group] { firstDay[group] = day }
+              if day > lastDay[group] { lastDay[group] = day }
+            }
+            if byDay {
+              if openDay[group] != day {
+                closeDay(group)
+                openDay[group] = day
+              }
+              openSums[group].addEvery(terms)
+            }
+          } else {
+            totals[group].forecasts += 1
+          }
+          more = try rows.next()
+        } while more && rows.int64(Column.cityID) == city
       }
     }
     if byDay { for group in groupKeys.indices { closeDay(group) } }

@@ -5,8 +5,12 @@ import Foundation
 #endif
 
 enum Subprocess {
-  /// Runs `executable` with `arguments`, stdout to `stdoutPath` (default /dev/null), stderr to a
-  /// temporary capture that is returned on failure.
+  /// `stdoutPath` that sends the output into a pipe the benchmark reads and discards, as a
+  /// shell pipeline (`skycast … | consumer`) would.
+  static let pipe = "|"
+
+  /// Runs `executable` with `arguments`, stdout to `stdoutPath` (default /dev/null; ``pipe``: a
+  /// pipe drained by this process), stderr to a temporary capture that is returned on failure.
   static func run(
     _ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null",
     environment: [String: String]? = nil
@@ -14,7 +18,16 @@ enum Subprocess {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var pipeEnds: [Int32] = [-1, -1]
+    if stdoutPath == Self.pipe {
+      guard Glibc.pipe(&pipeEnds) == 0 else { throw BenchError("pipe failed") }
+      posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+      posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+      posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+    } else {
+      posix_spawn_file_actions_addopen(
+        &actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
     let errorPath = NSTemporaryDirectory() + "skycast-bench-\(UUID().uuidString).err"
     posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     defer { unlink(errorPath) }
@@ -33,7 +46,20 @@ enum Subprocess {
     let start = DispatchTime.now().uptimeNanoseconds
     let spawned = posix_spawnp(&pid, command[0], &actions, nil, argv, env)
     guard spawned == 0 else {
+      for end in pipeEnds where end >= 0 { close(end) }
       throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+    }
+    if pipeEnds[0] >= 0 {
+      // Drain the pipe as a fast consumer would, then wait for the exit.
+      close(pipeEnds[1])
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+        if count > 0 { continue }
+        if count < 0, errno == EINTR { continue }
+        break
+      }
+      close(pipeEnds[0])
     }
     var status: Int32 = 0
     var usage = rusage()

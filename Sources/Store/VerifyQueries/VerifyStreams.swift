@@ -23,6 +23,8 @@ public enum VerifyStreams {
     public static let validDate: Int32 = 9
     /// For `--by valid-hour`.
     public static let validHour: Int32 = 10
+    /// With `source` or `model`: their series, which changes only between runs of rows.
+    public static let seriesID: Int32 = 11
   }
 
   /// Column positions of ``observations(_:)``.
@@ -57,6 +59,7 @@ public enum VerifyStreams {
       column(
         ForecastHourColumns.validDate("f"), if: keys.contains(.month) || keys.contains(.season)),
       column(ForecastHourColumns.validHour("f"), if: keys.contains(.validHour)),
+      column("f.series_id", if: namesSeries),
     ]
     let conditions = VerifySQL.storedHourFilters(request)
     // CROSS JOIN keeps the forecast table outermost, read in its own order.

@@ -10,7 +10,8 @@ import PackageDescription
 //   Stations       station files and lists of six networks, read into canonical units (no store)
 //   OpenMeteo      endpoints, HTTP transports, the JSON parser and response decoders (no store)
 //   Export         CSV/JSON/table/LaTeX/sparkline/Parquet writers over rows and cells, figures
-//                  as one drawing rendered to SVG and TikZ (no SQL)
+//                  as one drawing rendered to SVG and TikZ (no SQL; score headers from
+//                  Analysis's score registry)
 //   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
 //   Store          schema, migrations, every SQL statement behind a Store method (verify's
 //                  in VerifyQueries/), SQL function registration; the only door to SQLite:
@@ -65,7 +66,7 @@ let package = Package(
     .target(name: "Inflate"),
     .target(name: "OpenMeteo", dependencies: ["SkycastModel", "Inflate"]),
     .target(name: "Stations", dependencies: ["SkycastModel", "Inflate"]),
-    .target(name: "Export", dependencies: ["SkycastModel"]),
+    .target(name: "Export", dependencies: ["SkycastModel", "Analysis"]),
 
     // MARK: - The store
     .target(

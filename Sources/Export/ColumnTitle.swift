@@ -1,3 +1,5 @@
+import Analysis
+
 /// The words a document table (LaTeX, Markdown) prints over a column instead of its code name:
 /// `lead_day` → `Lead (d)`, `rmse` → `RMSE`, `p_value` → `p`. A name without an entry reads
 /// with spaces for underscores (`wet_days` → `wet days`). The unit follows in the writer
@@ -15,18 +17,18 @@ public enum ColumnTitle {
     return name.replacingOccurrences(of: "_", with: " ")
   }
 
-  /// Code names with their words: verification keys and scores first, summaries after.
-  static let known: [String: String] = [
+  /// Code names with their words: the scores' from their registry entries
+  /// (``VerifyScore/header``), then verification keys, other statistics and summaries.
+  static let known: [String: String] = VerifyScore.headers.merging(others) { score, _ in score }
+
+  /// Code names that are not `verify` scores, with their words.
+  private static let others: [String: String] = [
     "lead": "Lead (h)", "lead_day": "Lead (d)", "lead_hours": "Lead (h)", "city": "City",
     "model": "Model", "source": "Source", "month": "Month", "valid_hour": "Valid hour",
     "date": "Date", "n": "n", "days": "Days", "h": "h", "block": "Block (d)", "note": "Note",
-    "bias": "Bias", "mae": "MAE", "rmse": "RMSE", "mse": "MSE", "corr": "Correlation",
-    "mse_skill": "MSE skill", "threshold": "Threshold", "op": "Event",
+    "mse": "MSE", "threshold": "Threshold", "op": "Event",
     "a": "Hits", "b": "False alarms", "c": "Misses", "d": "Correct negatives",
-    "pod": "POD", "far": "FAR", "pofd": "POFD", "csi": "CSI", "ets": "ETS", "fbias": "Freq. bias",
-    "hss": "HSS", "pc": "PC", "kss": "KSS", "sedi": "SEDI", "edi": "EDI",
-    "odds_ratio": "Odds ratio", "yules_q": "Yule's Q", "spearman": "Spearman",
-    "n_bs": "n (BS)", "bs": "BS", "base_rate": "Base rate", "rel": "Reliability",
+    "n_bs": "n (BS)", "base_rate": "Base rate", "rel": "Reliability",
     "res": "Resolution", "unc": "Uncertainty", "bss": "BSS", "roc_area": "ROC area",
     "crps": "CRPS", "crpss": "CRPSS", "spread": "Spread", "spread_skill": "Spread/skill",
     "verif_spread": "Spread (verif 1.4)", "verif_spreadskillratio": "Spread/skill (verif 1.4)",

@@ -121,7 +121,7 @@ public struct Scorecard: Sendable {
   public func chart(
     subtitle: String, width: Int, height: Int?, title: FigureTitle = .automatic
   ) -> ScorecardChart {
-    let scoreWords = score == "rmse" ? "root-mean-square error" : "mean absolute error"
+    let scoreWords = (score == "rmse" ? VerifyScore.rmse : .mae).wordsInSentence
     let (heading, shows) = title.resolve("Scorecard: \(a) against \(b), \(scoreWords)")
     var grid: [[ScorecardChart.Cell]] = []
     for row in rows {

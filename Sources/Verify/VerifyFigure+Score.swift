@@ -1,5 +1,7 @@
+import Analysis
+
 extension VerifyFigure {
-  /// The score a figure plots: any ``VerifyScore`` (`--score rmse`, `ets`, `mse-skill`, …), so
+  /// The score a figure plots: any ``VerifyScore`` (`--score rmse`, `mse-skill`, …), so
   /// a score added to the table can be drawn without touching the figure.
   public struct Score: RawRepresentable, CaseIterable, Sendable, Hashable {
     /// The table's score.

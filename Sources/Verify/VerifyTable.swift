@@ -7,40 +7,41 @@ import Store
 public enum VerifyTable {
   // MARK: - Scores
 
-  /// Key columns in key order, then `n bias mae rmse corr`; with an event `threshold op a b c
-  /// d pod far pofd csi ets fbias hss pc` and `n_bs bs` for precipitation; `mse_skill` with a
-  /// skill reference; MET's VL1L2 means for `wind_vector_10m`. With `--ci`, each score is
-  /// followed by `<score>_lo` and `<score>_hi`.
+  /// Key columns in key order, then `n` and the error scores; with an event `threshold op a b
+  /// c d`, the contingency scores and `n_bs bs` for precipitation; `mse_skill` with a skill
+  /// reference (the scores and their order are ``VerifyScore``'s); MET's VL1L2 means for
+  /// `wind_vector_10m`. With `--ci`, each score that takes an interval is followed by
+  /// `<score>_lo` and `<score>_hi`.
   public static func columns(_ request: VerifyRequest) -> [Column] {
     let unit = request.variable.unit
     let ci = request.bootstrap != nil
-    func score(_ name: String, unit: String? = nil) -> [Column] {
+    func score(_ score: VerifyScore) -> [Column] {
+      let (name, unit) = (score.column, score.definition.unit == .variable ? unit : nil)
       let column = Column(name, .score, unit: unit)
-      guard ci else { return [column] }
+      // Scores from individual pairs have no bootstrap interval (it resamples sums).
+      guard ci, score.definition.takesInterval else { return [column] }
       return [
         column, Column(name + "_lo", .score, unit: unit), Column(name + "_hi", .score, unit: unit),
       ]
     }
     var columns = keyColumns(request.keys)
     columns.append(Column("n", .integer))
-    columns += score("bias", unit: unit) + score("mae", unit: unit) + score("rmse", unit: unit)
-    columns += score("corr")
-    // Scores from individual pairs have no bootstrap interval (it resamples sums).
+    columns += VerifyScore.family(.errors).flatMap(score)
     columns += request.withinBounds.map { Column(withinColumn($0), .score) }
-    if request.extraScores.contains(.quantiles) {
-      columns += VerifyScore.quantiles.map { Column($0.column, .score, unit: unit) }
+    if request.extraScores.contains(.quantiles) { columns += VerifyScore.quantiles.flatMap(score) }
+    if request.extraScores.contains(.spearman) {
+      columns += VerifyScore.family(.spearman).flatMap(score)
     }
-    if request.extraScores.contains(.spearman) { columns.append(Column("spearman", .score)) }
     if request.event != nil {
       columns += [Column("threshold", .dynamic, unit: unit), Column("op", .text)]
       columns += ["a", "b", "c", "d"].map { Column($0, .integer) }
-      for name in VerifyScore.contingency { columns += score(name.column) }
-      if request.extraScores.contains(.extremes) {
-        for name in VerifyScore.extremes { columns += score(name.column) }
+      columns += VerifyScore.contingency.flatMap(score)
+      if request.extraScores.contains(.extremes) { columns += VerifyScore.extremes.flatMap(score) }
+      if request.computesBrier {
+        columns += [Column("n_bs", .integer)] + VerifyScore.family(.brier).flatMap(score)
       }
-      if request.computesBrier { columns += [Column("n_bs", .integer)] + score("bs") }
     }
-    if request.skill != nil { columns += score("mse_skill") }
+    if request.skill != nil { columns += VerifyScore.family(.skill).flatMap(score) }
     if request.vectorWind {
       columns += ["ufbar", "vfbar", "uobar", "vobar"].map { Column($0, .score, unit: unit) }
       let squared = unit.isEmpty ? "" : "(\(unit))²"
@@ -55,19 +56,19 @@ public enum VerifyTable {
     let ci = request.bootstrap != nil
     func score(_ score: VerifyScore) -> [Cell] {
       let value = number(score.value(row))
-      guard ci else { return [value] }
+      guard ci, score.definition.takesInterval else { return [value] }
       let interval = row.intervals[score]
       return [value, number(interval?.lo), number(interval?.hi)]
     }
     var cells = row.keys.map(cell)
     cells.append(.integer(Int64(row.scores.n)))
-    cells += score(.bias) + score(.mae) + score(.rmse) + score(.corr)
+    cells += VerifyScore.family(.errors).flatMap(score)
     let distribution = row.distribution
     cells += request.withinBounds.indices.map { number(distribution?.within[$0]) }
-    if request.extraScores.contains(.quantiles) {
-      cells += VerifyScore.quantiles.map { number($0.value(row)) }
+    if request.extraScores.contains(.quantiles) { cells += VerifyScore.quantiles.flatMap(score) }
+    if request.extraScores.contains(.spearman) {
+      cells += VerifyScore.family(.spearman).flatMap(score)
     }
-    if request.extraScores.contains(.spearman) { cells.append(number(distribution?.spearman)) }
     if let event = row.event ?? request.event {
       let table = row.contingency ?? ContingencyTable()
       let threshold: Cell =
@@ -75,13 +76,13 @@ public enum VerifyTable {
         ?? .number(event.threshold)
       cells += [threshold, .text(event.op.rawValue)]
       cells += [table.a, table.b, table.c, table.d].map { .integer(Int64($0)) }
-      for name in VerifyScore.contingency { cells += score(name) }
-      if request.extraScores.contains(.extremes) {
-        for name in VerifyScore.extremes { cells += score(name) }
+      cells += VerifyScore.contingency.flatMap(score)
+      if request.extraScores.contains(.extremes) { cells += VerifyScore.extremes.flatMap(score) }
+      if request.computesBrier {
+        cells += [.integer(Int64(row.brierPairs))] + VerifyScore.family(.brier).flatMap(score)
       }
-      if request.computesBrier { cells += [.integer(Int64(row.brierPairs))] + score(.bs) }
     }
-    if request.skill != nil { cells += score(.mseSkill) }
+    if request.skill != nil { cells += VerifyScore.family(.skill).flatMap(score) }
     if request.vectorWind {
       let means = row.vector
       cells += [

@@ -36,4 +36,11 @@ public struct DistributionScores: Sendable, Equatable {
     spearman =
       forecasts.isEmpty ? nil : ErrorDistribution.spearman(forecasts, observations)
   }
+
+  /// The error percentile at `level` (one of ``levels``); nil for another level.
+  public func percentile(_ level: Double) -> Double? {
+    guard let index = Self.levels.firstIndex(of: level), percentiles.indices.contains(index)
+    else { return nil }
+    return percentiles[index]
+  }
 }

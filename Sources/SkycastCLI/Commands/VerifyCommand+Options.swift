@@ -30,7 +30,7 @@ extension VerifyCommand {
     static let scores = Option<[String]>.list(
       "scores", value: "set",
       help:
-        "Add scores: extremes (kss, odds_ratio, yules_q, edi, sedi; with --threshold), quantiles (p10…p90 and mad of F−O), spearman."
+        "Add scores: extremes (\(VerifyScore.extremes.map(\.column).joined(separator: ", ")); with --threshold), quantiles (p10…p90 and mad of F−O), spearman."
     )
     static let sameCases = Flag(
       "same-cases",

@@ -1,5 +1,7 @@
+import Analysis
 import Foundation
 import SkycastResources
+import Verify
 
 /// A reference page that `skycast help <topic>` prints: a Markdown file of the package's `Help/`
 /// folder, compiled into the binary like `Queries/` (see `EmbedResourcesPlugin`).
@@ -48,7 +50,10 @@ struct HelpTopic: Sendable {
   static let all: [HelpTopic] = {
     let files = EmbeddedResources.files(in: "Help").filter { $0.key.hasSuffix(".md") }
     let topics = files.map { path, data in
-      HelpTopic(name: String(path.dropLast(3)), markdown: String(decoding: data, as: UTF8.self))
+      // A page's score lists are the registry's (`{{scores …}}` placeholders).
+      HelpTopic(
+        name: String(path.dropLast(3)),
+        markdown: VerifyScore.fillingHelp(String(decoding: data, as: UTF8.self)))
     }
     return topics.sorted { a, b in
       let (i, j) = (

@@ -1,7 +1,7 @@
 /// Scores `verify --scores` adds to the table (the default table stays as it was).
 public enum VerifyScoreSet: String, CaseIterable, Sendable {
-  /// kss, odds_ratio, yules_q, edi, sedi: discrimination and rare-event scores of the
-  /// contingency table (needs `--threshold`).
+  /// The discrimination and rare-event scores of the contingency table (`VerifyScore.extremes`;
+  /// needs `--threshold`).
   case extremes
   /// p10, p25, p50, p75, p90 and mad of the errors.
   case quantiles

@@ -93,17 +93,17 @@ extension Verifier {
       // (a variable captured by this closure was copied, its four arrays retained, per row).
       var more = try rows.next()
       while more {
-        let city = rows.int64(Column.cityID) ?? 0
+        let city = rows.int64OrZero(Column.cityID)
         let hasSeries = observations.cities[city] != nil
         let series = observations.cities[city] ?? ObservationSeries()
         cursor = 0
         issueCursor = 0
         repeat {
-          let lead = rows.int64(Column.leadHours) ?? 0
+          let lead = rows.int64OrZero(Column.leadHours)
           var key = MergeGroupKey()
           if byCity { key.city = city }
           if bySource || byModel {
-            let seriesID = rows.int64(Column.seriesID) ?? -1
+            let seriesID = rows.int64OrZero(Column.seriesID)
             if seriesID != lastSeries {
               lastSeries = seriesID
               if bySource { sourceID = rows.withTextBytes(Column.source) { sources.id($0) } ?? -1 }
@@ -160,7 +160,7 @@ extension Verifier {
           let forecast = rows.double(Column.value) ?? .nan
           var row: Int?
           if hasSeries {
-            row = series.position(of: rows.int64(Column.validAt) ?? 0, cursor: &cursor)
+            row = series.position(of: rows.int64OrZero(Column.validAt), cursor: &cursor)
           }
           if let row {
             var reference = Double.nan
@@ -192,7 +192,7 @@ extension Verifier {
             totals[group].forecasts += 1
           }
           more = try rows.next()
-        } while more && rows.int64(Column.cityID) == city
+        } while more && rows.int64OrZero(Column.cityID) == city
       }
     }
     if byDay { for group in groupKeys.indices { closeDay(group) } }
@@ -247,13 +247,13 @@ extension Verifier {
     var lastNumber: Int32 = 0
     try store.withRows(of: VerifyStreams.observations(request)) { rows in
       while try rows.next() {
-        let city = rows.int64(Column.cityID) ?? 0
+        let city = rows.int64OrZero(Column.cityID)
         if city != currentCity {
           if let currentCity { cities[currentCity] = current }
           currentCity = city
           current = ObservationSeries()
         }
-        current.validAt.append(rows.int64(Column.validAt) ?? 0)
+        current.validAt.append(rows.int64OrZero(Column.validAt))
         current.value.append(rows.double(Column.value) ?? .nan)
         if request.vectorWind { current.direction.append(rows.double(Column.direction) ?? .nan) }
         let date = rows.text(Column.validDate) ?? ""

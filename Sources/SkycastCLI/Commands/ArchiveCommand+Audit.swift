@@ -53,7 +53,9 @@ extension ArchiveCommand {
           return nil
         }
       }
-      return try ArchiveAnalyst(store: store).audit(selection, analysisModels: models)
+      return try invocation.showingProgress("archive audit", store: store) {
+        try ArchiveAnalyst(store: store).audit(selection, analysisModels: models)
+      }
     }
     if report.rows.isEmpty {
       invocation.warn(

@@ -45,8 +45,10 @@ extension ArchiveCommand {
       let (observations, note) = try Verifier(store: store).chooseObservationSourceWithReason(
         requested: invocation[Options.obs], variable: variable, cityIDs: selection.cityIDs)
       if let note { invocation.note(note) }
-      return try ArchiveAnalyst(store: store).changes(
-        selection, observations: observations, leadDay: leadDay, settings: settings)
+      return try invocation.showingProgress("archive changes", store: store) {
+        try ArchiveAnalyst(store: store).changes(
+          selection, observations: observations, leadDay: leadDay, settings: settings)
+      }
     }
     if report.seriesSearched == 0 {
       invocation.warn(

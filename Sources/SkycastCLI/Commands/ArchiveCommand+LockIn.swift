@@ -39,7 +39,7 @@ extension ArchiveCommand {
       _ = try invocation.outputFormat()
     }
     let store = try invocation.openStore(access: .readOnly)
-    let report = try store.read {
+    let report = try invocation.showingProgress("archive lock-in", store: store) {
       try ArchiveAnalyst(store: store).lockIn(
         try archiveSelection(invocation, store: store, variable: variable), rule: rule)
     }

@@ -109,7 +109,9 @@ extension VerifyCommand {
         }
       }
       let report = try store.read {
-        try verifier.lagged(request, members: members, seed: seed, ensembleModel: ensembleModel)
+        try invocation.showingProgress("verify --lagged", store: store) {
+          try verifier.lagged(request, members: members, seed: seed, ensembleModel: ensembleModel)
+        }
       }
       if figure {
         let (width, height) = try invocation.figureSize()
@@ -128,7 +130,11 @@ extension VerifyCommand {
       try writeLagged(report, format: format, invocation: invocation)
       return ExitStatus.success
     }
-    let report = try store.read { try verifier.jumpiness(request, edges: edges) }
+    let report = try store.read {
+      try invocation.showingProgress("verify --jumpiness", store: store) {
+        try verifier.jumpiness(request, edges: edges)
+      }
+    }
     if figure {
       let (width, height) = try invocation.figureSize()
       let svg = JumpinessFigure.drawing(

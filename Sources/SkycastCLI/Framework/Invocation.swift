@@ -324,6 +324,24 @@ public final class Invocation {
     progressShown = true
   }
 
+  /// Runs `body`, a long analysis over `store`, and on a terminal shows `label: 3 s…` once it
+  /// has run two seconds, every second until it is done (then the line is cleared). SQLite
+  /// calls back while it reads, joins and sorts, so a long sort shows progress too.
+  public func showingProgress<T>(_ label: String, store: Store, _ body: () throws -> T) rethrows
+    -> T
+  {
+    let start = ContinuousClock.now
+    var shown: Int64 = 0
+    defer { endProgress() }
+    return try store.reportingProgress(
+      { [self] in
+        let seconds = (ContinuousClock.now - start).components.seconds
+        guard seconds >= 2, seconds != shown else { return }
+        shown = seconds
+        progress("\(label): working, \(seconds) s…")
+      }, body)
+  }
+
   /// Clears a progress line before normal output.
   public func endProgress() {
     guard progressShown else { return }

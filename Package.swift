@@ -48,7 +48,7 @@ let package = Package(
     ),
     .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
 
-    // MARK: - Build-time embedding of Sources/SkycastResources/{Queries,Samples,Help}
+    // MARK: - Build-time embedding of Queries/, Samples/ and Sources/SkycastResources/Help
     .executableTarget(name: "EmbedResourcesTool"),
     .plugin(
       name: "EmbedResourcesPlugin",
@@ -57,7 +57,7 @@ let package = Package(
       path: "Sources/EmbedResourcesPlugin"
     ),
     .target(
-      name: "SkycastResources", exclude: ["Queries", "Samples", "Help"],
+      name: "SkycastResources", exclude: ["Help"],
       plugins: ["EmbedResourcesPlugin"]),
 
     // MARK: - Foundations (no SQLite)

@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the target's `Queries/`, `Samples/` and `Help/` folders (in
-/// `Sources/SkycastResources`, excluded from its sources in `Package.swift`) into the target as
-/// Swift source.
+/// Embeds the package's top-level `Queries/` and `Samples/` folders and the target's `Help/`
+/// folder (`Sources/SkycastResources/Help`, excluded from its sources in `Package.swift`) into the
+/// target as Swift source.
 ///
 /// SwiftPM resources (`Bundle.module`) stop working once the binary leaves `.build`, so the built-in
 /// reports, the demo's recorded responses and the help topics are compiled into the binary instead. The tool gets
@@ -16,8 +16,12 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     // The target's folder by SwiftPM's convention (`Target.directoryURL` needs tools 6.1).
     let targetDirectory = context.package.directoryURL.appending(path: "Sources/\(target.name)")
-    let folders = ["Queries", "Samples", "Help"].map { targetDirectory.appending(path: $0) }
-      .filter { FileManager.default.fileExists(atPath: $0.path) }
+    let package = context.package.directoryURL
+    let folders = [
+      package.appending(path: "Queries"), package.appending(path: "Samples"),
+      targetDirectory.appending(path: "Help"),
+    ]
+    .filter { FileManager.default.fileExists(atPath: $0.path) }
     var inputs: [URL] = folders
     for folder in folders {
       inputs += Self.files(under: folder)

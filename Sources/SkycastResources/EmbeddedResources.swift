@@ -1,11 +1,12 @@
 import Foundation
 
-/// Files from this target's `Queries/`, `Samples/` and `Help/` folders, compiled into the binary.
+/// Files from the package's `Queries/` and `Samples/` folders and this target's `Help/` folder,
+/// compiled into the binary.
 ///
 /// The build-tool plugin `EmbedResourcesPlugin` generates `base64Files`; this type decodes them on
-/// first use. Paths are relative to this target's folder, e.g. `Queries/daily-summary.sql`.
+/// first use. Paths start with the folder's name, e.g. `Queries/daily-summary.sql`.
 public enum EmbeddedResources {
-  /// Every embedded file, keyed by its path relative to `Sources/SkycastResources`.
+  /// Every embedded file, keyed by its folder's name and its path inside it.
   public static let files: [String: Data] = {
     var result: [String: Data] = [:]
     for file in base64Files {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The recorded Open-Meteo responses in `Sources/SkycastResources/Samples/open-meteo/`
+/// The recorded Open-Meteo responses in `Samples/open-meteo/`
 /// (provenance in `Samples/README.md` there), read from the source tree located through `#filePath`.
 ///
 /// Names may be given with or without `.json`. A missing fixture stops the test run with a message

@@ -4,10 +4,12 @@ import Foundation
 public enum PackagePaths {
   public static let root: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  /// The embedded resources' folder: `Samples/`, `Queries/` and `Help/` live under it.
+  /// The embedded resources' target folder: `Help/` lives under it.
   public static let resources = root.appendingPathComponent("Sources/SkycastResources")
-  public static let samples = resources.appendingPathComponent("Samples")
-  public static let queries = resources.appendingPathComponent("Queries")
+  /// The demo's recorded replies and sample files, at the top level and embedded in the binary.
+  public static let samples = root.appendingPathComponent("Samples")
+  /// The built-in SQL reports, at the top level and embedded in the binary.
+  public static let queries = root.appendingPathComponent("Queries")
   /// The `skycast help <topic>` pages.
   public static let help = resources.appendingPathComponent("Help")
   /// The station files of the six networks (provenance in its `SOURCES.md`).

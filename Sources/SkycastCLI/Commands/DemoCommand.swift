@@ -12,7 +12,7 @@ enum DemoCommand {
     name: "demo",
     abstract: "Build a demo database from the built-in samples and tour every feature (offline).",
     discussion: """
-      Loads the recorded Open-Meteo responses in Sources/SkycastResources/Samples/ through \
+      Loads the recorded Open-Meteo responses in Samples/ through \
       the same decoding and storing code as collect, observe and backfill, adds a clearly labelled synthetic history (three \
       invented places, four weeks of forecasts issued every 6 hours up to 16 days ahead, with \
       matching observations, seed 2026), imports a sample station CSV, then runs city list, now, \

@@ -7,7 +7,7 @@ enum ReportCommand {
   static let spec = CommandSpec(
     name: "report", abstract: "Run a named SQL report, or list them.",
     discussion: """
-      Built-in reports come from the package's Sources/SkycastResources/Queries/ folder, \
+      Built-in reports come from the package's Queries/ folder, \
       compiled into the binary. Your own reports are .sql files in $XDG_CONFIG_HOME/skycast/queries (default \
       ~/.config/skycast/queries); a file named like a built-in report replaces it. A report \
       holds one read-only statement with named parameters: --city binds :city_id and :city, \

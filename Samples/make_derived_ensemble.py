@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/SkycastResources/Samples/open-meteo/derived-ensemble-berlin-copenhagen-icon-gefs.json.
+"""Writes Samples/open-meteo/derived-ensemble-berlin-copenhagen-icon-gefs.json.
 
 Derived, not a recording: an Ensemble API (/v1/ensemble) body in the layout Open-Meteo's server
 writes (open-meteo/open-meteo Sources/App/Helper/Writer/ForecastApiResult.swift,
@@ -10,9 +10,9 @@ deterministic.
 """
 import json
 
-BERLIN = "Sources/SkycastResources/Samples/open-meteo/forecast-berlin-hourly-daily-sunrise-1day.json"
-COPENHAGEN = "Sources/SkycastResources/Samples/open-meteo/forecast-copenhagen-current-hourly-daily-ms.json"
-OUT = "Sources/SkycastResources/Samples/open-meteo/derived-ensemble-berlin-copenhagen-icon-gefs.json"
+BERLIN = "Samples/open-meteo/forecast-berlin-hourly-daily-sunrise-1day.json"
+COPENHAGEN = "Samples/open-meteo/forecast-copenhagen-current-hourly-daily-ms.json"
+OUT = "Samples/open-meteo/derived-ensemble-berlin-copenhagen-icon-gefs.json"
 # Member counts from the server source: IconDomains.iconEps 40 (no separate control: member 0 is
 # the first of 40), GfsDomain.gfs025_ens 30 + 1.
 MODELS = [("dwd_icon_seamless_eps", 40), ("ncep_gefs025", 31)]

@@ -24,13 +24,14 @@ enum CollectCommand {
       SharedOptions.cities.spec, Options.days.spec, Options.models.spec, Options.vars.spec,
       Options.minInterval.spec, Options.force.spec, Options.elevation.spec, Options.dryRun.spec,
     ] + ensembleOptions + SharedOptions.network([.forecast]),
+    rules: [
+      .conflict(
+        Options.elevation, Options.ensemble, "--elevation applies to forecasts, not --ensemble")
+    ],
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
     if invocation.isGiven(Options.ensemble) {
-      if invocation.isGiven(Options.elevation) {
-        throw invocation.usage("--elevation applies to forecasts, not --ensemble")
-      }
       return try await runEnsemble(invocation)
     }
     var options = try requestOptions(invocation)

@@ -48,6 +48,7 @@ enum ExportCommand {
       + [Options.leadFrom.spec]
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
+    rules: fileRules + figureRules,
     run: { try run($0, table: .hourly) })
 
   static let daily = CommandSpec(
@@ -55,6 +56,7 @@ enum ExportCommand {
     discussion:
       "--latest keeps the most recent issue per city and date (lead_days >= 0), as the 'daily_forecasts_latest' view.",
     options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true),
+    rules: fileRules,
     run: { try run($0, table: .daily) })
 
   static let observations = CommandSpec(
@@ -65,6 +67,7 @@ enum ExportCommand {
       + filterOptions(models: false, latest: false, wide: true)
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
+    rules: fileRules + figureRules,
     run: { try run($0, table: .hourlyObservations) })
 
   static let fetches = CommandSpec(
@@ -75,12 +78,51 @@ enum ExportCommand {
       body size and SHA-256. --from/--to select by the local date of requested_at.
       """,
     options: filterOptions(models: true, latest: false, wide: false) + fileOptions(split: true),
+    rules: fileRules,
     run: { try run($0, table: .fetches) })
 
   static let cities = CommandSpec(
     name: "cities", abstract: "The saved cities.",
     options: [SharedOptions.cities.spec] + fileOptions(split: false),
+    rules: fileRules,
     run: { try run($0, table: .cities) })
+
+  /// Which file options combine, checked before `run`: the spreadsheet options go together,
+  /// the dataset options need `--format parquet` (which writes its own files, so it lifts the
+  /// spreadsheet rules).
+  static let fileRules: [OptionRule] =
+    [
+      OptionRule.requires(
+        SharedOptions.excelLocale, oneOf: [Options.excel],
+        "--excel-locale sets up the spreadsheet CSV of --excel; add --excel"
+      ).except(SharedOptions.format(), being: [FormatChoice.parquet.rawValue]),
+      OptionRule.conflict(
+        utcOption, Options.excel,
+        "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
+      ).except(SharedOptions.format(), being: [FormatChoice.parquet.rawValue]),
+    ]
+    + ([ParquetOptions.append, ParquetOptions.partitionBy] as [any OptionKey]).map {
+      .only(
+        $0, with: SharedOptions.format(), being: [FormatChoice.parquet.rawValue],
+        "--append and --partition-by apply to --format parquet")
+    }
+    // A dataset is partitioned by folders, not split into files; nor a spreadsheet.
+    + ([Options.excel, Options.wide, Options.splitBy] as [any OptionKey]).map {
+      OptionRule(
+        when: [$0],
+        "--format parquet cannot be combined with --excel, --wide or --split-by (use --partition-by)"
+      ).when(SharedOptions.format(), being: [FormatChoice.parquet.rawValue])
+    }
+
+  /// A figure of the hourly series is neither a spreadsheet, a wide table nor split files
+  /// (`--daily` observations have no figure: `run` says so first).
+  static let figureRules: [OptionRule] =
+    ([Options.excel, Options.splitBy, Options.wide] as [any OptionKey]).map {
+      OptionRule(
+        when: [$0], unless: [Options.daily],
+        "--format svg cannot be combined with --excel, --wide or --split-by"
+      ).when(SharedOptions.format(), being: FormatChoice.figures.map(\.rawValue))
+    }
 
   static func filterOptions(models: Bool, latest: Bool, wide: Bool) -> [OptionSpec] {
     var options = [
@@ -138,24 +180,10 @@ enum ExportCommand {
       requested == .hourlyObservations && invocation[Options.daily] ? .dailyObservations : requested
     let excel = invocation[Options.excel]
     if invocation.formatChoice == .parquet { return try runParquet(invocation, table: table) }
-    if !excel, invocation.isGiven(SharedOptions.excelLocale) {
-      throw invocation.usage("--excel-locale sets up the spreadsheet CSV of --excel; add --excel")
-    }
-    if invocation[utcOption], excel {
-      throw invocation.usage(
-        "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
-      )
-    }
-    if invocation[Options.append] || !invocation[Options.partitionBy].isEmpty {
-      throw invocation.usage("--append and --partition-by apply to --format parquet")
-    }
     if invocation.formatChoice?.isFigure == true {
       guard table == .hourly || table == .hourlyObservations else {
         throw invocation.usage(
           "--format svg draws hourly series: use 'export hourly' or 'export observations'")
-      }
-      guard !excel, !invocation.isGiven(Options.splitBy), !invocation[Options.wide] else {
-        throw invocation.usage("--format svg cannot be combined with --excel, --wide or --split-by")
       }
       // The figure of the latest forecasts (observations overlaid), as `spark --format svg`.
       return try SparkCommand.figure(
@@ -322,14 +350,5 @@ extension ExportCommand {
       default: .fetch)
     static let daily = Flag(
       "daily", help: "Export daily_observations instead of hourly_observations.")
-    static let partitionBy = Option<[String]>.list(
-      "partition-by", value: "keys",
-      help:
-        "With --format parquet: folder levels, month, city, source or none (repeat or comma-separate).",
-      default: "month; none for cities")
-    static let append = Flag(
-      "append",
-      help:
-        "With --format parquet: add only what is new since the last export into the same folder.")
   }
 }

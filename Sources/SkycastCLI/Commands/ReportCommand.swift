@@ -23,7 +23,7 @@ enum ReportCommand {
       """,
     arguments: [ArgumentSpec("name", help: "The report to run.", optional: true)],
     options: [
-      Options.list.spec, SQLCommand.Options.param.spec, SharedOptions.city.spec,
+      Options.list.spec, QueryOptions.param.spec, SharedOptions.city.spec,
       SharedOptions.from.spec, SharedOptions.to.spec, QueryRunner.timeoutOption.spec,
     ] + SharedOptions.output,
     run: { try run($0) })

@@ -216,12 +216,9 @@ enum SparkCommand {
     -> (lines: [CitySeries], resolved: ResolvedSeries, span: String, store: Store?)
   {
     let selectionText =
-      given?.description ?? invocation[Options.series] ?? SeriesSelection.forecast.description
-    guard let selection = given ?? SeriesSelection(argument: selectionText) else {
-      throw invocation.usage(
-        "The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
-      )
-    }
+      given?.description ?? invocation.givenWords(Options.series).last
+      ?? SeriesSelection.forecast.description
+    let selection = try given ?? invocation[Options.series] ?? .forecast
     let name = invocation[Options.var] ?? WeatherVariable.temperature2m.column
     let candidates = WeatherVariable.allCases.filter { $0.column == name }
     guard !candidates.isEmpty else {
@@ -423,8 +420,7 @@ extension SparkCommand {
     static let model = Option<String?>.text(
       "model", value: "model", help: "With --runs: the model whose issues to draw.",
       default: "best_match")
-    static let series = Option<String?>.text(
-      "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast")
+    static let series = SharedOptions.series(help: "forecast, or observed[:SOURCE].")
     static let leadFrom = Option<LeadOrigin?>.choice(
       "lead-from", value: "origin",
       help:

@@ -1,0 +1,15 @@
+/// Why an option's words are not a value of its declared type: thrown by the parser an option
+/// declares (`Option.parsed`) and turned into the usage error that names the option, "The
+/// value 'x' is invalid for '--name': expected …", so the parser says only what it expected.
+public struct InvalidOptionValue: Error, Sendable {
+  /// The words refused, as given.
+  public var word: String
+  /// What the option takes, as the error words it after "expected".
+  public var expected: String
+
+  /// `word` is not `expected`.
+  public init(_ word: String, expected: String) {
+    self.word = word
+    self.expected = expected
+  }
+}

@@ -37,25 +37,9 @@ extension ExportCommand {
     try store.requiredColumns(ofTable: table)
   }
 
-  /// `--partition-by` keys; none given means `default`.
-  static func partitionKeys(_ invocation: Invocation, default keys: [DatasetPartition]) throws
-    -> [DatasetPartition]
-  {
-    try invocation[ParquetOptions.partitionBy] ?? keys
-  }
-
-  /// The dataset folder: `-o DIR`, which must be new or empty unless `--append` adds to a
-  /// dataset Skycast wrote there.
-  static func datasetDirectory(_ invocation: Invocation) throws -> String {
-    guard let given = invocation[SharedOptions.outputPath], given != "-" else {
-      throw invocation.usage("--format parquet writes a folder of files: give -o DIR")
-    }
-    return invocation.context.resolve(path: given)
-  }
-
   static func runParquet(_ invocation: Invocation, table: ExportTable) throws -> Int32 {
-    let directory = try datasetDirectory(invocation)
-    let keys = try partitionKeys(invocation, default: table == .cities ? [] : [.month])
+    let directory = try ParquetOptions.directory(invocation)
+    let keys = try invocation[ParquetOptions.partitionBy] ?? (table == .cities ? [] : [.month])
     if table == .cities, !keys.isEmpty {
       throw invocation.usage("'export cities' is one small file; leave out --partition-by")
     }

@@ -29,7 +29,7 @@ enum SQLCommand {
       throw invocation.usage("The SQL statement is empty")
     }
     let format = try invocation.outputFormat()
-    let parameters = try Self.parameters(invocation)
+    let parameters = try invocation[QueryOptions.param]
     let timeout = try QueryRunner.timeout(invocation)
     let store = try invocation.openStore(access: .readOnly)
     let statement: UserQuery
@@ -52,9 +52,4 @@ enum SQLCommand {
   }
 
   static let readOnlyRule = "only read-only statements are allowed (SELECT, WITH, read-only PRAGMA)"
-
-  /// `--param k=v` pairs.
-  static func parameters(_ invocation: Invocation) throws -> [String: String] {
-    try invocation[QueryOptions.param]
-  }
 }

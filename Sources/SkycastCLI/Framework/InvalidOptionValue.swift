@@ -6,10 +6,13 @@ public struct InvalidOptionValue: Error, Sendable {
   public var word: String
   /// What the option takes, as the error words it after "expected".
   public var expected: String
+  /// True when the error names the option with its value, `'--threshold <x>'`.
+  public var namesValue: Bool
 
   /// `word` is not `expected`.
-  public init(_ word: String, expected: String) {
+  public init(_ word: String, expected: String, namingValue namesValue: Bool = false) {
     self.word = word
     self.expected = expected
+    self.namesValue = namesValue
   }
 }

@@ -287,9 +287,14 @@ public final class Invocation {
     .usage(message, command: commandPath)
   }
 
-  func invalidValue(_ text: String, for name: String, expected: String) -> CLIError {
+  /// "The value 'x' is invalid for '--name': expected …"; `label` names the option another
+  /// way (`--threshold <x>`).
+  func invalidValue(_ text: String, for name: String, expected: String, label: String? = nil)
+    -> CLIError
+  {
     usage(
-      "The value '\(TerminalSafe.escape(text))' is invalid for '--\(name)': expected \(expected)")
+      "The value '\(TerminalSafe.escape(text))' is invalid for '\(label ?? "--" + name)': expected \(expected)"
+    )
   }
 
   // MARK: - Diagnostics on stderr

@@ -37,7 +37,9 @@ extension Option {
       do {
         return try parse(whole ? invocation.texts(spec) : invocation.list(spec))
       } catch let error as InvalidOptionValue {
-        throw invocation.invalidValue(error.word, for: spec.name, expected: error.expected)
+        throw invocation.invalidValue(
+          error.word, for: spec.name, expected: error.expected,
+          label: error.namesValue ? spec.synopsis : nil)
       }
     }
   }

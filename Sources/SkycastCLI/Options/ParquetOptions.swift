@@ -28,6 +28,17 @@ enum ParquetOptions {
     }
     return keys
   }
+
+  /// The dataset folder: `-o DIR`, which must be new or empty unless `--append` adds to a
+  /// dataset Skycast wrote there.
+  static func directory(_ invocation: Invocation) throws -> String {
+    guard let given = invocation[SharedOptions.outputPath], given != "-" else {
+      throw invocation.usage("--format parquet writes a folder of files: give -o DIR")
+    }
+    return invocation.context.resolve(path: given)
+  }
+
+  /// `--append`: add to a dataset folder Skycast wrote.
   static let append = Flag(
     "append",
     help: "With --format parquet: add only what is new since the last export into the same folder.")

@@ -57,16 +57,12 @@ enum SparkCommand {
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if let format = invocation[SharedOptions.format()] {
-      guard format == "svg" || format == "tikz" else {
-        throw invocation.usage(
-          "The value '\(format)' is invalid for '--format': spark draws sparklines, svg or tikz")
-      }
+    if let format = try invocation[Options.format] {
       guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--format \(format) does not apply to 'spark -'")
+        throw invocation.usage("--format \(format.rawValue) does not apply to 'spark -'")
       }
       if invocation[Options.ensemble] {
-        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format)")
+        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format.rawValue)")
       }
       if invocation[Options.runs] { return try runsFigure(invocation) }
       if invocation.isGiven(Options.model) { throw invocation.usage("--model goes with --runs") }
@@ -426,9 +422,18 @@ extension SparkCommand {
       help:
         "Hourly forecasts: 'lead >= 0' counts from the model run (where the fetch recorded it) or the fetch.",
       of: LeadOrigin.self, shown: "run where known")
-    /// `--format`: only `svg` (checked by the command, which names what spark draws).
-    static let format = Option<String?>.text(
-      "format", value: "format",
-      help: "svg or tikz for a figure instead of sparklines (tikz: --width in cm).")
+    /// `--format`: a figure format; nil for sparklines.
+    static let format = Option<FormatChoice?>.parsed(
+      OptionSpec(
+        "format", value: "format",
+        help: "svg or tikz for a figure instead of sparklines (tikz: --width in cm)."),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard let format = FormatChoice(rawValue: word), format.isFigure else {
+        throw InvalidOptionValue(word, reason: "spark draws sparklines, svg or tikz")
+      }
+      return format
+    }
   }
 }

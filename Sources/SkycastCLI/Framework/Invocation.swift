@@ -288,12 +288,13 @@ public final class Invocation {
   }
 
   /// "The value 'x' is invalid for '--name': expected …"; `label` names the option another
-  /// way (`--threshold <x>`).
-  func invalidValue(_ text: String, for name: String, expected: String, label: String? = nil)
-    -> CLIError
-  {
+  /// way (`--threshold <x>`), `reason` replaces "expected …".
+  func invalidValue(
+    _ text: String, for name: String, expected: String, label: String? = nil,
+    reason: String? = nil
+  ) -> CLIError {
     usage(
-      "The value '\(TerminalSafe.escape(text))' is invalid for '\(label ?? "--" + name)': expected \(expected)"
+      "The value '\(TerminalSafe.escape(text))' is invalid for '\(label ?? "--" + name)': \(reason ?? "expected " + expected)"
     )
   }
 

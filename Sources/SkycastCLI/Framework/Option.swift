@@ -39,7 +39,7 @@ extension Option {
       } catch let error as InvalidOptionValue {
         throw invocation.invalidValue(
           error.word, for: spec.name, expected: error.expected,
-          label: error.namesValue ? spec.synopsis : nil)
+          label: error.namesValue ? spec.synopsis : nil, reason: error.reason)
       }
     }
   }

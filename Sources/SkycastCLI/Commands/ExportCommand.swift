@@ -48,7 +48,7 @@ enum ExportCommand {
       + [Options.leadFrom.spec]
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
-    rules: fileRules + figureRules,
+    rules: fileRules,
     run: { try run($0, table: .hourly) })
 
   static let daily = CommandSpec(
@@ -67,7 +67,7 @@ enum ExportCommand {
       + filterOptions(models: false, latest: false, wide: true)
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
-    rules: fileRules + figureRules,
+    rules: fileRules,
     run: { try run($0, table: .hourlyObservations) })
 
   static let fetches = CommandSpec(
@@ -101,11 +101,12 @@ enum ExportCommand {
         "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
       ).except(SharedOptions.format(), being: [FormatChoice.parquet.rawValue]),
     ]
-    + ([ParquetOptions.append, ParquetOptions.partitionBy] as [any OptionKey]).map {
+    // `--partition-by` is refused in `run` (only when it names a key: a blank one is none).
+    + [
       .only(
-        $0, with: SharedOptions.format(), being: [FormatChoice.parquet.rawValue],
-        "--append and --partition-by apply to --format parquet")
-    }
+        ParquetOptions.append, with: SharedOptions.format(),
+        being: [FormatChoice.parquet.rawValue], appendMessage)
+    ]
     // A dataset is partitioned by folders, not split into files; nor a spreadsheet.
     + ([Options.excel, Options.wide, Options.splitBy] as [any OptionKey]).map {
       OptionRule(
@@ -114,15 +115,7 @@ enum ExportCommand {
       ).when(SharedOptions.format(), being: [FormatChoice.parquet.rawValue])
     }
 
-  /// A figure of the hourly series is neither a spreadsheet, a wide table nor split files
-  /// (`--daily` observations have no figure: `run` says so first).
-  static let figureRules: [OptionRule] =
-    ([Options.excel, Options.splitBy, Options.wide] as [any OptionKey]).map {
-      OptionRule(
-        when: [$0], unless: [Options.daily],
-        "--format svg cannot be combined with --excel, --wide or --split-by"
-      ).when(SharedOptions.format(), being: FormatChoice.figures.map(\.rawValue))
-    }
+  static let appendMessage = "--append and --partition-by apply to --format parquet"
 
   static func filterOptions(models: Bool, latest: Bool, wide: Bool) -> [OptionSpec] {
     var options = [
@@ -180,10 +173,16 @@ enum ExportCommand {
       requested == .hourlyObservations && invocation[Options.daily] ? .dailyObservations : requested
     let excel = invocation[Options.excel]
     if invocation.formatChoice == .parquet { return try runParquet(invocation, table: table) }
+    if !invocation.list(ParquetOptions.partitionBy.spec).isEmpty {
+      throw invocation.usage(appendMessage)
+    }
     if invocation.formatChoice?.isFigure == true {
       guard table == .hourly || table == .hourlyObservations else {
         throw invocation.usage(
           "--format svg draws hourly series: use 'export hourly' or 'export observations'")
+      }
+      guard !excel, !invocation.isGiven(Options.splitBy), !invocation[Options.wide] else {
+        throw invocation.usage("--format svg cannot be combined with --excel, --wide or --split-by")
       }
       // The figure of the latest forecasts (observations overlaid), as `spark --format svg`.
       return try SparkCommand.figure(

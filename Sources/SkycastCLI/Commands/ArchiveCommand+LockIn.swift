@@ -68,31 +68,16 @@ extension ArchiveCommand {
 
   /// `--threshold` with `--op`, or `--delta`: exactly one of the two.
   static func lockInRule(_ invocation: Invocation) throws -> LockInRule {
-    let threshold = invocation[Options.threshold]
-    let delta = invocation[Options.delta]
-    switch (threshold, delta) {
-    case (let text?, nil):
-      guard let value = Double(text), value.isFinite else {
-        throw invocation.usage(
-          "The value '\(text)' is invalid for '--threshold <x>': expected a number")
-      }
-      let word = invocation[Options.op] ?? LockInOperator.ge.rawValue
-      guard let op = LockInOperator(argument: word) else {
-        throw invocation.usage(
-          "The value '\(word)' is invalid for '--op <op>': expected one of ge, gt, le, lt, >=, >, <=, <"
-        )
-      }
-      return .event(threshold: value, op: op)
-    case (nil, let text?):
+    switch (invocation.isGiven(Options.threshold), invocation.isGiven(Options.delta)) {
+    case (true, false):
+      let threshold = try invocation[Options.threshold] ?? 0
+      return .event(threshold: threshold, op: try invocation[Options.op] ?? .ge)
+    case (false, true):
       if invocation.isGiven(Options.op) { throw invocation.usage("--op applies to --threshold") }
-      guard let value = Double(text), value.isFinite, value >= 0 else {
-        throw invocation.usage(
-          "The value '\(text)' is invalid for '--delta <x>': expected a number >= 0")
-      }
-      return .within(delta: value)
-    case (nil, nil):
+      return .within(delta: try invocation[Options.delta] ?? 0)
+    case (false, false):
       throw invocation.usage("Missing expected option '--threshold <x>' or '--delta <x>'")
-    case (_?, _?):
+    case (true, true):
       throw invocation.usage("--threshold and --delta cannot be combined")
     }
   }

@@ -96,12 +96,44 @@ extension ArchiveCommand {
     static let minDays = Option<Int>.integer(
       "min-days", value: "days", help: "The fewest days on either side of a change.",
       in: 3...365, default: 14)
-    static let threshold = Option<String?>.text(
-      "threshold", value: "x", help: "Event threshold in the variable's unit (or use --delta).")
-    static let op = Option<String?>.text(
-      "op", value: "op", help: "Event operator: ge, gt, le, lt (or >=, >, <=, <).", default: "ge")
-    static let delta = Option<String?>.text(
-      "delta", value: "x",
-      help: "For a continuous variable: agree when within ±x of the final issue.")
+    /// `--threshold`: a finite number; nil when not given.
+    static let threshold = Option<Double?>.parsed(
+      OptionSpec(
+        "threshold", value: "x", help: "Event threshold in the variable's unit (or use --delta)."),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard let value = Double(word), value.isFinite else {
+        throw InvalidOptionValue(word, expected: "a number", namingValue: true)
+      }
+      return value
+    }
+    /// `--op`: nil when not given (ge).
+    static let op = Option<LockInOperator?>.parsed(
+      OptionSpec(
+        "op", value: "op", help: "Event operator: ge, gt, le, lt (or >=, >, <=, <).",
+        default: LockInOperator.ge.rawValue),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard let op = LockInOperator(argument: word) else {
+        throw InvalidOptionValue(
+          word, expected: "one of ge, gt, le, lt, >=, >, <=, <", namingValue: true)
+      }
+      return op
+    }
+    /// `--delta`: a finite number ≥ 0; nil when not given.
+    static let delta = Option<Double?>.parsed(
+      OptionSpec(
+        "delta", value: "x",
+        help: "For a continuous variable: agree when within ±x of the final issue."),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard let value = Double(word), value.isFinite, value >= 0 else {
+        throw InvalidOptionValue(word, expected: "a number >= 0", namingValue: true)
+      }
+      return value
+    }
   }
 }

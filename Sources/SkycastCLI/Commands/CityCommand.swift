@@ -64,18 +64,8 @@ enum CityCommand {
     }
     let alias = try aliasOption(invocation)
     let pick = try invocation[Options.pick]
-    let language = invocation[Options.language]
-    guard language.count <= 8, language.allSatisfy({ $0.isLetter || $0 == "-" }) else {
-      throw invocation.usage(
-        "The value '\(language)' is invalid for '--language': expected a language code such as en or zh"
-      )
-    }
-    let country = invocation[Options.country]
-    if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
-      throw invocation.usage(
-        "The value '\(country)' is invalid for '--country': expected a 2-letter country code such as DE"
-      )
-    }
+    let language = try invocation[Options.language].text
+    let country = try invocation[Options.country]?.text
     let store = try invocation.openStore()
     let client = try invocation.makeClient()
     let request = Geocoding.request(
@@ -195,15 +185,7 @@ enum CityCommand {
       throw invocation.usage("Missing value for '--lon <longitude>' (needed with --name)")
     }
     let elevation = try invocation[Options.elevation]
-    var timezone: String?
-    if let zone = invocation[Options.timezone] {
-      guard CityTimeZone(identifier: zone) != nil else {
-        throw invocation.usage(
-          "The value '\(zone)' is invalid for '--timezone': expected an IANA zone such as Europe/Berlin or UTC (names are case-sensitive)"
-        )
-      }
-      timezone = zone
-    }
+    let timezone = try invocation[Options.timezone]?.text
     let city = City(
       name: try aliasOption(invocation) ?? trimmed, latitude: latitude, longitude: longitude,
       elevation: elevation, timezone: timezone, addedAt: invocation.context.nowEpoch)
@@ -312,11 +294,31 @@ enum CityCommand {
 extension CityCommand {
   /// The options of the `city` subcommands, each declared once with its type and default.
   enum Options {
-    static let country = Option<String?>.text(
-      "country", value: "code", help: "Only places in this country (ISO code such as DE, CN).")
-    static let language = Option<String>.text(
-      "language", value: "language",
-      help: "Language of the search and the names (en, zh, de, …).", default: "en")
+    /// `--country`: two letters; nil when not given.
+    static let country = Option<CheckedText?>.parsed(
+      OptionSpec(
+        "country", value: "code", help: "Only places in this country (ISO code such as DE, CN)."),
+      whole: true
+    ) { words in
+      guard let code = words.last else { return nil }
+      guard code.count == 2, code.allSatisfy(\.isLetter) else {
+        throw InvalidOptionValue(code, expected: "a 2-letter country code such as DE")
+      }
+      return CheckedText(code)
+    }
+    /// `--language`: letters and `-`, at most 8.
+    static let language = Option<CheckedText>.parsed(
+      OptionSpec(
+        "language", value: "language",
+        help: "Language of the search and the names (en, zh, de, …).", default: "en"),
+      whole: true
+    ) { words in
+      let language = words.last ?? "en"
+      guard language.count <= 8, language.allSatisfy({ $0.isLetter || $0 == "-" }) else {
+        throw InvalidOptionValue(language, expected: "a language code such as en or zh")
+      }
+      return CheckedText(language)
+    }
     static let pick = Option<Int?>.integer(
       "pick", value: "n", help: "Choose match N when several places match.", in: 1...100)
     static let `as` = Option<String?>.text(
@@ -329,9 +331,22 @@ extension CityCommand {
     static let lon = Option<Double?>.number(
       "lon", value: "longitude", help: "Longitude in degrees east (-180…180), with --name.",
       in: City.longitudes)
-    static let timezone = Option<String?>.text(
-      "timezone", value: "zone", help: "IANA time zone such as Europe/Berlin or UTC, with --name.",
-      default: "from the first forecast")
+    /// `--timezone`: an IANA zone name `CityTimeZone` knows; nil when not given.
+    static let timezone = Option<CheckedText?>.parsed(
+      OptionSpec(
+        "timezone", value: "zone",
+        help: "IANA time zone such as Europe/Berlin or UTC, with --name.",
+        default: "from the first forecast"),
+      whole: true
+    ) { words in
+      guard let zone = words.last else { return nil }
+      guard CityTimeZone(identifier: zone) != nil else {
+        throw InvalidOptionValue(
+          zone,
+          expected: "an IANA zone such as Europe/Berlin or UTC (names are case-sensitive)")
+      }
+      return CheckedText(zone)
+    }
     static let elevation = Option<Double?>.number(
       "elevation", value: "metres", help: "Elevation in metres, with --name.",
       in: City.elevations)

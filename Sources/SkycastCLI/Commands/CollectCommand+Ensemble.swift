@@ -31,13 +31,9 @@ extension CollectCommand {
   }
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {
-    let models = invocation[Options.ensemble]
+    let models = try invocation[Options.ensemble].map(\.text)
     guard !models.isEmpty else {
       throw invocation.usage("'--ensemble' needs at least one model, e.g. ecmwf_ifs025_ensemble")
-    }
-    for model in models where !model.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-      throw invocation.usage(
-        "The value '\(model)' is invalid for '--ensemble': model names use letters, digits and _")
     }
     guard Set(models).count == models.count else {
       throw invocation.usage("'--ensemble' names a model twice")

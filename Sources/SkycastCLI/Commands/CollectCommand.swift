@@ -24,13 +24,14 @@ enum CollectCommand {
       SharedOptions.cities.spec, Options.days.spec, Options.models.spec, Options.vars.spec,
       Options.minInterval.spec, Options.force.spec, Options.elevation.spec, Options.dryRun.spec,
     ] + ensembleOptions + SharedOptions.network([.forecast]),
+    rules: [
+      .conflict(
+        Options.elevation, Options.ensemble, "--elevation applies to forecasts, not --ensemble")
+    ],
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
     if invocation.isGiven(Options.ensemble) {
-      if invocation.isGiven(Options.elevation) {
-        throw invocation.usage("--elevation applies to forecasts, not --ensemble")
-      }
       return try await runEnsemble(invocation)
     }
     var options = try requestOptions(invocation)
@@ -102,11 +103,7 @@ enum CollectCommand {
   static func requestOptions(_ invocation: Invocation) throws -> ForecastRequestOptions {
     var options = ForecastRequestOptions()
     options.days = try invocation[Options.forecastDays] ?? 16
-    let models = invocation[Options.models]
-    for model in models where !model.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-      throw invocation.usage(
-        "The value '\(model)' is invalid for '--models': model names use letters, digits and _")
-    }
+    let models = try invocation[Options.models].map(\.text)
     options.models = models == ["best_match"] ? [] : models
     let variables = invocation[Options.vars]
     if !variables.isEmpty {
@@ -169,11 +166,14 @@ extension CollectCommand {
     static let ensembleDays = Option<Int?>.integer(
       "days", value: "days", help: "Ensemble forecast days.",
       in: 1...EnsembleRequestOptions.maximumDays)
-    static let models = Option<[String]>.list(
-      "models", value: "models",
-      help:
-        "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.",
-      default: "best_match")
+    /// `--models`: Open-Meteo model names, as given (empty when not given).
+    static let models = Option<[CheckedText]>.parsed(
+      OptionSpec(
+        "models", value: "models",
+        help:
+          "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.",
+        repeating: true, default: "best_match")
+    ) { try modelNames($0) }
     static let vars = Option<[String]>.list(
       "vars", value: "variables",
       help: "Comma-separated variables to request instead of the defaults (see 'skycast vars').")
@@ -190,11 +190,25 @@ extension CollectCommand {
       of: ElevationSource.self)
     static let dryRun = Flag(
       "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing.")
-    static let ensemble = Option<[String]>.list(
-      "ensemble", value: "models",
-      help:
-        "Collect ensemble members from the Ensemble API instead: comma-separated models "
-        + "(e.g. ecmwf_ifs025_ensemble,ncep_gefs025). Variables default to temperature_2m, "
-        + "precipitation, wind_speed_10m; --days to 35, default 15.")
+    /// `--ensemble`: Ensemble API model names, as given.
+    static let ensemble = Option<[CheckedText]>.parsed(
+      OptionSpec(
+        "ensemble", value: "models",
+        help:
+          "Collect ensemble members from the Ensemble API instead: comma-separated models "
+          + "(e.g. ecmwf_ifs025_ensemble,ncep_gefs025). Variables default to temperature_2m, "
+          + "precipitation, wind_speed_10m; --days to 35, default 15.",
+        repeating: true)
+    ) { try modelNames($0) }
+
+    /// Model names as an option gives them: letters, digits and `_` only.
+    private static func modelNames(_ words: [String]) throws -> [CheckedText] {
+      try words.map { word in
+        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+          throw InvalidOptionValue(word, reason: "model names use letters, digits and _")
+        }
+        return CheckedText(word)
+      }
+    }
   }
 }

@@ -6,7 +6,9 @@ import Store
 /// `export … --format parquet -o DIR`: the table as a Hive-partitioned Parquet dataset for
 /// DuckDB, Spark, pandas and polars (see `ParquetDatasetWriter`).
 extension ExportCommand {
-  static let parquetOptions: [OptionSpec] = [Options.partitionBy.spec, Options.append.spec]
+  static let parquetOptions: [OptionSpec] = [
+    ParquetOptions.partitionBy.spec, ParquetOptions.append.spec,
+  ]
 
   /// The column whose local month `--partition-by month` uses.
   static func monthColumn(_ table: ExportTable) -> String? {
@@ -35,47 +37,9 @@ extension ExportCommand {
     try store.requiredColumns(ofTable: table)
   }
 
-  /// `--partition-by` keys; none given means `default`.
-  static func partitionKeys(_ invocation: Invocation, default keys: [DatasetPartition]) throws
-    -> [DatasetPartition]
-  {
-    let words = invocation[Options.partitionBy]
-    if words.isEmpty { return keys }
-    if words == ["none"] { return [] }
-    var result: [DatasetPartition] = []
-    for word in words {
-      guard let key = DatasetPartition(rawValue: word) else {
-        throw invocation.usage(
-          "Unknown partition key '\(word)' for --partition-by (expected month, city, source or none)"
-        )
-      }
-      guard !result.contains(key) else {
-        throw invocation.usage("--partition-by \(word) is given twice")
-      }
-      result.append(key)
-    }
-    return result
-  }
-
-  /// The dataset folder: `-o DIR`, which must be new or empty unless `--append` adds to a
-  /// dataset Skycast wrote there.
-  static func datasetDirectory(_ invocation: Invocation) throws -> String {
-    guard let given = invocation[SharedOptions.outputPath], given != "-" else {
-      throw invocation.usage("--format parquet writes a folder of files: give -o DIR")
-    }
-    return invocation.context.resolve(path: given)
-  }
-
   static func runParquet(_ invocation: Invocation, table: ExportTable) throws -> Int32 {
-    guard !invocation[Options.excel], !invocation[Options.wide],
-      !invocation.isGiven(Options.splitBy)
-    else {
-      throw invocation.usage(
-        "--format parquet cannot be combined with --excel, --wide or --split-by (use --partition-by)"
-      )
-    }
-    let directory = try datasetDirectory(invocation)
-    let keys = try partitionKeys(invocation, default: table == .cities ? [] : [.month])
+    let directory = try ParquetOptions.directory(invocation)
+    let keys = try invocation[ParquetOptions.partitionBy] ?? (table == .cities ? [] : [.month])
     if table == .cities, !keys.isEmpty {
       throw invocation.usage("'export cities' is one small file; leave out --partition-by")
     }
@@ -99,7 +63,7 @@ extension ExportCommand {
     let required = try requiredColumns(baseTable(table), store: store)
     if ParquetDatasetWriter.isOneFile(directory, partitionBy: keys) {
       // `-o x.parquet` without partitions: one file, not a folder.
-      guard !invocation[Options.append] else {
+      guard !invocation[ParquetOptions.append] else {
         throw invocation.usage(
           "--append adds to a dataset folder; -o \(invocation[SharedOptions.outputPath] ?? directory) names one file"
         )
@@ -123,7 +87,7 @@ extension ExportCommand {
     let outcome: DatasetExport.Outcome
     do {
       outcome = try store.read {
-        try dataset.write(export: export, store: store, append: invocation[Options.append])
+        try dataset.write(export: export, store: store, append: invocation[ParquetOptions.append])
       }
     } catch let error as DatasetExport.Refusal {
       throw CLIError.failure(error.description)

@@ -48,6 +48,7 @@ enum ExportCommand {
       + [Options.leadFrom.spec]
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
+    rules: fileRules,
     run: { try run($0, table: .hourly) })
 
   static let daily = CommandSpec(
@@ -55,6 +56,7 @@ enum ExportCommand {
     discussion:
       "--latest keeps the most recent issue per city and date (lead_days >= 0), as the 'daily_forecasts_latest' view.",
     options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true),
+    rules: fileRules,
     run: { try run($0, table: .daily) })
 
   static let observations = CommandSpec(
@@ -65,6 +67,7 @@ enum ExportCommand {
       + filterOptions(models: false, latest: false, wide: true)
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
+    rules: fileRules,
     run: { try run($0, table: .hourlyObservations) })
 
   static let fetches = CommandSpec(
@@ -75,12 +78,44 @@ enum ExportCommand {
       body size and SHA-256. --from/--to select by the local date of requested_at.
       """,
     options: filterOptions(models: true, latest: false, wide: false) + fileOptions(split: true),
+    rules: fileRules,
     run: { try run($0, table: .fetches) })
 
   static let cities = CommandSpec(
     name: "cities", abstract: "The saved cities.",
     options: [SharedOptions.cities.spec] + fileOptions(split: false),
+    rules: fileRules,
     run: { try run($0, table: .cities) })
+
+  /// Which file options combine, checked before `run`: the spreadsheet options go together,
+  /// the dataset options need `--format parquet` (which writes its own files, so it lifts the
+  /// spreadsheet rules).
+  static let fileRules: [OptionRule] =
+    [
+      OptionRule.requires(
+        SharedOptions.excelLocale, oneOf: [Options.excel],
+        "--excel-locale sets up the spreadsheet CSV of --excel; add --excel"
+      ).except(SharedOptions.format(), being: [FormatChoice.parquet.rawValue]),
+      OptionRule.conflict(
+        utcOption, Options.excel,
+        "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
+      ).except(SharedOptions.format(), being: [FormatChoice.parquet.rawValue]),
+    ]
+    // `--partition-by` is refused in `run` (only when it names a key: a blank one is none).
+    + [
+      .only(
+        ParquetOptions.append, with: SharedOptions.format(),
+        being: [FormatChoice.parquet.rawValue], appendMessage)
+    ]
+    // A dataset is partitioned by folders, not split into files; nor a spreadsheet.
+    + ([Options.excel, Options.wide, Options.splitBy] as [any OptionKey]).map {
+      OptionRule(
+        when: [$0],
+        "--format parquet cannot be combined with --excel, --wide or --split-by (use --partition-by)"
+      ).when(SharedOptions.format(), being: [FormatChoice.parquet.rawValue])
+    }
+
+  static let appendMessage = "--append and --partition-by apply to --format parquet"
 
   static func filterOptions(models: Bool, latest: Bool, wide: Bool) -> [OptionSpec] {
     var options = [
@@ -138,16 +173,8 @@ enum ExportCommand {
       requested == .hourlyObservations && invocation[Options.daily] ? .dailyObservations : requested
     let excel = invocation[Options.excel]
     if invocation.formatChoice == .parquet { return try runParquet(invocation, table: table) }
-    if !excel, invocation.isGiven(SharedOptions.excelLocale) {
-      throw invocation.usage("--excel-locale sets up the spreadsheet CSV of --excel; add --excel")
-    }
-    if invocation[utcOption], excel {
-      throw invocation.usage(
-        "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
-      )
-    }
-    if invocation[Options.append] || !invocation[Options.partitionBy].isEmpty {
-      throw invocation.usage("--append and --partition-by apply to --format parquet")
+    if !invocation.list(ParquetOptions.partitionBy.spec).isEmpty {
+      throw invocation.usage(appendMessage)
     }
     if invocation.formatChoice?.isFigure == true {
       guard table == .hourly || table == .hourlyObservations else {
@@ -322,14 +349,5 @@ extension ExportCommand {
       default: .fetch)
     static let daily = Flag(
       "daily", help: "Export daily_observations instead of hourly_observations.")
-    static let partitionBy = Option<[String]>.list(
-      "partition-by", value: "keys",
-      help:
-        "With --format parquet: folder levels, month, city, source or none (repeat or comma-separate).",
-      default: "month; none for cities")
-    static let append = Flag(
-      "append",
-      help:
-        "With --format parquet: add only what is new since the last export into the same folder.")
   }
 }

@@ -51,6 +51,13 @@ enum ImportCommand {
       Options.source.spec.shown("station"), Options.format.spec, Options.station.spec,
       Options.keepSuspect.spec, Options.strict.spec,
     ] + commonOptions,
+    rules: [
+      .requires(Options.station, oneOf: [Options.format], "--station goes with --format"),
+      .requires(Options.keepSuspect, oneOf: [Options.format], "--keep-suspect goes with --format"),
+      .requires(
+        Options.strict, oneOf: [Options.format],
+        "--strict goes with --format (a CSV import refuses a bad row unless --skip-invalid)"),
+    ],
     run: { try run($0, kind: .observations) })
 
   static let forecasts = CommandSpec(
@@ -74,23 +81,12 @@ enum ImportCommand {
     run: { try run($0, kind: .forecasts) })
 
   static func run(_ invocation: Invocation, kind: ImportKind) throws -> Int32 {
-    guard let given = invocation.arguments.first else {
-      throw invocation.usage("Missing expected argument '<file>'")
-    }
+    // The file is a required argument: the scanner refuses a command line without one.
+    let given = invocation.arguments[0]
     if kind == .observations,
       let provider = try invocation[Options.format]
     {
       return try StationImportCommand.run(invocation, file: given, provider: provider)
-    }
-    if invocation.isGiven(Options.station) {
-      throw invocation.usage("--station goes with --format")
-    }
-    if invocation[Options.keepSuspect] {
-      throw invocation.usage("--keep-suspect goes with --format")
-    }
-    if invocation[Options.strict] {
-      throw invocation.usage(
-        "--strict goes with --format (a CSV import refuses a bad row unless --skip-invalid)")
     }
     guard let source = invocation[Options.source] ?? (kind == .observations ? "station" : nil)
     else {
@@ -176,35 +172,6 @@ enum ImportCommand {
 }
 
 extension ImportCommand {
-  /// The options of `import observations|forecasts`, each declared once with its type.
-  enum Options {
-    /// `--source`: observations default to `station`, forecasts require it.
-    static let source = Option<String?>.text(
-      "source", value: "name",
-      help: "The source name stored on the rows (letters, digits, - and _).")
-    static let format = Option<StationProvider?>.choice(
-      "format", value: "provider", help: "Read a station file of this network instead of CSV.",
-      of: StationProvider.self, shown: "csv")
-    static let station = Option<String?>.text(
-      "station", value: "id", help: "With --format: the station id when the file names none.")
-    static let strict = Flag(
-      "strict",
-      help:
-        "With --format: refuse the whole file when a line or value fails the checks (an implausible value, an impossible time), instead of leaving it out and counting it."
-    )
-    static let keepSuspect = Flag(
-      "keep-suspect",
-      help:
-        "With --format: also store values the provider flagged, marked so verify leaves them out unless --include-suspect."
-    )
-    static let encoding = Option<ImportEncoding?>.choice(
-      "encoding", value: "encoding", help: "Read the file as utf-8, utf-16 or gb18030.",
-      of: ImportEncoding.self, shown: "detected")
-    static let skipInvalid = Flag(
-      "skip-invalid",
-      help:
-        "Store the valid rows and report the invalid ones (default: store nothing if any row is invalid)."
-    )
-    static let dryRun = Flag("dry-run", help: "Check the whole file and report; store nothing.")
-  }
+  /// The options of `import observations|forecasts`, shared with `StationImportCommand`.
+  typealias Options = ImportFileOptions
 }

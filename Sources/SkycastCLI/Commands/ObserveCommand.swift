@@ -43,7 +43,31 @@ enum ObserveCommand {
       Options.keepSuspect.spec,
     ] + StationDownload.providers.map { StationObserve.urlOption($0).spec }
       + SharedOptions.network([.archive, .historicalForecast]),
+    rules: stationRules,
     run: { try await run($0) })
+
+  /// The options of a station's file need `--station`, and a station's file is stored whole
+  /// from its own server, without the archive's options.
+  static let stationRules: [OptionRule] =
+    StationObserve.fetchOptions.map { option in
+      let name = option.spec.name
+      let whole = [SharedOptions.from.spec.name, SharedOptions.to.spec.name].contains(name)
+      return .conflict(
+        Options.station, option,
+        "--\(name) does not apply to --station" + (whole ? " (the file is stored whole)" : ""))
+    }
+    + ([Options.dryRun, Options.source] as [any OptionKey]).map {
+      .conflict(
+        Options.station, $0, "--station fetches a station's file; leave out --source and --dry-run")
+    }
+    + [
+      .requires(Options.keepSuspect, oneOf: [Options.station], "--keep-suspect goes with --station")
+    ]
+    + StationDownload.providers.map {
+      .requires(
+        StationObserve.urlOption($0), oneOf: [Options.station],
+        "--\(StationDownload.flag($0)) goes with --station")
+    }
 
   enum Model: String, CaseIterable {
     case era5
@@ -53,13 +77,6 @@ enum ObserveCommand {
   static func run(_ invocation: Invocation) async throws -> Int32 {
     if let station = invocation[Options.station] {
       return try await StationObserve.run(invocation, station: station)
-    }
-    if invocation[Options.keepSuspect] {
-      throw invocation.usage("--keep-suspect goes with --station")
-    }
-    for provider in StationDownload.providers
-    where invocation.isGiven(StationObserve.urlOption(provider)) {
-      throw invocation.usage("--\(StationDownload.flag(provider)) goes with --station")
     }
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     var options = ArchiveRequestOptions()
@@ -125,26 +142,6 @@ enum ObserveCommand {
 }
 
 extension ObserveCommand {
-  /// The options of `observe`, each declared once with its type and default.
-  enum Options {
-    static let source = Option<ArchiveRequestOptions.API>.choice(
-      "source", value: "api",
-      help:
-        "era5 (the Archive API's reanalysis) or historical-forecast (a model's stitched first hours, source 'analysis:MODEL').",
-      default: .archive)
-    /// `--model`: its default depends on `--source` (era5 for the archive; required otherwise).
-    static let model = Option<String?>.text(
-      "model", value: "model",
-      help:
-        "era5: era5 (one consistent reanalysis, source 'era5') or best_match (the archive's blend, source 'archive'); historical-forecast: the model (required).",
-      default: FetchSource.era5Model)
-    static let dryRun = Flag(
-      "dry-run", help: "Print the request URLs (without API key) and call weights; fetch nothing.")
-    static let station = Option<String?>.text(
-      "station", value: "station",
-      help: "Fetch a station's file instead: PROVIDER:ID (ghcnh, meteostat, dwd), or linked.")
-    static let keepSuspect = Flag(
-      "keep-suspect",
-      help: "With --station: also store flagged values, marked (verify --include-suspect).")
-  }
+  /// The options of `observe`, shared with `StationObserve`.
+  typealias Options = ObserveOptions
 }

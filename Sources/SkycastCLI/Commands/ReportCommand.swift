@@ -23,7 +23,7 @@ enum ReportCommand {
       """,
     arguments: [ArgumentSpec("name", help: "The report to run.", optional: true)],
     options: [
-      Options.list.spec, SQLCommand.Options.param.spec, SharedOptions.city.spec,
+      Options.list.spec, QueryOptions.param.spec, SharedOptions.city.spec,
       SharedOptions.from.spec, SharedOptions.to.spec, QueryRunner.timeoutOption.spec,
     ] + SharedOptions.output,
     run: { try run($0) })
@@ -47,7 +47,7 @@ enum ReportCommand {
         "unknown report '\(TerminalSafe.escape(name))'; reports: \(TerminalSafe.escape(names))")
     }
     let format = try invocation.outputFormat()
-    let explicit = try SQLCommand.parameters(invocation).mapValues(ReportBinding.value)
+    let explicit = try invocation[QueryOptions.param].mapValues(ReportBinding.value)
     let from = try invocation[SharedOptions.from]
     let to = try invocation[SharedOptions.to]
     if let from, let to, from > to { throw invocation.usage("--from \(from) is after --to \(to)") }

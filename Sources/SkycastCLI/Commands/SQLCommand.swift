@@ -19,7 +19,7 @@ enum SQLCommand {
       """,
     arguments: [ArgumentSpec("statement", help: "The SQL statement.")],
     options: [
-      Options.param.spec, QueryRunner.timeoutOption.spec,
+      QueryOptions.param.spec, QueryRunner.timeoutOption.spec,
     ] + SharedOptions.output,
     run: { try run($0) })
 
@@ -29,7 +29,7 @@ enum SQLCommand {
       throw invocation.usage("The SQL statement is empty")
     }
     let format = try invocation.outputFormat()
-    let parameters = try Self.parameters(invocation)
+    let parameters = try invocation[QueryOptions.param]
     let timeout = try QueryRunner.timeout(invocation)
     let store = try invocation.openStore(access: .readOnly)
     let statement: UserQuery
@@ -52,24 +52,4 @@ enum SQLCommand {
   }
 
   static let readOnlyRule = "only read-only statements are allowed (SELECT, WITH, read-only PRAGMA)"
-
-  /// `--param k=v` pairs.
-  static func parameters(_ invocation: Invocation) throws -> [String: String] {
-    var result: [String: String] = [:]
-    for pair in invocation[Options.param] {
-      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw invocation.usage("The value '\(pair)' is invalid for '--param': expected name=value")
-      }
-      result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-    }
-    return result
-  }
-}
-
-extension SQLCommand {
-  /// The options of `sql`, each declared once with its type.
-  enum Options {
-    static let param = Option<[String]>.repeated(
-      "param", value: "name=value", help: "Bind :name to value (repeatable).")
-  }
 }

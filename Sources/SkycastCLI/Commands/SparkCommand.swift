@@ -57,16 +57,12 @@ enum SparkCommand {
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if let format = invocation[SharedOptions.format()] {
-      guard format == "svg" || format == "tikz" else {
-        throw invocation.usage(
-          "The value '\(format)' is invalid for '--format': spark draws sparklines, svg or tikz")
-      }
+    if let format = try invocation[Options.format] {
       guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--format \(format) does not apply to 'spark -'")
+        throw invocation.usage("--format \(format.rawValue) does not apply to 'spark -'")
       }
       if invocation[Options.ensemble] {
-        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format)")
+        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format.rawValue)")
       }
       if invocation[Options.runs] { return try runsFigure(invocation) }
       if invocation.isGiven(Options.model) { throw invocation.usage("--model goes with --runs") }
@@ -216,12 +212,9 @@ enum SparkCommand {
     -> (lines: [CitySeries], resolved: ResolvedSeries, span: String, store: Store?)
   {
     let selectionText =
-      given?.description ?? invocation[Options.series] ?? SeriesSelection.forecast.description
-    guard let selection = given ?? SeriesSelection(argument: selectionText) else {
-      throw invocation.usage(
-        "The value '\(selectionText)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
-      )
-    }
+      given?.description ?? invocation.givenWords(Options.series).last
+      ?? SeriesSelection.forecast.description
+    let selection = try given ?? invocation[Options.series] ?? .forecast
     let name = invocation[Options.var] ?? WeatherVariable.temperature2m.column
     let candidates = WeatherVariable.allCases.filter { $0.column == name }
     guard !candidates.isEmpty else {
@@ -423,16 +416,24 @@ extension SparkCommand {
     static let model = Option<String?>.text(
       "model", value: "model", help: "With --runs: the model whose issues to draw.",
       default: "best_match")
-    static let series = Option<String?>.text(
-      "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast")
+    static let series = SharedOptions.series(help: "forecast, or observed[:SOURCE].")
     static let leadFrom = Option<LeadOrigin?>.choice(
       "lead-from", value: "origin",
       help:
         "Hourly forecasts: 'lead >= 0' counts from the model run (where the fetch recorded it) or the fetch.",
       of: LeadOrigin.self, shown: "run where known")
-    /// `--format`: only `svg` (checked by the command, which names what spark draws).
-    static let format = Option<String?>.text(
-      "format", value: "format",
-      help: "svg or tikz for a figure instead of sparklines (tikz: --width in cm).")
+    /// `--format`: a figure format; nil for sparklines.
+    static let format = Option<FormatChoice?>.parsed(
+      OptionSpec(
+        "format", value: "format",
+        help: "svg or tikz for a figure instead of sparklines (tikz: --width in cm)."),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard let format = FormatChoice(rawValue: word), format.isFigure else {
+        throw InvalidOptionValue(word, reason: "spark draws sparklines, svg or tikz")
+      }
+      return format
+    }
   }
 }

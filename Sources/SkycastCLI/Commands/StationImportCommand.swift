@@ -10,23 +10,23 @@ enum StationImportCommand {
   static func run(_ invocation: Invocation, file given: String, provider: StationProvider)
     throws -> Int32
   {
-    for option in [ImportCommand.Options.source, ImportCommand.Options.encoding] as [any OptionKey]
+    for option in [ImportFileOptions.source, ImportFileOptions.encoding] as [any OptionKey]
     where invocation.isGiven(option) {
       throw invocation.usage(
         "--\(option.spec.name) does not apply to --format: station rows go under station:\(provider.rawValue):ID"
       )
     }
-    if invocation[ImportCommand.Options.skipInvalid] {
+    if invocation[ImportFileOptions.skipInvalid] {
       throw invocation.usage(
         "--skip-invalid does not apply to --format: a station file is read whole or not at all")
     }
     let path = invocation.context.resolve(path: given)
-    let options = StationReadOptions(stationID: invocation[ImportCommand.Options.station])
+    let options = StationReadOptions(stationID: invocation[ImportFileOptions.station])
     let url = URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString
     let failure = { (reason: String) in
       CLIError.failure("\(given) (\(provider.rawValue)): \(reason); nothing was imported")
     }
-    if !invocation[ImportCommand.Options.dryRun] {
+    if !invocation[ImportFileOptions.dryRun] {
       // One read: rows are stored as they are read, in a transaction that any problem rolls
       // back. A file out of time order, or one without rows, takes the two reads below.
       let store = try invocation.openStore()
@@ -35,8 +35,8 @@ enum StationImportCommand {
         let imported = try StationFileImport.importOnce(
           path: path, provider: provider, options: options, asked: options.stationID, url: url,
           store: store, now: invocation.context.nowEpoch,
-          keepSuspect: invocation[ImportCommand.Options.keepSuspect],
-          strict: invocation[ImportCommand.Options.strict]
+          keepSuspect: invocation[ImportFileOptions.keepSuspect],
+          strict: invocation[ImportFileOptions.strict]
         ) { reading in
           let city = try Self.city(for: reading, invocation: invocation, store: store)
           chosen = city
@@ -68,13 +68,13 @@ enum StationImportCommand {
     if let asked = options.stationID, let mismatch = reading.mismatch(asked: asked) {
       throw failure(mismatch)
     }
-    if invocation[ImportCommand.Options.strict], let refusal = reading.tally.strictRefusal {
+    if invocation[ImportFileOptions.strict], let refusal = reading.tally.strictRefusal {
       throw failure(refusal)
     }
     let store = try invocation.openStore()
     let city = try Self.city(for: reading, invocation: invocation, store: store)
     report(checked.summary, city: city, given: given, invocation: invocation)
-    if invocation[ImportCommand.Options.dryRun] {
+    if invocation[ImportFileOptions.dryRun] {
       invocation.info(
         "checked \(values(checked.summary, city: city, invocation: invocation)) from \(given); nothing stored (--dry-run)"
       )
@@ -89,7 +89,7 @@ enum StationImportCommand {
       result = try StationFileImport.store(
         checked, path: path, provider: provider, options: options, city: city, url: url,
         store: store, now: invocation.context.nowEpoch,
-        keepSuspect: invocation[ImportCommand.Options.keepSuspect])
+        keepSuspect: invocation[ImportFileOptions.keepSuspect])
     } catch let error as StationFileError {
       throw failure("\(error)")
     }

@@ -17,23 +17,14 @@ enum StationObserve {
       default: StationDownload.defaultBase(provider))
   }
 
+  /// The options of the archive fetch, which `--station` does not read (`ObserveCommand`'s
+  /// rules refuse them).
+  static let fetchOptions: [any OptionKey] = [
+    SharedOptions.from, SharedOptions.to, ObserveOptions.model,
+    SharedOptions.API.archive.option, SharedOptions.API.historicalForecast.option,
+  ]
+
   static func run(_ invocation: Invocation, station: String) async throws -> Int32 {
-    let fetchOptions: [any OptionKey] = [
-      SharedOptions.from, SharedOptions.to, ObserveCommand.Options.model,
-      SharedOptions.API.archive.option, SharedOptions.API.historicalForecast.option,
-    ]
-    for option in fetchOptions where invocation.isGiven(option) {
-      let name = option.spec.name
-      throw invocation.usage(
-        "--\(name) does not apply to --station"
-          + (name == SharedOptions.from.spec.name || name == SharedOptions.to.spec.name
-            ? " (the file is stored whole)" : ""))
-    }
-    if invocation[ObserveCommand.Options.dryRun]
-      || invocation.isGiven(ObserveCommand.Options.source)
-    {
-      throw invocation.usage("--station fetches a station's file; leave out --source and --dry-run")
-    }
     let store = try invocation.openStore()
     var jobs: [(City, StationProvider, String)] = []
     var failures = 0
@@ -87,7 +78,7 @@ enum StationObserve {
       do {
         let result = try await StationFetch.run(
           provider: provider, id: id, city: city, base: base, client: client, store: store,
-          keepSuspect: invocation[ObserveCommand.Options.keepSuspect],
+          keepSuspect: invocation[ObserveOptions.keepSuspect],
           now: { Int64(clock().timeIntervalSince1970.rounded(.down)) })
         for note in result.reading.notes { invocation.detail("\(label): \(note)") }
         let tally = result.reading.tally.summary

@@ -25,9 +25,7 @@ enum SummaryCommand {
       help:
         "One row per day, per calendar month, per calendar year, or one for the whole range (period).",
       default: .day)
-    static let series = Option<String?>.text(
-      "series", value: "series", help: "forecast, observed or observed:SOURCE.",
-      default: "forecast")
+    static let series = SharedOptions.series(help: "forecast, observed or observed:SOURCE.")
     static let method = Option<FeelsLikeMethod>.choice(
       "method", value: "method", help: "Feels-like definition: bom or nws.", default: .bom)
     static let wetThreshold = Option<Double>.number(
@@ -225,12 +223,6 @@ enum SummaryCommand {
 
   /// `--series`.
   static func series(_ invocation: Invocation) throws -> SeriesSelection {
-    guard let text = invocation[Options.series] else { return .forecast }
-    guard let selection = SeriesSelection(argument: text) else {
-      throw invocation.usage(
-        "The value '\(text)' is invalid for '--series': expected forecast, observed or observed:SOURCE"
-      )
-    }
-    return selection
+    try invocation[Options.series] ?? .forecast
   }
 }

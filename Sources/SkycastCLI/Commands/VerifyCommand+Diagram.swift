@@ -8,16 +8,6 @@ import Verify
 extension VerifyCommand {
   static let diagramOptions: [OptionSpec] = [Options.diagram.spec, Options.leadDays.spec]
 
-  /// `--lead-days`, parsed; nil when not given.
-  static func leadDays(_ invocation: Invocation) throws -> LeadDaySelection? {
-    guard let text = invocation[Options.leadDays] else { return nil }
-    do {
-      return try LeadDaySelection.parse(text)
-    } catch let error as InvalidInput {
-      throw invocation.usage(error.message)
-    }
-  }
-
   /// Checks `--diagram` against the other options and sets its grouping: lead day first for
   /// the diagrams drawn one point (or line) per lead day.
   static func prepareDiagram(
@@ -55,7 +45,7 @@ extension VerifyCommand {
     _ diagram: VerifyDiagram, request: VerifyRequest, verifier: Verifier, format: OutputFormat,
     figure: Bool, invocation: Invocation
   ) throws -> Int32 {
-    let leadDays = try leadDays(invocation)
+    let leadDays = try invocation[Options.leadDays]
     var request = request
     let size = try diagramSize(diagram, figure: figure, invocation: invocation)
     var context = DiagramContext(

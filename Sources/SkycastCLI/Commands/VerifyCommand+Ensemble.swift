@@ -18,7 +18,7 @@ extension VerifyCommand {
       throw invocation.unknownVariable(
         name, in: EnsembleRequestOptions.allowedVariables, for: " for --ensemble")
     }
-    var groupBy = try VerifyKey.parse(invocation[Options.by])
+    var groupBy = try invocation[Options.by]
     for key in groupBy where !EnsembleVerifyRequest.allowedKeys.contains(key) {
       throw invocation.usage(
         "--ensemble groups by \(EnsembleVerifyRequest.allowedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
@@ -30,7 +30,7 @@ extension VerifyCommand {
         "--diagram \(diagram.rawValue) scores single forecasts; with --ensemble, --diagram pit")
     }
     let pit = diagram == .pit
-    let leadDays = try leadDays(invocation)
+    let leadDays = try invocation[Options.leadDays]
     if pit, invocation[Options.rankHistogram] {
       throw invocation.usage("--diagram pit and --rank-histogram cannot be combined")
     }
@@ -90,7 +90,7 @@ extension VerifyCommand {
     request.event = event
     request.includePast = invocation[Options.includePast]
     request.reference = try ensembleReference(invocation)
-    if let seed = try seed(invocation) { request.seed = seed }
+    if let seed = try invocation[Options.seed] { request.seed = seed }
     // The deterministic rules for --obs station and flagged values, applied to a probe.
     var probe = request.asVerifyRequest
     if try useLinkedStations(&probe, store: store, invocation: invocation) {

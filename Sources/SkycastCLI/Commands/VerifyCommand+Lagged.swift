@@ -26,15 +26,8 @@ extension VerifyCommand {
 
   static func runLagged(_ invocation: Invocation, mode: String) throws -> Int32 {
     let lagged = mode == "lagged"
-    var members = 0
-    if lagged {
-      let text = invocation[Options.lagged] ?? ""
-      guard let count = Int(text), count >= 2 else {
-        throw invocation.usage("--lagged needs N >= 2 (the issues per ensemble), not '\(text)'")
-      }
-      members = count
-    }
-    let edges = lagged ? nil : try revisionBins(invocation)
+    let members = try lagged ? (invocation[Options.lagged] ?? 0) : 0
+    let edges = lagged ? nil : try invocation[Options.revisionBins]
     let variableName = invocation[Options.var] ?? "temperature_2m"
     guard WeatherVariable.named(variableName) != nil else {
       throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
@@ -50,7 +43,7 @@ extension VerifyCommand {
         "--\(mode) scores values on a line; \(variable.column) is an angle (its revisions and errors wrap at 360°)"
       )
     }
-    var groupBy = try VerifyKey.parse(invocation[Options.by])
+    var groupBy = try invocation[Options.by]
     for key in groupBy where !laggedKeys.contains(key) {
       throw invocation.usage(
         "--\(mode) groups by \(laggedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
@@ -67,7 +60,9 @@ extension VerifyCommand {
         groupBy.insert(.leadDay, at: 0)
       }
     }
-    if let option = [Options.score, Options.leadDays].first(where: { invocation.isGiven($0) }) {
+    if let option = ([Options.score, Options.leadDays] as [any OptionKey]).first(where: {
+      invocation.isGiven($0)
+    }) {
       guard figure else {
         throw invocation.usage("--\(option.spec.name) chooses what --format svg draws")
       }
@@ -185,29 +180,9 @@ extension VerifyCommand {
     }
   }
 
-  /// `--revision-bins 0.5,1,2`: ascending, finite, non-negative (|revision| ≥ 0); nil when
-  /// not given.
-  static func revisionBins(_ invocation: Invocation) throws -> [Double]? {
-    let words = invocation[Options.revisionBins]
-    guard !words.isEmpty else { return nil }
-    var edges: [Double] = []
-    for word in words {
-      guard let edge = Double(word), edge.isFinite, edge >= 0 else {
-        throw invocation.invalidValue(
-          word, for: Options.revisionBins.spec.name, expected: "a number ≥ 0")
-      }
-      if let last = edges.last, edge <= last {
-        throw invocation.usage(
-          "--revision-bins needs ascending edges (\(words.joined(separator: ",")))")
-      }
-      edges.append(edge)
-    }
-    return edges
-  }
-
   /// `--seed`: the rank histogram's tie-break seed (the bootstrap's default, 20260301, unless
   /// given: one default seed everywhere).
   static func laggedSeed(_ invocation: Invocation) throws -> UInt64 {
-    try seed(invocation) ?? BootstrapSettings.defaultSeed
+    try invocation[Options.seed] ?? BootstrapSettings.defaultSeed
   }
 }

@@ -31,7 +31,7 @@ extension VerifyCommand {
   ) throws -> Int32 {
     var report = try verifier.store.read { try verifier.reliability(request) }
     if figure {
-      let leadDays = try leadDays(invocation)
+      let leadDays = try invocation[Options.leadDays]
       if let leadDays {
         report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
       }

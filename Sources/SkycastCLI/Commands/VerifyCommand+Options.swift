@@ -14,24 +14,39 @@ extension VerifyCommand {
     static let `var` = Option<String?>.text(
       "var", value: "variable", help: "The variable to verify (see 'skycast vars').",
       default: "temperature_2m")
-    /// `--by`: the grouping keys as given, parsed by `VerifyKey.parse`.
-    static let by = Option<[String]>.list(
-      "by", value: "key",
-      help:
-        "Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)."
-    )
-    /// `--threshold`: numbers, or one `pNN` percentile (see `thresholds`, `climatePercentile`).
-    static let threshold = Option<[String]>.list(
-      "threshold", value: "x",
-      help:
-        "Event threshold for contingency scores, in the variable's unit; several (0.1,1,5) give one row per threshold; p90: each city's 90th percentile of the observations per calendar month."
-    )
-    /// `--scores`: words of `VerifyScoreSet`, any case (see `extraScores`).
-    static let scores = Option<[String]>.list(
-      "scores", value: "set",
-      help:
-        "Add scores: extremes (\(VerifyScore.extremes.map(\.column).joined(separator: ", ")); with --threshold), quantiles (p10…p90 and mad of F−O), spearman."
-    )
+    /// `--by`: the grouping keys, the first of repeats kept.
+    static let by = Option<[VerifyKey]>.parsed(
+      list(
+        "by", value: "key",
+        help:
+          "Group by lead, lead-day, city, model, source, month, valid-hour (or hour-of-day), season or obs-range (repeat or comma-separate)."
+      )
+    ) { try VerifyKey.parse($0) }
+    /// `--threshold`: numbers, or one `pNN` percentile.
+    static let threshold = Option<VerifyThresholds>.parsed(
+      list(
+        "threshold", value: "x",
+        help:
+          "Event threshold for contingency scores, in the variable's unit; several (0.1,1,5) give one row per threshold; p90: each city's 90th percentile of the observations per calendar month."
+      )
+    ) { try VerifyThresholds.parse($0) }
+    /// `--scores`: words of `VerifyScoreSet`, any case.
+    static let scores = Option<Set<VerifyScoreSet>>.parsed(
+      list(
+        "scores", value: "set",
+        help:
+          "Add scores: extremes (\(VerifyScore.extremes.map(\.column).joined(separator: ", ")); with --threshold), quantiles (p10…p90 and mad of F−O), spearman."
+      )
+    ) { words in
+      try Set(
+        words.map { word in
+          guard let set = VerifyScoreSet(rawValue: word.lowercased()) else {
+            let names = VerifyScoreSet.allCases.map(\.rawValue).joined(separator: ", ")
+            throw InvalidOptionValue(word, expected: "one of \(names)")
+          }
+          return set
+        })
+    }
     static let sameCases = Flag(
       "same-cases",
       help:
@@ -46,14 +61,37 @@ extension VerifyCommand {
     static let climateTo = Option<LocalDate?>.date(
       "climate-to",
       help: "With --climate-from: last local date of the reference period.")
-    /// `--obs-bins`: ascending edges (see `observationBins`).
-    static let obsBins = Option<[String]>.list(
-      "obs-bins", value: "edges",
-      help: "Bin edges of --by obs-range, ascending (default per variable, e.g. 5 °C steps).")
-    /// `--within`: error bounds ≥ 0 (see `withinBounds`).
-    static let within = Option<[String]>.list(
-      "within", value: "x",
-      help: "Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate).")
+    /// `--obs-bins`: ascending edges; empty when not given (the variable's default then).
+    static let obsBins = Option<[Double]>.parsed(
+      list(
+        "obs-bins", value: "edges",
+        help: "Bin edges of --by obs-range, ascending (default per variable, e.g. 5 °C steps).")
+    ) { words in
+      var edges: [Double] = []
+      for word in words {
+        guard let value = Double(word), value.isFinite, value > (edges.last ?? -.infinity) else {
+          throw InvalidOptionValue(
+            word, expected: "ascending numbers (bin edges), such as 0,5,10")
+        }
+        edges.append(value)
+      }
+      return edges
+    }
+    /// `--within`: error bounds ≥ 0, in the order given without repeats.
+    static let within = Option<[Double]>.parsed(
+      list(
+        "within", value: "x",
+        help: "Add within_X, the share of pairs with |F − O| ≤ X (repeat or comma-separate).")
+    ) { words in
+      var values: [Double] = []
+      for word in words {
+        guard let value = Double(word), value.isFinite, value >= 0 else {
+          throw InvalidOptionValue(word, expected: "an error bound ≥ 0")
+        }
+        if !values.contains(value) { values.append(value) }
+      }
+      return values
+    }
     static let op = Option<EventOperator>.choice(
       "op", value: "op", help: "Event operator: ge (value ≥ x) or gt (value > x).", default: .ge)
     /// `--obs`: nil when not given (the source overlapping the forecasts most is chosen).
@@ -116,12 +154,24 @@ extension VerifyCommand {
 
     // MARK: Intervals
 
-    /// `--ci [LEVEL]`: "" when given bare, the level's text otherwise (see `bootstrap`).
-    static let ci = Option<String?>.optionalNumber(
-      "ci", value: "level",
-      help:
-        "Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days.",
-      default: "95 when given bare")
+    /// `--ci [LEVEL]`: the interval's level as a probability (0.95 when given bare); nil when
+    /// not given.
+    static let ci = Option<Double?>.parsed(
+      .optionalNumber(
+        "ci", value: "level",
+        help:
+          "Add <score>_lo and <score>_hi: percentile intervals from a circular block bootstrap of whole valid days.",
+        default: "95 when given bare"),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard !word.isEmpty else { return BootstrapSettings().level }
+      guard let percent = Double(word), percent > 0, percent < 100 else {
+        throw InvalidOptionValue(
+          word, expected: "a level in percent between 0 and 100, such as 95")
+      }
+      return percent / 100
+    }
     static let bootstrap = Option<Int>.integer(
       "bootstrap", value: "n", help: "Bootstrap resamples for --ci and --compare.",
       in: 100...100_000, default: BootstrapSettings.defaultResamples)
@@ -132,11 +182,20 @@ extension VerifyCommand {
       shown:
         "Wilks (1997) rule from the lag-1 autocorrelation of the daily errors, at least the cube root of the days (--compare: and at least h)"
     )
-    /// `--seed`: text, checked as a `UInt64` where it is read (the default is the bootstrap's;
-    /// `--lagged`'s rank histogram has its own).
-    static let seed = Option<String?>.text(
-      "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
-      default: String(BootstrapSettings.defaultSeed))
+    /// `--seed`: a `UInt64` (beyond `Int`'s range, so not an `.integer` option); nil when not
+    /// given. The bootstrap and the rank histograms of `--ensemble` and `--lagged` read it.
+    static let seed = Option<UInt64?>.parsed(
+      OptionSpec(
+        "seed", value: "n", help: "Seed of the bootstrap's generator (echoed in the comment).",
+        default: String(BootstrapSettings.defaultSeed)),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard let seed = UInt64(word) else {
+        throw InvalidOptionValue(word, expected: "a whole number from 0 to \(UInt64.max)")
+      }
+      return seed
+    }
 
     // MARK: Figures and diagrams
 
@@ -153,10 +212,13 @@ extension VerifyCommand {
       help:
         "Draw (--format svg) or list the points of a diagram: performance, taylor, discrimination, value, qq, conditional; with --ensemble pit.",
       of: VerifyDiagram.self)
-    /// `--lead-days`: text, parsed by `leadDays`.
-    static let leadDays = Option<String?>.text(
-      "lead-days", value: "days",
-      help: "With --format svg or --diagram: only these lead days (1-5, 1,3,5).")
+    /// `--lead-days`: nil when not given.
+    static let leadDays = Option<LeadDaySelection?>.parsed(
+      OptionSpec(
+        "lead-days", value: "days",
+        help: "With --format svg or --diagram: only these lead days (1-5, 1,3,5)."),
+      whole: true
+    ) { words in try words.last.map(LeadDaySelection.parse) }
 
     // MARK: Scorecard
 
@@ -186,12 +248,21 @@ extension VerifyCommand {
 
     // MARK: Lagged ensembles and jumpiness
 
-    /// `--lagged N`: text, checked where it is read (N >= 2, with its own message).
-    static let lagged = Option<String?>.text(
-      "lagged", value: "n",
-      help:
-        "Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone."
-    )
+    /// `--lagged N`: the issues per ensemble, N ≥ 2; nil when not given.
+    static let lagged = Option<Int?>.parsed(
+      OptionSpec(
+        "lagged", value: "n",
+        help:
+          "Score the newest N issues of each valid time as an ensemble (crps, crps_fair, spread, spread_skill; --rank-histogram) beside the newest issue alone."
+      ),
+      whole: true
+    ) { words in
+      guard let word = words.last else { return nil }
+      guard let count = Int(word), count >= 2 else {
+        throw InvalidInput("--lagged needs N >= 2 (the issues per ensemble), not '\(word)'")
+      }
+      return count
+    }
     static let jumpiness = Flag(
       "jumpiness",
       help:
@@ -202,11 +273,34 @@ extension VerifyCommand {
       help:
         "With --lagged: also score this stored ensemble (collect --ensemble) on the same cases, as ens_* columns."
     )
-    /// `--revision-bins`: ascending edges ≥ 0 (see `revisionBins`).
-    static let revisionBins = Option<[String]>.list(
-      "revision-bins", value: "edges",
-      help: "With --jumpiness: bin edges of |revision|, ascending, in the variable's unit.",
-      default: "the 20/40/60/80 % quantiles of the revisions")
+    /// `--revision-bins`: ascending, finite edges ≥ 0 (|revision| ≥ 0); nil when not given.
+    static let revisionBins = Option<[Double]?>.parsed(
+      list(
+        "revision-bins", value: "edges",
+        help: "With --jumpiness: bin edges of |revision|, ascending, in the variable's unit.",
+        default: "the 20/40/60/80 % quantiles of the revisions")
+    ) { words in
+      guard !words.isEmpty else { return nil }
+      var edges: [Double] = []
+      for word in words {
+        guard let edge = Double(word), edge.isFinite, edge >= 0 else {
+          throw InvalidOptionValue(word, expected: "a number ≥ 0")
+        }
+        if let last = edges.last, edge <= last {
+          throw InvalidInput(
+            "--revision-bins needs ascending edges (\(words.joined(separator: ",")))")
+        }
+        edges.append(edge)
+      }
+      return edges
+    }
+
+    /// A repeatable, comma-separated option's declaration.
+    private static func list(
+      _ name: String, value: String, help: String, default defaultText: String? = nil
+    ) -> OptionSpec {
+      OptionSpec(name, value: value, help: help, repeating: true, default: defaultText)
+    }
   }
 
   // MARK: - Options
@@ -214,33 +308,14 @@ extension VerifyCommand {
   /// `--ci [LEVEL]`, `--bootstrap N`, `--block-days D`, `--seed S`; nil without `--ci` unless
   /// `always` (comparisons always resample).
   static func bootstrap(_ invocation: Invocation, always: Bool) throws -> BootstrapSettings? {
-    let given = invocation[Options.ci]
-    if given == nil, !always { return nil }
+    let level = try invocation[Options.ci]
+    if level == nil, !always { return nil }
     var settings = BootstrapSettings()
-    if let given, !given.isEmpty {
-      guard let percent = Double(given), percent > 0, percent < 100 else {
-        throw invocation.usage(
-          "The value '\(given)' is invalid for '--ci': expected a level in percent between 0 and 100, such as 95"
-        )
-      }
-      settings.level = percent / 100
-    }
+    if let level { settings.level = level }
     settings.resamples = try invocation[Options.bootstrap]
     settings.blockDays = try invocation[Options.blockDays]
-    if let seed = try seed(invocation) { settings.seed = seed }
+    if let seed = try invocation[Options.seed] { settings.seed = seed }
     return settings
-  }
-
-  /// `--seed` as a `UInt64` (beyond `Int`'s range, so not an `.integer` option); nil when not
-  /// given. The bootstrap, `--ensemble`'s and `--lagged`'s rank histograms all read it here.
-  static func seed(_ invocation: Invocation) throws -> UInt64? {
-    guard let text = invocation[Options.seed] else { return nil }
-    guard let seed = UInt64(text) else {
-      throw invocation.usage(
-        "The value '\(text)' is invalid for '--seed': expected a whole number from 0 to \(UInt64.max)"
-      )
-    }
-    return seed
   }
 
   /// `--skill` as the score table's reference (persistence or climatology); nil when not given.
@@ -259,44 +334,16 @@ extension VerifyCommand {
     return values.filter { seen.insert($0).inserted }
   }
 
+  /// The event of `--threshold` (its lowest value) and `--op`; nil without a threshold.
   static func event(_ invocation: Invocation) throws -> VerifyEvent? {
     let op = try invocation[Options.op]
-    guard let threshold = try thresholds(invocation).first else { return nil }
+    guard let threshold = try invocation[Options.threshold].values.first else { return nil }
     return VerifyEvent(threshold: threshold, op: op)
-  }
-
-  /// `--threshold x1,x2,…` (or repeated): every threshold in ascending order without repeats.
-  static func thresholds(_ invocation: Invocation) throws -> [Double] {
-    // `pNN` is a percentile of the observed climate: its event carries only the operator.
-    if try climatePercentile(invocation) != nil { return [0] }
-    var values: [Double] = []
-    for text in invocation[Options.threshold] {
-      guard let value = Double(text), value.isFinite else {
-        throw invocation.invalidValue(text, for: Options.threshold.spec.name, expected: "a number")
-      }
-      if !values.contains(value) { values.append(value) }
-    }
-    return values.sorted()
-  }
-
-  /// `--threshold pNN` (one value, 0 < NN < 100): the percentile; nil for numeric thresholds.
-  static func climatePercentile(_ invocation: Invocation) throws -> Double? {
-    let words = invocation[Options.threshold]
-    guard words.contains(where: { $0.lowercased().hasPrefix("p") }) else { return nil }
-    guard words.count == 1, let percent = Double(words[0].dropFirst()), percent > 0,
-      percent < 100
-    else {
-      let word = words.first { $0.lowercased().hasPrefix("p") } ?? ""
-      throw invocation.invalidValue(
-        words.count == 1 ? word : words.joined(separator: ","), for: Options.threshold.spec.name,
-        expected: "numbers, or one percentile of the observed climate such as p90")
-    }
-    return percent
   }
 
   /// `--climate-from/--climate-to`, only with `--threshold pNN`; nil when not given.
   static func climatePeriod(_ invocation: Invocation) throws -> ClosedRange<LocalDate>? {
-    guard try climatePercentile(invocation) != nil else {
+    guard try invocation[Options.threshold].percentile != nil else {
       if let option = [Options.climateFrom, Options.climateTo].first(where: {
         invocation.isGiven($0)
       }) {
@@ -309,64 +356,26 @@ extension VerifyCommand {
       from: Options.climateFrom, to: Options.climateTo, required: false)
   }
 
-  /// `--within X,…` (or repeated): bounds ≥ 0 for the shares of |F − O| ≤ X, as given.
-  static func withinBounds(_ invocation: Invocation) throws -> [Double] {
-    var values: [Double] = []
-    for text in invocation[Options.within] {
-      guard let value = Double(text), value.isFinite, value >= 0 else {
-        throw invocation.invalidValue(
-          text, for: Options.within.spec.name, expected: "an error bound ≥ 0")
-      }
-      if !values.contains(value) { values.append(value) }
-    }
-    return values
-  }
-
   /// `--obs-bins e1,e2,…` (ascending), else the variable's default edges.
   static func observationBins(_ invocation: Invocation, variable: WeatherVariable) throws
     -> [Double]
   {
-    let words = invocation[Options.obsBins]
-    guard !words.isEmpty else {
-      guard let edges = VerifyRequest.defaultObservationBins(variable) else {
-        throw invocation.usage(
-          "--by obs-range has no default bins for \(variable.column): give --obs-bins e1,e2,…")
-      }
-      return edges
-    }
-    var edges: [Double] = []
-    for text in words {
-      guard let value = Double(text), value.isFinite, value > (edges.last ?? -.infinity) else {
-        throw invocation.invalidValue(
-          text, for: Options.obsBins.spec.name,
-          expected: "ascending numbers (bin edges), such as 0,5,10")
-      }
-      edges.append(value)
+    let edges = try invocation[Options.obsBins]
+    guard edges.isEmpty else { return edges }
+    guard let edges = VerifyRequest.defaultObservationBins(variable) else {
+      throw invocation.usage(
+        "--by obs-range has no default bins for \(variable.column): give --obs-bins e1,e2,…")
     }
     return edges
-  }
-
-  /// `--scores extremes,quantiles,spearman` (or repeated).
-  static func extraScores(_ invocation: Invocation) throws -> Set<VerifyScoreSet> {
-    var sets = Set<VerifyScoreSet>()
-    for word in invocation[Options.scores] {
-      guard let set = VerifyScoreSet(rawValue: word.lowercased()) else {
-        let names = VerifyScoreSet.allCases.map(\.rawValue).joined(separator: ", ")
-        throw invocation.invalidValue(
-          word, for: Options.scores.spec.name, expected: "one of \(names)")
-      }
-      sets.insert(set)
-    }
-    return sets
   }
 
   /// `--scores`, `--within` and several thresholds belong to the score table: not to the
   /// modes that write something else.
   static func checkAddedScores(_ invocation: Invocation) throws {
-    _ = try thresholds(invocation)
-    _ = try withinBounds(invocation)
+    let thresholds = try invocation[Options.threshold]
+    _ = try invocation[Options.within]
     // Which options combine is declared (`rules`); these checks read the values.
-    let several = invocation[Options.threshold].count > 1
+    let several = thresholds.wordCount > 1
     let modes = ((modeFlags as [any OptionKey]) + [Options.compare]).filter {
       invocation.isGiven($0)
     }
@@ -376,11 +385,10 @@ extension VerifyCommand {
     {
       throw invocation.usage("--\(mode) takes one --threshold")
     }
-    let keys = (try? VerifyKey.parse(invocation[Options.by])) ?? []
-    let percentile = try climatePercentile(invocation)
+    let keys = (try? invocation[Options.by]) ?? []
     let pairPath =
       (keys.contains(.obsRange) ? ["--by obs-range"] : [])
-      + (percentile.map { ["--threshold p" + VerifyRequest.edgeText($0)] } ?? [])
+      + (thresholds.percentile.map { ["--threshold p" + VerifyRequest.edgeText($0)] } ?? [])
     if let option = pairPath.first {
       if let mode = modes.first {
         throw invocation.usage("\(option) applies to the score table; leave out --\(mode)")
@@ -394,7 +402,7 @@ extension VerifyCommand {
       guard keys.contains(.obsRange) else {
         throw invocation.usage("--obs-bins sets the bins of --by obs-range")
       }
-      _ = try observationBins(invocation, variable: .temperature2m)
+      _ = try invocation[Options.obsBins]
     }
     // The performance diagram draws a line per threshold; other figures draw one.
     if several, invocation.formatChoice?.isFigure == true,
@@ -404,7 +412,7 @@ extension VerifyCommand {
         "--format svg draws one threshold (--diagram performance draws several); give --threshold one value"
       )
     }
-    if try extraScores(invocation).contains(.extremes), !invocation.isGiven(Options.threshold) {
+    if try invocation[Options.scores].contains(.extremes), !invocation.isGiven(Options.threshold) {
       throw invocation.usage("--scores extremes scores the contingency table of --threshold <x>")
     }
   }

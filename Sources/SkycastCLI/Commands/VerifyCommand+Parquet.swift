@@ -10,8 +10,8 @@ extension VerifyCommand {
   static func writePairsDataset(
     _ request: VerifyRequest, verifier: Verifier, invocation: Invocation
   ) throws -> Int32 {
-    let directory = try ExportCommand.datasetDirectory(invocation)
-    let keys = try ExportCommand.partitionKeys(invocation, default: [.month])
+    let directory = try ParquetOptions.directory(invocation)
+    let keys = try invocation[ParquetOptions.partitionBy] ?? [.month]
     let cities = Dictionary(uniqueKeysWithValues: try verifier.store.cities().map { ($0.id, $0) })
     let labels = try verifier.cityLabels()
     var columns = VerifyTable.pairColumns(request)

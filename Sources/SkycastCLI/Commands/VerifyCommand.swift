@@ -49,205 +49,97 @@ enum VerifyCommand {
     ] + diagramOptions + scorecardOptions + ensembleOptions + laggedOptions + SharedOptions.figure
       + SharedOptions.output(
         formats: FormatChoice.tables + [.svg, .tikz, .parquet, .verif, .metMPR])
-      + [ExportCommand.Options.partitionBy.spec],
-    rules: rules,
+      + [ParquetOptions.partitionBy.spec],
+    rules: rules, constantsInCaption: true,
     run: { try run($0) })
 
   /// The flags that make `verify` write something other than the score table.
   static let modeFlags = [Options.ensemble, Options.revisions, Options.pairs, Options.reliability]
 
+  /// Parses the command line into one ``VerificationRequest``, builds the scoring request
+  /// from it and the database, and runs its mode.
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if let mode = laggedMode(invocation) { return try runLagged(invocation, mode: mode) }
-    try checkAddedScores(invocation)
-    if invocation[Options.ensemble] { return try runEnsemble(invocation) }
-    let reliability = invocation[Options.reliability]
-    // A scorecard's first row variable stands for --var when --var is not given.
-    let variableName =
-      invocation[Options.var] ?? invocation[Options.vars].first
-      ?? (reliability ? "precipitation" : "temperature_2m")
-    let vectorWind = variableName == VerifyRequest.windVectorName
-    guard vectorWind || WeatherVariable.named(variableName) != nil else {
-      throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
+    let verification = try parse(invocation)
+    switch verification.mode {
+    case .lagged: return try runLagged(invocation, mode: "lagged")
+    case .jumpiness: return try runLagged(invocation, mode: "jumpiness")
+    case .ensemble: return try runEnsemble(invocation)
+    default: break
     }
-    let variable =
-      vectorWind ? .windSpeed10m : try VerifyRequest.variable(named: variableName)
-    var groupBy = try VerifyKey.parse(invocation[Options.by])
-    let figure = invocation.formatChoice?.isFigure == true
-    let score = try figureScore(invocation)
-    let diagram = try invocation[Options.diagram]
-    if let diagram {
-      try prepareDiagram(
-        diagram, groupBy: &groupBy, variableName: variableName, invocation: invocation)
-    }
-    try prepareScorecard(&groupBy, invocation: invocation)
-    let leadDays = try leadDays(invocation)
-    if leadDays != nil, !figure, diagram == nil {
-      throw invocation.usage("--lead-days chooses what --format svg or --diagram draws")
-    }
-    if diagram != nil {
-      if !figure { try invocation.rejectFigureOptions() }
-    } else if figure {
-      guard !invocation[Options.revisions], !invocation[Options.pairs] else {
-        throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
-      }
-      // Plotted against the first of lead, lead day, valid hour or month; lead day by default.
-      if !invocation[Options.reliability], VerifyFigure.xKey(groupBy) == nil {
-        groupBy.insert(.leadDay, at: 0)
-      }
-      if leadDays != nil, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
-        // A reliability diagram gets a line per chosen lead day; a figure against valid hour
-        // or month has no lead to choose by unless --by asks for one.
-        guard invocation[Options.reliability] else {
-          throw invocation.usage(
-            "--lead-days with a figure by valid hour or month needs --by lead-day (one line per lead day)"
-          )
-        }
-        groupBy.append(.leadDay)
-      }
-      if score == .mseSkill, !invocation.isGiven(Options.skill) {
-        throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
-      }
-    } else if score != nil {
-      throw invocation.usage("--score chooses what --format svg draws")
-    } else {
-      try invocation.rejectFigureOptions()
-    }
-    let compareWords = invocation[Options.compare]
-    if !compareWords.isEmpty, figure, score != nil {
-      throw invocation.usage("--compare draws the difference of --loss's score; leave out --score")
-    }
-    if reliability { try checkReliability(invocation, variableName: variableName) }
-    let event = try self.event(invocation)
-    let skill = try skillReference(invocation)
-    let revisions = invocation[Options.revisions]
-    let pairs = invocation[Options.pairs]
-    let period = try invocation.dateRange(required: false)
-    let climatePeriod = try self.climatePeriod(invocation)
-    let parquet = pairs && invocation.formatChoice == .parquet
-    let verifText = invocation.formatChoice == .verif
-    if verifText, !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
-    let metPairs = invocation.formatChoice == .metMPR
-    if metPairs, !pairs { throw invocation.usage("--format met-mpr writes pairs; add --pairs") }
-    let format =
-      figure || parquet || verifText || metPairs ? .csv : try invocation.outputFormat()
-
+    let (format, figure) = (verification.format, verification.figure)
     let store = try invocation.openStore(access: .readOnly)
     let verifier = Verifier(store: store)
-    let cities = invocation[SharedOptions.cities].isEmpty ? [] : try invocation.cities(in: store)
-    var request = VerifyRequest(
-      variable: variable, observationSource: "", period: period,
-      sources: unique(invocation[Options.source]), models: unique(invocation[Options.model]),
-      cityIDs: cities.map(\.id), groupBy: groupBy, event: event,
-      includePast: invocation[Options.includePast], skill: skill)
-    request.vectorWind = vectorWind
-    request.selectedModelsBySource = try Self.modelsBySource(request, store: store)
-    if verifText {
-      // One forecast system per file: --source and --model only where the selection holds
-      // more than one.
-      let series = request.selectedModelsBySource.sorted { $0.key < $1.key }.flatMap { entry in
-        Set(entry.value).sorted().map { "\(entry.key)/\($0)" }
-      }
-      if series.count != 1 {
-        throw invocation.usage(
-          "--format verif writes one forecast system per file (verif compares files), and the selection holds \(series.isEmpty ? "none" : series.joined(separator: ", ")): give one --source and one --model"
-        )
-      }
-    }
-    request.thresholds = try thresholds(invocation)
-    request.extraScores = try extraScores(invocation)
-    request.withinBounds = try withinBounds(invocation)
-    request.sameCases = invocation[Options.sameCases]
-    request.climatePercentile = try climatePercentile(invocation)
-    request.climatePeriod = climatePeriod
-    if groupBy.contains(.obsRange) {
-      request.observationBins = try observationBins(invocation, variable: variable)
-    }
-    if vectorWind, request.scoresFromPairs {
-      throw invocation.usage(
-        "\(VerifyRequest.windVectorName) is scored from sums of both winds: leave out --same-cases and --by obs-range"
-      )
-    }
-    if vectorWind, request.needsPairs {
-      throw invocation.usage(
-        "\(VerifyRequest.windVectorName) has no error distribution: leave out --within and --scores quantiles,spearman"
-      )
-    }
-    request.bootstrap = try bootstrap(invocation, always: !compareWords.isEmpty)
-    let mixedRuns = try chooseLeadOrigin(&request, invocation: invocation, store: store)
-    var comparison: ComparisonRequest?
-    if compareWords.count == 2 {
-      let daily = variable.frequency == .daily
-      let sides = try store.read {
-        (
-          try verifier.comparisonSide(compareWords[0], daily: daily, models: request.models),
-          try verifier.comparisonSide(compareWords[1], daily: daily, models: request.models)
-        )
-      }
-      comparison = try ComparisonRequest(
-        base: request, a: sides.0, b: sides.1,
-        loss: try invocation[Options.loss]
-      )
-      .validated()
-    }
-    if vectorWind {
-      if event != nil || skill != nil || revisions || pairs {
-        throw invocation.usage(
-          "\(VerifyRequest.windVectorName) has scores only: leave out --threshold, --skill, --revisions and --pairs"
-        )
-      }
-    }
-
-    if revisions {
+    var (request, comparison, mixedRuns) = try scoringRequest(
+      verification, store: store, verifier: verifier, invocation: invocation)
+    if verification.mode == .revisions {
       request = try request.validated(needsObservations: false)
       let report = try store.read { try verifier.revisions(request) }
       try writeRevisions(report, format: format, invocation: invocation)
       return ExitStatus.success
     }
-
     request = try request.validated()
     try chooseObservations(
-      &request, variable: variable, store: store, verifier: verifier, invocation: invocation)
+      &request, variable: verification.variable, store: store, verifier: verifier,
+      invocation: invocation)
     try applyLapseRate(&request, store: store, invocation: invocation)
     try applyFlags(&request, store: store, invocation: invocation)
     if let mixedRuns {
       try describeRunCoverageInPairs(&request, coverage: mixedRuns, store: store)
     }
     // A diagram draws no Brier score, so the warning about bs's event does not apply to it.
-    if diagram == nil || !request.brierEventDiffers {
+    if verification.diagram == nil || !request.brierEventDiffers {
       warnAboutMeaning(request, invocation: invocation)
     }
-    if let diagram {
+    switch verification.mode {
+    case .diagram(let diagram):
       return try runDiagram(
         diagram, request: request, verifier: verifier, format: format, figure: figure,
         invocation: invocation)
+    case .pairs(let pairs):
+      return try runPairs(
+        pairs, request: request, verifier: verifier, format: format, invocation: invocation)
+    case .reliability:
+      return try runReliability(
+        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
+    case .scorecard:
+      return try runScorecard(
+        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
+    case .comparison:
+      guard let comparison else { break }
+      return try runComparison(
+        comparison, base: request, verifier: verifier, format: format, figure: figure,
+        invocation: invocation)
+    default: break
     }
-    if pairs {
-      if parquet {
-        return try writePairsDataset(request, verifier: verifier, invocation: invocation)
-      }
-      if verifText {
-        return try writeVerifText(request, verifier: verifier, invocation: invocation)
-      }
-      if metPairs { return try writeMETPairs(request, verifier: verifier, invocation: invocation) }
+    return try runScores(request, verification, verifier: verifier, invocation: invocation)
+  }
+
+  /// `--pairs` in its format.
+  static func runPairs(
+    _ pairs: VerificationRequest.PairsFormat, request: VerifyRequest, verifier: Verifier,
+    format: OutputFormat, invocation: Invocation
+  ) throws -> Int32 {
+    switch pairs {
+    case .parquet: return try writePairsDataset(request, verifier: verifier, invocation: invocation)
+    case .verif: return try writeVerifText(request, verifier: verifier, invocation: invocation)
+    case .metMPR: return try writeMETPairs(request, verifier: verifier, invocation: invocation)
+    case .rows:
       try writePairs(request, verifier: verifier, format: format, invocation: invocation)
       return ExitStatus.success
     }
-    if reliability {
-      return try runReliability(
-        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
-    }
-    if invocation[Options.scorecard] {
-      return try runScorecard(
-        request, verifier: verifier, format: format, figure: figure, invocation: invocation)
-    }
-    if let compare = comparison {
-      return try runComparison(
-        compare, base: request, verifier: verifier, format: format, figure: figure,
-        invocation: invocation)
-    }
+  }
+
+  /// The score table, or its figure: every line on the cases all systems share when the
+  /// figure compares systems (each on its own, said in a note, when they share none).
+  static func runScores(
+    _ request: VerifyRequest, _ verification: VerificationRequest, verifier: Verifier,
+    invocation: Invocation
+  ) throws -> Int32 {
+    var request = request
+    let (format, figure, store) = (verification.format, verification.figure, verifier.store)
     let common = figure && Self.figureNeedsCommonCases(request)
     if common { request.sameCases = true }
-    request.measuresPeriod = (format.showsComments || figure) && period == nil
+    request.measuresPeriod = (format.showsComments || figure) && verification.period == nil
     var report = try store.read { try verifier.scores(request) }
     var figureNote: String?
     if common, report.sameCases?.cases.isEmpty == true {
@@ -256,36 +148,37 @@ enum VerifyCommand {
       report = try store.read { try verifier.scores(request) }
       figureNote = Self.noCommonCasesNote
     }
-    if figure {
-      let score = score ?? .rmse
-      guard VerifyScore.reported(by: request).contains(score.verifyScore) else {
-        let available = VerifyScore.reported(by: request).map(\.optionName)
-        throw invocation.usage(
-          "--score \(score.rawValue) is not in this table (it has \(available.joined(separator: ", "))); contingency scores need --threshold, bs --var precipitation --threshold, mse-skill --skill"
-        )
-      }
-      if let leadDays {
-        report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
-      }
-      let (width, height) = try invocation.figureSize()
-      let svg = VerifyFigure.drawing(
-        report, score: score, width: width, height: height,
-        cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
-        title: try invocation.figureTitle(), leadDays: leadDays, note: figureNote)
-      if report.pairs == 0 {
-        throw invocation.emptyFigure(
-          "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")
-      }
-      if report.rows.isEmpty, let leadDays {
-        throw invocation.emptyFigure("no pairs at \(leadDays.text)")
-      }
-      let output = try invocation.dataOutput()
-      try invocation.writeFigure(svg, to: output)
-      try output.flush()
+    guard figure else {
+      try writeScores(report, format: format, invocation: invocation)
+      if report.pairs == 0 { try noteCoverage(request, store: store, invocation: invocation) }
       return ExitStatus.success
     }
-    try writeScores(report, format: format, invocation: invocation)
-    if report.pairs == 0 { try noteCoverage(request, store: store, invocation: invocation) }
+    let score = verification.score ?? .rmse
+    guard VerifyScore.reported(by: request).contains(score.verifyScore) else {
+      let available = VerifyScore.reported(by: request).map(\.optionName)
+      throw invocation.usage(
+        "--score \(score.rawValue) is not in this table (it has \(available.joined(separator: ", "))); contingency scores need --threshold, bs --var precipitation --threshold, mse-skill --skill"
+      )
+    }
+    let leadDays = verification.leadDays
+    if let leadDays {
+      report.rows = report.rows.filter { leadDays.keeps(keys: request.keys, values: $0.keys) }
+    }
+    let (width, height) = try invocation.figureSize()
+    let svg = VerifyFigure.drawing(
+      report, score: score, width: width, height: height,
+      cities: try contributingCities(request, verifier: verifier, leadDays: leadDays),
+      title: try invocation.figureTitle(), leadDays: leadDays, note: figureNote)
+    if report.pairs == 0 {
+      throw invocation.emptyFigure(
+        "no forecast–observation pairs matched (check --source, --model, --city and --from/--to)")
+    }
+    if report.rows.isEmpty, let leadDays {
+      throw invocation.emptyFigure("no pairs at \(leadDays.text)")
+    }
+    let output = try invocation.dataOutput()
+    try invocation.writeFigure(svg, to: output)
+    try output.flush()
     return ExitStatus.success
   }
 

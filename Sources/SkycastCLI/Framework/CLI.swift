@@ -109,7 +109,8 @@ public enum CLI {
       try scanner.validatePositionals(scanned)
       let invocation = Invocation(
         context: context, commandPath: scanned.names, values: scanned.values,
-        arguments: scanned.positionals, options: scanned.path.last!.options + globalOptions)
+        arguments: scanned.positionals, options: scanned.path.last!.options + globalOptions,
+        constantsInCaption: scanned.path.last!.constantsInCaption)
       try invocation.validateTypedOptions()
       try invocation.check(scanned.path.last!.rules)
       do {

@@ -27,8 +27,9 @@ public final class Invocation {
 
   init(
     context: CommandContext, commandPath: [String], values: [String: [String]], arguments: [String],
-    options: [OptionSpec] = []
+    options: [OptionSpec] = [], constantsInCaption: Bool = false
   ) {
+    self.constantsInCaption = constantsInCaption
     self.context = context
     self.commandPath = commandPath
     self.values = values
@@ -38,6 +39,9 @@ public final class Invocation {
     self.stdout = TextOutput(context.stdout)
     self.stderr = TextOutput(context.stderr, capacity: 1 << 12, terminalSafe: true)
   }
+
+  /// The command's `CommandSpec.constantsInCaption`, for its LaTeX tables.
+  let constantsInCaption: Bool
 
   /// The declarations of the command's options, by name.
   let options: [String: OptionSpec]
@@ -63,7 +67,7 @@ public final class Invocation {
 
   /// The first broken rule of the command, as a usage error.
   func check(_ rules: [OptionRule]) throws {
-    if let rule = rules.first(where: { $0.isBroken(given: { values[$0] != nil }) }) {
+    if let rule = rules.first(where: { $0.isViolated(by: { values[$0] }) }) {
       throw usage(rule.message)
     }
   }
@@ -283,9 +287,15 @@ public final class Invocation {
     .usage(message, command: commandPath)
   }
 
-  func invalidValue(_ text: String, for name: String, expected: String) -> CLIError {
+  /// "The value 'x' is invalid for '--name': expected …"; `label` names the option another
+  /// way (`--threshold <x>`), `reason` replaces "expected …".
+  func invalidValue(
+    _ text: String, for name: String, expected: String, label: String? = nil,
+    reason: String? = nil
+  ) -> CLIError {
     usage(
-      "The value '\(TerminalSafe.escape(text))' is invalid for '--\(name)': expected \(expected)")
+      "The value '\(TerminalSafe.escape(text))' is invalid for '\(label ?? "--" + name)': \(reason ?? "expected " + expected)"
+    )
   }
 
   // MARK: - Diagnostics on stderr
@@ -422,7 +432,7 @@ public final class Invocation {
         label: self[SharedOptions.label] ?? label,
         standalone: self[SharedOptions.standalone],
         caption: self[SharedOptions.caption],
-        constantsInCaption: commandPath.first == "verify"), locale: locale)
+        constantsInCaption: constantsInCaption), locale: locale)
     if let latex = writer as? LaTeXWriter { latex.warn = { [weak self] in self?.warn($0) } }
     if fitsTerminal, output === stdout, let table = writer as? TableWriter {
       table.fitWidth = context.width(override: nil)

@@ -21,6 +21,30 @@ public struct Option<Value>: OptionKey {
   }
 }
 
+// MARK: - Parsed at declaration
+
+extension Option {
+  /// An option whose words become a `Value` where it is declared (`--threshold 0.1,1` as
+  /// numbers, `--by lead-day` as keys): `parse` gets the words given, comma-separated lists
+  /// flattened unless `whole`, and throws `InvalidOptionValue` (or `InvalidInput` with a
+  /// message of its own), which becomes the usage error naming the option. The words are
+  /// parsed when the command reads the option, in its order of checks.
+  public static func parsed(
+    _ spec: OptionSpec, whole: Bool = false,
+    _ parse: @escaping @Sendable (_ words: [String]) throws -> Value
+  ) -> Self {
+    Self(spec) { invocation, spec in
+      do {
+        return try parse(whole ? invocation.texts(spec) : invocation.list(spec))
+      } catch let error as InvalidOptionValue {
+        throw invocation.invalidValue(
+          error.word, for: spec.name, expected: error.expected,
+          label: error.namesValue ? spec.synopsis : nil, reason: error.reason)
+      }
+    }
+  }
+}
+
 // MARK: - Text
 
 extension Option where Value == String? {

@@ -1,16 +1,21 @@
 /// A rule between a command's options, declared with the command (`CommandSpec.rules`) and
 /// checked before it runs: the usage error `message` when every option of `when` is given and
-/// none of `unless`.
+/// none of `unless` (nor an option of `unlessValue` with one of its words).
 ///
 /// Which options combine is data, not code paths: a command lists its rules once, in the order
 /// they are checked (the first broken rule is the one reported), and a test can try each rule
-/// and prove it is reachable. Rules that depend on a value (`--diagram pit`, `--format svg`,
-/// several thresholds) stay next to the code that reads the value.
+/// and prove it is reachable. Rules that depend on a value the command computes (the variable,
+/// several thresholds) stay next to the code that reads the value; a word given to an option
+/// (`--format parquet`) is declared with `only(with:being:)` and `except(_:being:)`.
 public struct OptionRule: Sendable, CustomStringConvertible {
   /// Long names (without dashes) of the options that must all be given.
   public var when: [String]
   /// Long names of the options any of which lifts the rule.
   public var unless: [String]
+  /// Options whose last word, when it is one of these, lifts the rule (`--format parquet`).
+  public var unlessValue: [String: [String]] = [:]
+  /// Options that break the rule only when their last word is one of these.
+  public var whenValue: [String: [String]] = [:]
   /// The usage error, naming the options as the user typed them.
   public var message: String
 
@@ -36,14 +41,56 @@ public struct OptionRule: Sendable, CustomStringConvertible {
     Self(when: [option], unless: others, message)
   }
 
-  /// True when the rule is broken by the options `isGiven` says were given.
+  /// `option` means something only when `other` is given as one of `words` (`--append` only
+  /// with `--format parquet`): `message` otherwise.
+  public static func only(
+    _ option: any OptionKey, with other: any OptionKey, being words: [String], _ message: String
+  ) -> Self {
+    Self(when: [option], message).except(other, being: words)
+  }
+
+  /// The same rule, broken only when `option` is given as one of `words` (`--format svg`).
+  public func when(_ option: any OptionKey, being words: [String]) -> Self {
+    var rule = self
+    if !rule.when.contains(option.spec.name) { rule.when.append(option.spec.name) }
+    rule.whenValue[option.spec.name, default: []] += words
+    return rule
+  }
+
+  /// The same rule, lifted when `option` is given as one of `words`.
+  public func except(_ option: any OptionKey, being words: [String]) -> Self {
+    var rule = self
+    rule.unlessValue[option.spec.name, default: []] += words
+    return rule
+  }
+
+  /// True when the rule is broken by the options `isGiven` says were given, whatever their
+  /// words.
   public func isBroken(given isGiven: (String) -> Bool) -> Bool {
     when.allSatisfy(isGiven) && !unless.contains(where: isGiven)
   }
 
+  /// True when the rule is broken by the options given, `words` being each option's words
+  /// (nil when it was not given).
+  public func isViolated(by words: (String) -> [String]?) -> Bool {
+    func has(_ name: String, oneOf allowed: [String]) -> Bool {
+      words(name)?.last.map(allowed.contains) ?? false
+    }
+    return isBroken(given: { words($0) != nil })
+      && whenValue.allSatisfy { has($0.key, oneOf: $0.value) }
+      && !unlessValue.contains { has($0.key, oneOf: $0.value) }
+  }
+
   public var description: String {
-    let condition = when.map { "--\($0)" }.joined(separator: " + ")
-    let lifted = unless.isEmpty ? "" : " unless " + unless.map { "--\($0)" }.joined(separator: "|")
+    func words(_ values: [String: [String]]) -> [String] {
+      values.sorted { $0.key < $1.key }.map {
+        "--\($0.key) " + $0.value.joined(separator: "|")
+      }
+    }
+    let condition = (when.filter { whenValue[$0] == nil }.map { "--\($0)" } + words(whenValue))
+      .joined(separator: " + ")
+    let lifts = unless.map { "--\($0)" } + words(unlessValue)
+    let lifted = lifts.isEmpty ? "" : " unless " + lifts.joined(separator: "|")
     return condition + lifted + ": " + message
   }
 }

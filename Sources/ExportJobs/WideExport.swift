@@ -34,7 +34,7 @@ public final class WideExport {
   ///   - model: forecast tables only; defaults to `best_match`.
   public init(
     store: Store, table: ExportTable, cities: [City], variable: WeatherVariable,
-    dates: ClosedRange<LocalDate>?, source: String, model: String?, excel: Bool
+    dates: ClosedRange<LocalDate>?, source: FetchSource, model: String?, excel: Bool
   ) {
     self.store = store
     self.excel = excel

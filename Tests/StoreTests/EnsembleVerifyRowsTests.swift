@@ -18,7 +18,7 @@ import Testing
     try store.write {
       let fetchID = try store.insertFetch(
         FetchRecord(
-          cityID: 1, source: "ensemble", model: "a", requestedAt: issuedAt, issuedAt: issuedAt,
+          cityID: 1, source: .ensemble, model: "a", requestedAt: issuedAt, issuedAt: issuedAt,
           status: .ok))
       for (city, models) in [(Int64(2), ["c", "a"]), (1, ["b", "a"])] {
         for model in models {

@@ -161,7 +161,7 @@ enum SparkCommand {
       var best: (source: String, series: [CitySeries], values: Int)?
       var counts: [String] = []
       for source in candidates {
-        let reference = ResolvedSeries.observed(source, daily: daily)
+        let reference = ResolvedSeries.observed(FetchSource(rawValue: source), daily: daily)
         var series: [CitySeries] = []
         var count = 0
         for line in stored.lines {
@@ -187,7 +187,8 @@ enum SparkCommand {
       if let best {
         observed = best.series
         // Named even when the window holds none, so the subtitle can say so.
-        observedLabel = ResolvedSeries.observed(best.source, daily: daily).label
+        observedLabel =
+          ResolvedSeries.observed(FetchSource(rawValue: best.source), daily: daily).label
         if candidates.count > 1, best.values > 0 {
           invocation.note(
             "observations from '\(best.source)', the source with most values in the window (\(counts.joined(separator: ", ")))"
@@ -252,7 +253,7 @@ enum SparkCommand {
       if origin == nil {
         let coverage = try store.read {
           try store.runCoverage(
-            sources: [resolved.source], models: [model], cityIDs: cities.map(\.id))
+            sources: [resolved.source.rawValue], models: [model], cityIDs: cities.map(\.id))
         }
         resolved.leadFromRun = coverage.withRun > 0
       } else {

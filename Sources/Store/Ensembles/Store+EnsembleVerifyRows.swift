@@ -50,7 +50,7 @@ extension Store {
       ? "NULL"
       : """
       (SELECT d.\(variable.column) FROM hourly_forecasts d WHERE d.city_id = e.city_id
-        AND d.source = 'forecast' AND d.model = ? AND d.valid_at = e.valid_at
+        AND d.source = \(FetchSource.forecast.sqlLiteral) AND d.model = ? AND d.valid_at = e.valid_at
         AND d.issued_at = e.issued_at ORDER BY d.fetch_id DESC LIMIT 1)
       """
     let statement = try database.prepare(
@@ -67,7 +67,8 @@ extension Store {
   /// Calls `body` with each non-NULL observation of `variable` from `source` (of `cityIDs`, all
   /// when empty, and in the local dates of `period`), by city and valid time.
   package func forEachEnsembleObservation(
-    variable: WeatherVariable, source: String, cityIDs: [Int64], period: ClosedRange<LocalDate>?,
+    variable: WeatherVariable, source: FetchSource, cityIDs: [Int64],
+    period: ClosedRange<LocalDate>?,
     filter: ObservationFilter = ObservationFilter(),
     _ body: (EnsembleObservationRow) throws -> Void
   ) throws {
@@ -76,7 +77,7 @@ extension Store {
       "o.source = \(filter.source(city: "o.city_id"))" + filter.unflagged([variable], alias: "o"),
       "o.\(column) IS NOT NULL",
     ]
-    var bindings: [SQLiteValue] = [.text(source)]
+    var bindings: [SQLiteValue] = [.text(source.rawValue)]
     if !cityIDs.isEmpty {
       conditions.append("o.city_id IN (\(cityIDs.map { _ in "?" }.joined(separator: ", ")))")
       bindings += cityIDs.map { .integer($0) }
@@ -113,7 +114,7 @@ extension Store {
   /// The mean and mean square of the non-NULL observations of `variable` from `source` per
   /// city, calendar month and local hour, over the local dates of `period` (all without one).
   package func observationNormals(
-    variable: WeatherVariable, source: String, period: ClosedRange<LocalDate>?,
+    variable: WeatherVariable, source: FetchSource, period: ClosedRange<LocalDate>?,
     filter: ObservationFilter = ObservationFilter()
   ) throws -> [ObservationNormalRow] {
     let column = variable.column
@@ -124,7 +125,7 @@ extension Store {
       WHERE o.source = \(filter.source(city: "o.city_id"))\(filter.unflagged([variable], alias: "o"))
         AND \(column) IS NOT NULL
       """
-    var bindings: [SQLiteValue] = [.text(source)]
+    var bindings: [SQLiteValue] = [.text(source.rawValue)]
     if let period {
       sql += " AND valid_date BETWEEN ? AND ?"
       bindings += [.text(period.lowerBound.description), .text(period.upperBound.description)]

@@ -27,7 +27,7 @@ extension ExportPlan {
     }
     if let source = request.effectiveSource, request.table != .cities {
       conditions.append("source = ?")
-      bindings.append(.text(source))
+      bindings.append(.text(source.rawValue))
     }
     if let model = request.effectiveModel, request.table.isForecast || request.table == .fetches {
       conditions.append("model = ?")

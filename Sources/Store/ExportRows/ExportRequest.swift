@@ -9,7 +9,7 @@ public struct ExportRequest: Sendable, Equatable {
   /// the fetch log), inclusive.
   public var dates: ClosedRange<LocalDate>?
   /// Only rows of this source (`forecast`, `previous-runs`, `era5`, an import name, …).
-  public var source: String?
+  public var source: FetchSource?
   /// Only rows of this model.
   public var model: String?
   /// Forecast tables only: the most recent issue per city, source, model and valid time (lead ≥ 0).
@@ -28,12 +28,12 @@ public struct ExportRequest: Sendable, Equatable {
   }
 
   /// The source filter in force: the given one, or `forecast` for a latest export.
-  public var effectiveSource: String? {
-    source ?? (latest && table.isForecast ? FetchSource.forecast.rawValue : nil)
+  public var effectiveSource: FetchSource? {
+    source ?? (latest && table.isForecast ? .forecast : nil)
   }
 
   /// The model filter in force: the given one, or `best_match` for a latest export.
   public var effectiveModel: String? {
-    model ?? (latest && table.isForecast ? "best_match" : nil)
+    model ?? (latest && table.isForecast ? ModelName.bestMatch : nil)
   }
 }

@@ -53,10 +53,12 @@ extension Store {
       }
       var changedSQL =
         "SELECT DISTINCT \(selected.isEmpty ? "1" : selected.joined(separator: ", ")) FROM (\(plan.select)) WHERE c\(fetch) > ?"
+      var changedBindings = plan.bindings + [.integer(mark)]
       if table.isForecast, let source = plan.sqlIndex(of: "source") {
-        changedSQL += " AND c\(source) <> 'forecast'"
+        changedSQL += " AND c\(source) <> ?"
+        changedBindings.append(.text(FetchSource.forecast.rawValue))
       }
-      let changed = try database.query(changedSQL, plan.bindings + [.integer(mark)])
+      let changed = try database.query(changedSQL, changedBindings)
       if !changed.isEmpty {
         if keys.isEmpty {
           condition = "1"

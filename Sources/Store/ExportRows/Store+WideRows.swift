@@ -13,7 +13,7 @@ extension Store {
     /// The variable.
     package var variable: WeatherVariable
     /// The source.
-    package var source: String
+    package var source: FetchSource
     /// Forecast tables only; nil means `best_match`.
     package var model: String?
     /// Local dates to keep, or nil for all.
@@ -21,7 +21,7 @@ extension Store {
 
     /// Creates a value from all its stored properties.
     package init(
-      table: ExportTable, cityIDs: [Int64], variable: WeatherVariable, source: String,
+      table: ExportTable, cityIDs: [Int64], variable: WeatherVariable, source: FetchSource,
       model: String?, dates: ClosedRange<LocalDate>?
     ) {
       self.table = table
@@ -60,10 +60,10 @@ extension Store {
     var conditions = ["city_id IN (" + query.cityIDs.map { _ in "?" }.joined(separator: ", ") + ")"]
     var bindings: [SQLiteValue] = query.cityIDs.map { .integer($0) }
     conditions.append("source = ?")
-    bindings.append(.text(query.source))
+    bindings.append(.text(query.source.rawValue))
     if query.table.isForecast {
       conditions.append("model = ?")
-      bindings.append(.text(query.model ?? "best_match"))
+      bindings.append(.text(query.model ?? ModelName.bestMatch))
     }
     if let dates = query.dates {
       conditions.append("\(query.table.isDaily ? "date" : "valid_date") BETWEEN ? AND ?")

@@ -13,7 +13,7 @@ public struct ComparisonRequest: Sendable, Equatable {
     case source(String)
     /// The forecasts of one model of one source, written `SOURCE/MODEL`: one side of a source
     /// comparison when the source holds several models.
-    case series(source: String, model: String)
+    case series(source: FetchSource, model: String)
 
     /// `ecmwf_ifs025`, `forecast`, `forecast/best_match`.
     public var name: String {
@@ -28,7 +28,7 @@ public struct ComparisonRequest: Sendable, Equatable {
       switch self {
       case .model: nil
       case .source(let name): name
-      case .series(let source, _): source
+      case .series(let source, _): source.rawValue
       }
     }
 

@@ -20,7 +20,8 @@ package struct ObservationFilter: Sendable, Equatable {
   }
 
   /// The observation source of the `station_links` row `sl`: `station:<provider>:<id>`.
-  package static let linkedSource = "'station:' || sl.provider || ':' || sl.station_id"
+  package static let linkedSource =
+    "'\(FetchSource.stationPrefix)' || sl.provider || ':' || sl.station_id"
 
   /// The source expression a row of city `city` must match: the bound `parameter` (`?` or a
   /// named one), or with links the city's default station's source (a primary-key lookup).

@@ -106,7 +106,7 @@ extension VerifySQL {
     var parameters = parameters(base, threshold: false, observations: true)
     for (name, side) in [("side_a", request.a), ("side_b", request.b)] {
       if case .series(let source, let model) = side {
-        parameters.append((":\(name)", .text(source)))
+        parameters.append((":\(name)", .text(source.rawValue)))
         parameters.append((":\(name)_model", .text(model)))
       } else {
         parameters.append((":\(name)", .text(side.name)))

@@ -7,7 +7,7 @@ public struct ResolvedSeries: Sendable, Equatable {
   /// The table or view read.
   public var table: String
   /// The `source` value rows must have.
-  public var source: String
+  public var source: FetchSource
   /// The `model` rows must have (forecasts), nil for observations.
   public var model: String?
   /// True for one value per local date.
@@ -23,15 +23,13 @@ public struct ResolvedSeries: Sendable, Equatable {
 
   /// The hourly latest-forecast series (source `forecast`, model `best_match`).
   public static let latestForecast = ResolvedSeries(
-    table: "hourly_forecasts_latest", source: FetchSource.forecast.rawValue, model: "best_match",
-    daily: false)
+    table: "hourly_forecasts_latest", source: .forecast, model: ModelName.bestMatch, daily: false)
   /// The daily latest-forecast series.
   public static let latestDailyForecast = ResolvedSeries(
-    table: "daily_forecasts_latest", source: FetchSource.forecast.rawValue, model: "best_match",
-    daily: true)
+    table: "daily_forecasts_latest", source: .forecast, model: ModelName.bestMatch, daily: true)
 
   /// Observations of `source`.
-  public static func observed(_ source: String, daily: Bool = false) -> ResolvedSeries {
+  public static func observed(_ source: FetchSource, daily: Bool = false) -> ResolvedSeries {
     ResolvedSeries(
       table: daily ? "daily_observations" : "hourly_observations", source: source, model: nil,
       daily: daily)
@@ -50,7 +48,7 @@ public struct ResolvedSeries: Sendable, Equatable {
   public var statement: String {
     switch kind {
     case .forecast:
-      "forecast series: latest issue per valid time with lead >= 0 (source \(source), model \(model ?? "best_match"))"
+      "forecast series: latest issue per valid time with lead >= 0 (source \(source), model \(model ?? ModelName.bestMatch))"
     case .observed:
       "observed series: source \(source)"
     }

@@ -10,7 +10,7 @@ import SkycastModel
 public enum SeriesSelection: Sendable, Equatable, CustomStringConvertible {
   case forecast
   /// Observations; nil picks the default source.
-  case observed(source: String?)
+  case observed(source: FetchSource?)
 
   /// Parses `forecast`, `observed` or `observed:NAME`; nil for anything else.
   public init?(argument: String) {
@@ -22,7 +22,7 @@ public enum SeriesSelection: Sendable, Equatable, CustomStringConvertible {
     } else if text.hasPrefix("observed:") {
       let source = text.dropFirst("observed:".count).trimmingCharacters(in: .whitespaces)
       guard !source.isEmpty else { return nil }
-      self = .observed(source: source)
+      self = .observed(source: FetchSource(rawValue: source))
     } else {
       return nil
     }
@@ -48,8 +48,9 @@ public enum SeriesSelection: Sendable, Equatable, CustomStringConvertible {
       return daily == true ? .latestDailyForecast : .latestForecast
     case .observed(let source):
       do {
-        let name = try store.resolveObservationSource(source, daily: daily, cityIDs: cityIDs)
-        return .observed(name, daily: daily ?? false)
+        let name = try store.resolveObservationSource(
+          source?.rawValue, daily: daily, cityIDs: cityIDs)
+        return .observed(FetchSource(rawValue: name), daily: daily ?? false)
       } catch ObservationSourceError.ambiguous(let names) where source == nil {
         // Several sources and no era5: the one with clearly most data for these cities, said
         // in a note; a tie stays the user's choice.
@@ -58,7 +59,7 @@ public enum SeriesSelection: Sendable, Equatable, CustomStringConvertible {
         guard let best = ranked.first, (counts[best] ?? 0) > (counts[ranked[1]] ?? 0) else {
           throw ObservationSourceError.ambiguous(names)
         }
-        var series = ResolvedSeries.observed(best, daily: daily ?? false)
+        var series = ResolvedSeries.observed(FetchSource(rawValue: best), daily: daily ?? false)
         let others = ranked.dropFirst().map { "\($0) \(counts[$0] ?? 0)" }
         series.note =
           "observations from '\(best)', the source with most \(daily == true ? "days" : daily == false ? "hours" : "rows") stored for these cities (\(counts[best] ?? 0); \(others.joined(separator: ", "))); --series observed:NAME chooses another"
@@ -92,12 +93,12 @@ extension Store {
         SELECT max(\(ForecastHourColumns.localHour("h"))) FROM forecast_hours AS h
         JOIN forecast_series AS s ON s.id = h.series_id
         WHERE s.source = ? AND s.model = ? AND h.lead_hours >= 0\(cities("h.city_id"))
-        """, [.text(series.source), .text(series.model ?? "best_match")])
+        """, [.text(series.source.rawValue), .text(series.model ?? ModelName.bestMatch)])
       return hour.map { LocalDate(dayNumber: WallClock.floorDivide($0, 24).quotient) }
     case .observed:
       let text = try database.scalarText(
         "SELECT max(\(series.daily ? "date" : "valid_date")) FROM \(series.table) WHERE source = ?\(cities("city_id"))",
-        [.text(series.source)])
+        [.text(series.source.rawValue)])
       return text.flatMap(LocalDate.init)
     }
   }

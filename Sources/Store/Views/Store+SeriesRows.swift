@@ -21,12 +21,12 @@ extension Store {
     let start = zone.startOfDay(dates.lowerBound) - margin
     let end = zone.startOfDay(dates.upperBound.adding(days: 1)) + margin
     let selected = (["valid_at", "valid_date", "valid_hour"] + expressions).joined(separator: ", ")
-    var bindings: [SQLiteValue] = [.integer(city.id), .text(series.source)]
+    var bindings: [SQLiteValue] = [.integer(city.id), .text(series.source.rawValue)]
     let from: String
     switch series.kind {
     case .forecast:
       from = "hourly_forecasts_latest WHERE city_id = ? AND source = ? AND model = ?"
-      bindings.append(.text(series.model ?? "best_match"))
+      bindings.append(.text(series.model ?? ModelName.bestMatch))
     case .observed:
       from = "hourly_observations WHERE city_id = ? AND source = ?"
     }
@@ -56,7 +56,7 @@ extension Store {
   ///
   /// - Returns: the value of each stored date (nil = the row exists with NULL).
   public func dailyObservations(
-    source: String, cityID: Int64, dates: ClosedRange<LocalDate>, column: WeatherVariable
+    source: FetchSource, cityID: Int64, dates: ClosedRange<LocalDate>, column: WeatherVariable
   ) throws -> [LocalDate: Double?] {
     let statement = try database.prepare(
       """
@@ -64,7 +64,7 @@ extension Store {
       WHERE city_id = ? AND source = ? AND date BETWEEN ? AND ?
       """)
     try statement.bind([
-      .integer(cityID), .text(source), .text(dates.lowerBound.description),
+      .integer(cityID), .text(source.rawValue), .text(dates.lowerBound.description),
       .text(dates.upperBound.description),
     ])
     var result: [LocalDate: Double?] = [:]

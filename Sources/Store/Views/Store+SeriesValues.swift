@@ -20,7 +20,7 @@ extension Store {
       WHERE city_id = ? AND source = ? AND valid_at >= ? AND valid_at < ?
       """
     var bindings: [SQLiteValue] = [
-      .integer(cityID), .text(series.source), .integer(range.lowerBound),
+      .integer(cityID), .text(series.source.rawValue), .integer(range.lowerBound),
       .integer(range.upperBound),
     ]
     if let model = series.model {
@@ -66,7 +66,7 @@ extension Store {
       WHERE city_id = ? AND source = ? AND date BETWEEN ? AND ?
       """
     var bindings: [SQLiteValue] = [
-      .integer(cityID), .text(series.source), .text(dates.lowerBound.description),
+      .integer(cityID), .text(series.source.rawValue), .text(dates.lowerBound.description),
       .text(dates.upperBound.description),
     ]
     if let model = series.model {

@@ -56,15 +56,13 @@ extension Store {
         last = id
       }
     }
-    var found: [(source: String, model: String)] = []
+    var found: [(source: FetchSource, model: String)] = []
     for row in try database.query("SELECT id, source, model FROM forecast_series") {
       guard let id = row[0].int64Value, ids.contains(id), let source = row[1].stringValue,
         let model = row[2].stringValue
       else { continue }
-      found.append((source, model))
+      found.append((FetchSource(rawValue: source), model))
     }
-    return found.sorted { ($0.source, $0.model) < ($1.source, $1.model) }.map {
-      (FetchSource(rawValue: $0.source), $0.model)
-    }
+    return found.sorted { ($0.source.rawValue, $0.model) < ($1.source.rawValue, $1.model) }
   }
 }

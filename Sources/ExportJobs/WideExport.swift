@@ -21,7 +21,7 @@ public final class WideExport {
   /// The zone times are shown in.
   public let zone: CityTimeZone
   package let store: Store
-  package let query: Store.WideQuery
+  package let query: WideQuery
   package let isDaily: Bool
   package let excel: Bool
   package let cityColumns: [Int64: Int]
@@ -57,7 +57,7 @@ public final class WideExport {
     self.columns = columns
     cityColumns = indexes
 
-    query = Store.WideQuery(
+    query = WideQuery(
       table: table, cityIDs: indexes.keys.sorted(), variable: variable, source: source,
       model: model, dates: dates)
   }
@@ -92,7 +92,7 @@ public final class WideExport {
       for index in cityColumns.values { cells[index] = .null }
     }
 
-    try store.wideRows(query) { row in
+    try query.rows(in: store) { row in
       switch row.key {
       case .date(let date):
         if date != pendingDate {

@@ -1,4 +1,3 @@
-internal import SQLiteKit
 import SkycastModel
 
 /// How one output cell is read from the current row.

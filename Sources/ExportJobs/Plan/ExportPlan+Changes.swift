@@ -1,9 +1,9 @@
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// What an appending dataset export rewrites: the rows of fetches after the last run, and whole
 /// partitions where rows that are updated in place (imports, backfills) changed.
-extension Store {
+extension ExportPlan {
   /// A partition key of a dataset export.
   package enum PartitionKey: Sendable, Equatable {
     case city
@@ -19,16 +19,17 @@ extension Store {
     case month(String)
   }
 
-  /// `plan` narrowed to rows of fetches after `mark` plus every row of the partitions in which
+  /// The plan narrowed to rows of fetches after `mark` plus every row of the partitions in which
   /// rows of other sources than `forecast` changed since then, and those partitions (their key
   /// values in the order of `partitionKeys`, keys the table lacks left out; one empty list when
   /// the export is not partitioned and anything changed).
-  package func narrowToChanges(
-    _ plan: ExportPlan, table: ExportTable, partitionKeys: [PartitionKey], sinceFetch mark: Int64
+  package func narrowedToChanges(
+    in store: Store, table: ExportTable, partitionKeys: [PartitionKey], sinceFetch mark: Int64
   ) throws -> (plan: ExportPlan, changed: [[PartitionValue]]) {
+    let plan = self
     let fetchColumn = table == .fetches ? "id" : "fetch_id"
     var condition = "\(fetchColumn) > ?"
-    var bindings: [SQLiteValue] = [.integer(mark)]
+    var bindings: [StoreValue] = [.integer(mark)]
     var changedPartitions: [[PartitionValue]] = []
     if table != .fetches, let fetch = plan.sqlIndex(of: fetchColumn) {
       var keys: [(PartitionKey, String, Int32)] = []
@@ -58,7 +59,11 @@ extension Store {
         changedSQL += " AND c\(source) <> ?"
         changedBindings.append(.text(FetchSource.forecast.rawValue))
       }
-      let changed = try database.query(changedSQL, changedBindings)
+      let changed = try store.withRows(changedSQL, arguments: changedBindings) { row in
+        var rows: [[StoreValue]] = []
+        while try row.next() { rows.append((0..<row.columnCount).map { row.value(at: $0) }) }
+        return rows
+      }
       if !changed.isEmpty {
         if keys.isEmpty {
           condition = "1"
@@ -87,9 +92,7 @@ extension Store {
     }
     return (plan.narrowed(by: condition, bindings: bindings), changedPartitions)
   }
-}
 
-extension ExportPlan {
   /// The `c<index>` result column an output column is read from.
   package func sqlIndex(of name: String) -> Int32? {
     guard let position = columns.firstIndex(where: { $0.name == name }) else { return nil }
@@ -103,7 +106,7 @@ extension ExportPlan {
   }
 
   /// The plan with one more `WHERE` condition.
-  func narrowed(by condition: String, bindings extra: [SQLiteValue]) -> ExportPlan {
+  func narrowed(by condition: String, bindings extra: [StoreValue]) -> ExportPlan {
     let joiner = select.contains(" WHERE ") ? " AND " : " WHERE "
     return ExportPlan(
       columns: columns, readers: readers, select: select + joiner + "(\(condition))",

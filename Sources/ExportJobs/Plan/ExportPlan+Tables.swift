@@ -1,5 +1,5 @@
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// The column layouts of the exported tables.
 ///
@@ -18,7 +18,7 @@ extension ExportPlan {
   public static func make(_ request: ExportRequest, cities: [City]) -> ExportPlan {
     let excel = request.excel
     var conditions: [String] = []
-    var bindings: [SQLiteValue] = []
+    var bindings: [StoreValue] = []
     let idColumn = request.table == .cities ? "id" : "city_id"
     if !request.cityIDs.isEmpty {
       conditions.append(

@@ -1,5 +1,5 @@
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// The query and column layout of one export: which SQL runs, with which bound values, and how
 /// each output column is read from the statement (`HistoryExport` streams it).
@@ -18,7 +18,7 @@ public struct ExportPlan: Sendable {
   /// The `ORDER BY` terms (chosen to follow an index or the primary key, so SQLite streams).
   package let order: String
   /// Values for the `?` in `select`.
-  let bindings: [SQLiteValue]
+  let bindings: [StoreValue]
   /// The result column holding the city id (city lookups and `--split-by city`).
   package let cityColumn: Int32
   /// Where a row's local month comes from (`--split-by month`), nil when it cannot be split so.
@@ -73,7 +73,7 @@ extension ExportPlan {
   /// Builds a plan from fields, the source table, filters and ordering. Every SQL field is
   /// selected as `c<index>` so the count queries can refer to them.
   init(
-    fields: [Field], from table: String, conditions: [String], bindings: [SQLiteValue],
+    fields: [Field], from table: String, conditions: [String], bindings: [StoreValue],
     order: [String], cityColumn: String, monthColumn: (name: String, isDate: Bool)?
   ) {
     var sqlIndex: [String: Int32] = [:]

@@ -1,4 +1,5 @@
 import SkycastModel
+import Store
 
 /// What to export: the table, the filters and the layout.
 public struct ExportRequest: Sendable, Equatable {

@@ -1,5 +1,5 @@
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// Fills a row of cells from the current row of an export statement, following an
 /// `ExportPlan`'s readers. Keeps the per-city state (name cell, zone cell, offset caches) and the
@@ -54,7 +54,7 @@ package final class ExportRowReader {
   /// Reads the current row into `cells` (which has one cell per reader).
   ///
   /// - Throws: `StoredTimeError` for an instant outside the years 0001–9999.
-  func read(_ statement: Statement, into cells: inout [Cell]) throws {
+  func read(_ statement: borrowing RowCursor, into cells: inout [Cell]) throws {
     let cityID = statement.int64(cityColumn) ?? 0
     if cityID != currentCityID { switchCity(cityID) }
     let state = state
@@ -131,7 +131,7 @@ package final class ExportRowReader {
   }
 
   @inline(__always)
-  private func repeatedText(_ statement: Statement, column: Int32, slot: Int) -> Cell {
+  private func repeatedText(_ statement: borrowing RowCursor, column: Int32, slot: Int) -> Cell {
     let same: Bool? = statement.withTextBytes(column) { bytes in
       !textSlots[slot].isNull && textSlots[slot].bytes.elementsEqual(bytes)
     }

@@ -1,4 +1,3 @@
-internal import SQLiteKit
 import SkycastModel
 
 /// Where `--split-by month` finds a row's local month.

@@ -1,7 +1,7 @@
 internal import SQLiteKit
 
-/// The rows of one statement, read in order inside ``Store/withRows(of:_:)`` or
-/// ``UserQuery/withRows(_:)``. It cannot be copied or kept: the statement behind it is
+/// The rows of one statement, read in order inside ``Store/withRows(_:arguments:_:)`` (a
+/// feature's own query), ``Store/withRows(of:_:)`` or ``UserQuery/withRows(_:)``. It cannot be copied or kept: the statement behind it is
 /// finalized when the closure returns, so no caller holds a statement of the Store's.
 ///
 /// Columns are read by position; the positions of verify's streams are named next to their

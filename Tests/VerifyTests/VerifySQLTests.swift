@@ -4,6 +4,7 @@ import Testing
 
 @testable import SkycastModel
 @testable import Store
+@testable import Verify
 
 /// The SQL `verify` runs: its plan, its portability to the `sqlite3` shell, its parameters.
 @Suite struct VerifySQLTests {
@@ -57,7 +58,7 @@ import Testing
   }
 
   static func plan(_ statement: VerifyStatement, on database: Database) throws -> [String] {
-    try database.query("EXPLAIN QUERY PLAN " + statement.sql, statement.parameters.map(\.1))
+    try database.query("EXPLAIN QUERY PLAN " + statement.sql, statement.parameters.map(\.1.sqlite))
       .compactMap { $0["detail"].stringValue }
   }
 

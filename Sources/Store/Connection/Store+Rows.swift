@@ -21,4 +21,20 @@ extension Store {
     try prepared.bind(arguments.map(\.sqlite))
     return try body(RowCursor(prepared))
   }
+
+  /// ``withRows(_:arguments:_:)`` for SQL with named parameters (`:from`, `:obs`): `arguments`
+  /// pairs each name, colon included, with its value, and must name every parameter the text
+  /// uses.
+  package func withRows<T>(
+    _ sql: String, named arguments: [(String, StoreValue)],
+    _ body: (borrowing RowCursor) throws -> T
+  ) throws -> T {
+    let prepared = try database.prepare(sql)
+    guard prepared.isReadOnly else {
+      throw StoreError.refused(message: "a feature's row stream only reads: \(sql)")
+    }
+    try prepared.bind(
+      named: Dictionary(uniqueKeysWithValues: arguments.map { ($0.0, $0.1.sqlite) }))
+    return try body(RowCursor(prepared))
+  }
 }

@@ -1,4 +1,3 @@
-internal import SQLiteKit
 import SkycastModel
 
 /// One observation row of `verify --ensemble`, valid only during the call that hands it out.

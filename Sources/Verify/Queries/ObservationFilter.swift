@@ -1,4 +1,5 @@
 import SkycastModel
+import Store
 
 /// Which observation rows count, beyond the source: each city's default linked station
 /// (`--obs station`) instead of one named source, and provider-flagged values left out. The one

@@ -1,4 +1,3 @@
-internal import SQLiteKit
 import SkycastModel
 
 /// The mean and mean square of one city's observations in one calendar month and local hour.

@@ -1,4 +1,4 @@
-internal import SQLiteKit
+import Store
 
 extension Store {
   /// How many of `request`'s hourly verification pairs (forecast and observation both present,

@@ -1,4 +1,4 @@
-internal import SQLiteKit
+import Store
 
 extension VerifySQL {
   /// The reference values of percentile thresholds (`--threshold p90`): every non-NULL
@@ -23,7 +23,7 @@ extension VerifySQL {
       FROM \(daily ? "daily_observations" : "hourly_observations") AS o
       WHERE \(conditions.joined(separator: " AND "))
       """
-    var parameters: [(String, SQLiteValue)] = [(":obs", .text(obsValue(request)))]
+    var parameters: [(String, StoreValue)] = [(":obs", .text(obsValue(request)))]
     if let period {
       parameters.append((":from", .text(period.lowerBound.description)))
       parameters.append((":to", .text(period.upperBound.description)))

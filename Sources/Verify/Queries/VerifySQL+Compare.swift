@@ -1,4 +1,5 @@
 import SkycastModel
+import Store
 
 extension VerifySQL {
   // MARK: - Comparison

@@ -1,3 +1,5 @@
+import Store
+
 extension VerifySQL {
   // MARK: - Reliability
 

@@ -1,3 +1,5 @@
+import Store
+
 extension VerifySQL {
   /// ``Store/pairRunCoverage(_:)``: the pairs of an hourly variable (as ``storedHourPairs(_:)``
   /// selects them) and how many of their forecasts' fetches recorded a run (`run_at`).

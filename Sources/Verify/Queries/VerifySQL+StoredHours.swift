@@ -1,5 +1,5 @@
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// The hourly statements that read `forecast_hours` (alias `f`) itself rather than the
 /// `hourly_forecasts` view, so that they stream in its primary-key order (city, series, issue
@@ -35,7 +35,7 @@ extension VerifySQL {
 
   /// The parameters of a statement built on ``storedHourFilters(_:)``.
   static func storedHourParameters(_ request: VerifyRequest, observations: Bool) -> [(
-    String, SQLiteValue
+    String, StoreValue
   )] {
     var result = parameters(request, threshold: false, observations: observations).filter {
       $0.0 != ":from" && $0.0 != ":to"

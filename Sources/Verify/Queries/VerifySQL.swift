@@ -1,5 +1,5 @@
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// SQL text for `verify`, built from a ``VerifyRequest``.
 ///
@@ -367,8 +367,8 @@ public enum VerifySQL {
   /// The named parameters the statement uses, in a stable order.
   static func parameters(
     _ request: VerifyRequest, threshold: Bool, observations: Bool
-  ) -> [(String, SQLiteValue)] {
-    var result: [(String, SQLiteValue)] = []
+  ) -> [(String, StoreValue)] {
+    var result: [(String, StoreValue)] = []
     if observations { result.append((":obs", .text(obsValue(request)))) }
     if let period = request.period {
       result.append((":from", .text(period.lowerBound.description)))

@@ -1,11 +1,11 @@
-internal import SQLiteKit
+import Store
 
 /// SQL text with its named parameter values.
 public struct VerifyStatement: Sendable {
   /// The statement, with named parameters.
   public let sql: String
   /// `(":name", value)` pairs, every parameter the text uses.
-  let parameters: [(String, SQLiteValue)]
+  let parameters: [(String, StoreValue)]
 
   /// The statement as a `sqlite3` shell script: `.parameter set` lines, then the SQL and `;`.
   ///
@@ -20,7 +20,7 @@ public struct VerifyStatement: Sendable {
     return script + sql + ";\n"
   }
 
-  static func shellArgument(_ value: SQLiteValue) -> String {
+  static func shellArgument(_ value: StoreValue) -> String {
     switch value {
     case .null, .blob: "NULL"
     case .integer(let integer): String(integer)

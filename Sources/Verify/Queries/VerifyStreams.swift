@@ -1,5 +1,5 @@
-internal import SQLiteKit
 import SkycastModel
+import Store
 
 /// The two streams `verify`'s merge join reads for an hourly variable, each in its table's
 /// primary-key order.
@@ -88,7 +88,7 @@ public enum VerifyStreams {
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY o.city_id, o.valid_at
       """
-    var parameters: [(String, SQLiteValue)] = [(":obs", .text(VerifySQL.obsValue(request)))]
+    var parameters: [(String, StoreValue)] = [(":obs", .text(VerifySQL.obsValue(request)))]
     for (index, city) in request.cityIDs.enumerated() {
       parameters.append((":city_\(index + 1)", .integer(city)))
     }

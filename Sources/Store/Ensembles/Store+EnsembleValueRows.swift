@@ -40,9 +40,9 @@ extension Store {
   /// The cursor over the stored values of `variable` (leads ≥ 0 unless `includePast`), with the
   /// deterministic forecast of `referenceModel` (source `forecast`) issued at the same time for
   /// the same valid time, the latest fetch of it, when one is named.
-  package func ensembleVerifyRows(
+  package func ensembleValueRows(
     variable: WeatherVariable, includePast: Bool, referenceModel: String?
-  ) throws -> EnsembleVerifyRows {
+  ) throws -> EnsembleValueRows {
     var conditions = ["e.city_id = ?", "e.model = ?", "e.variable = ?"]
     if !includePast { conditions.append("e.lead_hours >= 0") }
     let reference =
@@ -60,7 +60,7 @@ extension Store {
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY e.valid_at, e.issued_at, e.fetch_id
       """)
-    return EnsembleVerifyRows(
+    return EnsembleValueRows(
       statement: statement, variable: variable.column, referenceModel: referenceModel)
   }
 }

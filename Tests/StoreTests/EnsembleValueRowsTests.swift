@@ -5,7 +5,7 @@ import Testing
 @testable import SkycastModel
 @testable import Store
 
-@Suite struct EnsembleVerifyRowsTests {
+@Suite struct EnsembleValueRowsTests {
   /// A store with ensemble rows for cities 1 and 2: models `b` and `a` (and `c` for city 2),
   /// temperature and precipitation, leads −1…2 from one issue.
   func makeStore() throws -> (Store, TemporaryDirectory) {
@@ -58,7 +58,7 @@ import Testing
   func rows() throws {
     let (store, _) = try makeStore()
     for includePast in [false, true] {
-      let rows = try store.ensembleVerifyRows(
+      let rows = try store.ensembleValueRows(
         variable: .temperature2m, includePast: includePast, referenceModel: nil)
       for series in try store.ensembleSeries() {
         try rows.select(cityID: series.cityID, model: series.model)

@@ -8,7 +8,7 @@ import SkycastModel
 /// One statement over the whole table sorted every row with its members in a temporary B-tree
 /// (the fixed `variable` between `model` and `valid_at` kept SQLite from reading the ORDER BY
 /// off the key), and read every variable's rows.
-package final class EnsembleVerifyRows {
+package final class EnsembleValueRows {
   private let statement: Statement
   private let referenceModel: String?
   private let variable: String

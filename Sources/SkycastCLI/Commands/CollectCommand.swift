@@ -107,7 +107,7 @@ enum CollectCommand {
       throw invocation.usage(
         "The value '\(model)' is invalid for '--models': model names use letters, digits and _")
     }
-    options.models = models == ["best_match"] ? [] : models
+    options.models = models == [ModelName.bestMatch] ? [] : models
     let variables = invocation[Options.vars]
     if !variables.isEmpty {
       var hourly: [WeatherVariable] = []
@@ -173,7 +173,7 @@ extension CollectCommand {
       "models", value: "models",
       help:
         "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.",
-      default: "best_match")
+      default: ModelName.bestMatch)
     static let vars = Option<[String]>.list(
       "vars", value: "variables",
       help: "Comma-separated variables to request instead of the defaults (see 'skycast vars').")

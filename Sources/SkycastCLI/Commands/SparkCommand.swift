@@ -423,7 +423,7 @@ extension SparkCommand {
     )
     static let model = Option<String?>.text(
       "model", value: "model", help: "With --runs: the model whose issues to draw.",
-      default: "best_match")
+      default: ModelName.bestMatch)
     static let series = Option<String?>.text(
       "series", value: "series", help: "forecast, or observed[:SOURCE].", default: "forecast")
     static let leadFrom = Option<LeadOrigin?>.choice(

@@ -13,19 +13,23 @@ import PackageDescription
 //                  as one drawing rendered to SVG and TikZ (no SQL; score headers from
 //                  Analysis's score registry)
 //   SQLiteKit      a generic SQLite wrapper; the connection policy is passed in
-//   Store          schema, migrations, every SQL statement behind a Store method (verify's
-//                  in VerifyQueries/), SQL function registration; the only door to SQLite:
-//                  it imports SQLiteKit `internal` and no other target may list it, so no
-//                  signature above names a wrapper type, and every error is a StoreError
-//                  (PackageGraphTests checks each import against the lists below)
+//   Store          schema, migrations, transactions, typed row doors (insert and read the
+//                  rows of each table) and a read-only, non-escaping row stream for a
+//                  feature's own SQL (Store.withRows), SQL function registration; the only
+//                  door to SQLite: it imports SQLiteKit `internal` and no other target may
+//                  list it, so no signature above names a wrapper type, and every error is a
+//                  StoreError (PackageGraphTests checks each import against the lists below)
 //   Collect, Import, Verify, Summary, Views, ExportJobs, Demo
-//                  one feature each, over the Store and the layers below (Collect: the one
-//                  fetch pipeline every API product runs through)
+//                  one feature each, over the Store and the layers below, owning its requests,
+//                  SQL text and plans (verify's queries in Verify/Queries, the export plan in
+//                  ExportJobs/Plan, the `now` model in Views; Collect: the one fetch pipeline
+//                  every API product runs through)
 //   Synthetic      reproducible synthetic weather for the demo, tests and benchmark
 //   SkycastCLI     scanner, options, one file per command, the error presenter
 //
 // New code goes into the lowest target that can hold it: a formula into Analysis, a writer into
-// Export, a statement into Store, and only argument handling and presentation into SkycastCLI.
+// Export, a table's row door into Store, a feature's query into its feature, and only argument
+// handling and presentation into SkycastCLI.
 
 let testHooks: [SwiftSetting] = [
   // The SIGSTOP/page-count failure points of the crash tests exist only in debug builds

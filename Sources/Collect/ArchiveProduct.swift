@@ -62,7 +62,7 @@ package struct ArchiveProduct: HistoryProduct {
     return earliest
   }
 
-  package var source: String { options.source }
+  package var source: FetchSource { options.source }
   package var fetchModel: String { options.model }
   package var chunkDays: Int { options.chunkDays }
   package var decoder: ResponseDecoder { ResponseDecoder(models: options.decoderModels) }

@@ -44,13 +44,13 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
   public init() {}
 
   /// The rows' `source`.
-  public var source: String {
-    if api == .historicalForecast { return FetchSource.analysis(model: model).rawValue }
-    return (model == "best_match" ? FetchSource.archive : FetchSource.era5).rawValue
+  public var source: FetchSource {
+    if api == .historicalForecast { return .analysis(model: model) }
+    return model == ModelName.bestMatch ? .archive : .era5
   }
 
   /// The models the decoder expects (a single model gives unsuffixed keys).
-  package var decoderModels: [String] { model == "best_match" ? [] : [model] }
+  package var decoderModels: [String] { model == ModelName.bestMatch ? [] : [model] }
 
   /// The request for one city and a range of its local dates.
   public func request(for city: City, dates: ClosedRange<LocalDate>, base: String) -> APIRequest {
@@ -63,7 +63,7 @@ public struct ArchiveRequestOptions: Sendable, Equatable {
     if !hourly.isEmpty { query.append(("hourly", hourly.map(\.apiName).joined(separator: ","))) }
     if !daily.isEmpty { query.append(("daily", daily.map(\.apiName).joined(separator: ","))) }
     query.append(("timezone", city.timezone ?? "auto"))
-    if model != "best_match" { query.append(("models", model)) }
+    if model != ModelName.bestMatch { query.append(("models", model)) }
     query.append(("timeformat", "unixtime"))
     let days = Double(dates.lowerBound.days(to: dates.upperBound) + 1)
     let weight = CallWeight.perLocation(

@@ -16,7 +16,7 @@ package struct EnsembleProduct: FetchProduct {
 
   package init(options: EnsembleRequestOptions) { self.options = options }
 
-  package var source: String { EnsembleRequestOptions.source }
+  package var source: FetchSource { EnsembleRequestOptions.source }
   package var checkedModels: [String]? { options.models }
   package var warnsOfOtherZone: Bool { true }
 

@@ -16,7 +16,7 @@ public struct EnsembleRequestOptions: Sendable, Equatable {
   public static let defaultDays = 15
   public static let maximumDays = 35
   /// The fetch log's `source` for ensemble fetches.
-  public static let source = FetchSource.ensemble.rawValue
+  public static let source = FetchSource.ensemble
 
   public init(models: [String]) {
     self.models = models

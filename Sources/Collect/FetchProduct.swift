@@ -16,7 +16,7 @@ package protocol FetchProduct: Sendable {
   associatedtype Counts: Sendable & Equatable
 
   /// The fetch log's `source`, whose successful fetches the freshness rule counts.
-  var source: String { get }
+  var source: FetchSource { get }
   /// The models whose columns count as requested data in a reply; nil for any.
   var checkedModels: [String]? { get }
   /// Whether a reply in a UTC offset the city's zone never has is worth a warning (the forecast

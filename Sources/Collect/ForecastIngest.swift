@@ -85,14 +85,14 @@ public enum ForecastIngest {
     store: Store
   ) throws -> Int {
     var fetch = FetchRecord(
-      cityID: city.id, source: source.rawValue, model: model, requestedAt: requestedAt,
+      cityID: city.id, source: source, model: model, requestedAt: requestedAt,
       issuedAt: issuedAt, status: .ok, httpStatus: 200)
     fetch.record(location)
     fetch.record(provenance, rowsPerBody: rowsPerBody)
     fetch.record(provenance.runs[model])
     let fetchID = try store.insertFetch(fetch)
     let written = try store.insertForecastRows(
-      location, model: model, fetchID: fetchID, city: city, source: source.rawValue,
+      location, model: model, fetchID: fetchID, city: city, source: source,
       issuedAt: issuedAt)
     try store.setFetchRows(written, fetchID: fetchID)
     return written

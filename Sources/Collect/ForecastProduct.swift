@@ -13,7 +13,7 @@ package struct ForecastProduct: FetchProduct {
 
   package init(options: ForecastRequestOptions) { self.options = options }
 
-  package var source: String { FetchSource.forecast.rawValue }
+  package var source: FetchSource { .forecast }
   package var checkedModels: [String]? { options.storedModels }
   package var warnsOfOtherZone: Bool { true }
   package var runModels: [String]? { options.storedModels }

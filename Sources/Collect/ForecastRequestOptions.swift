@@ -17,7 +17,7 @@ public struct ForecastRequestOptions: Sendable, Equatable {
   public init() {}
 
   /// The model names rows are stored under.
-  public var storedModels: [String] { models.isEmpty ? ["best_match"] : models }
+  public var storedModels: [String] { models.isEmpty ? [ModelName.bestMatch] : models }
 
   /// Variables counted for the call weight (hourly + daily + current).
   public var variableCount: Int { hourly.count + daily.count + current.count }

@@ -12,16 +12,16 @@ import Store
 /// model, issued_at, valid_at) and a NULL never replaces a stored value. Each request is stored
 /// with its fetch-log row (`source` `previous-runs`, `issued_at` NULL).
 package struct PreviousRunsProduct: HistoryProduct {
-  package static let source = FetchSource.previousRuns.rawValue
+  package static let source = FetchSource.previousRuns
   /// The model when none is named: the API's blend.
-  package static let defaultModel = "best_match"
+  package static let defaultModel = ModelName.bestMatch
   package let options: PreviousRunsRequestOptions
 
   package init(options: PreviousRunsRequestOptions = PreviousRunsRequestOptions()) {
     self.options = options
   }
 
-  package var source: String { Self.source }
+  package var source: FetchSource { Self.source }
   /// The model stored on the fetch-log row and the data rows.
   package var fetchModel: String { options.model }
   package var chunkDays: Int { options.chunkDays }

@@ -11,7 +11,7 @@ package struct SingleRunsProduct: FetchProduct {
 
   package init(options: SingleRunsRequestOptions) { self.options = options }
 
-  package var source: String { FetchSource.singleRuns.rawValue }
+  package var source: FetchSource { .singleRuns }
   package var checkedModels: [String]? { [options.model] }
   package var warnsOfOtherZone: Bool { true }
 

@@ -30,7 +30,7 @@ public struct SingleRunsRequestOptions: Sendable, Equatable {
 
   /// Why `model` has no single runs (a blend), or nil.
   public static func blendProblem(model: String) -> String? {
-    guard model == "best_match" || model.hasSuffix("_seamless") else { return nil }
+    guard model == ModelName.bestMatch || model.hasSuffix("_seamless") else { return nil }
     return
       "'\(model)' is a blend of several models' runs, so it has no single runs; name one model (e.g. ecmwf_ifs, icon_global, gfs_global)"
   }

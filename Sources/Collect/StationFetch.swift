@@ -75,7 +75,7 @@ package enum StationFetch {
       try store.write {
         _ = try store.insertFetch(
           FetchRecord(
-            cityID: city.id, source: source.fetchLogValue, model: StationFileImport.model,
+            cityID: city.id, source: source, model: StationFileImport.model,
             requestedAt: now(),
             status: .failed, httpStatus: error.httpStatus, error: "\(error)",
             url: request.displayURL))

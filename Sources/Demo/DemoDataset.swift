@@ -88,7 +88,7 @@ public struct DemoDataset {
         location: location, city: city, store: store, requestedAt: requestedAt,
         provenance: ResponseProvenance(
           url: "file://Samples/open-meteo/" + recording.file, body: body, callWeight: nil),
-        models: ["best_match"], minInterval: nil)
+        models: [ModelName.bestMatch], minInterval: nil)
       steps.append(
         Step(
           label: recording.file,
@@ -110,10 +110,10 @@ public struct DemoDataset {
       let location = try ResponseDecoder(models: [FetchSource.era5Model]).decode(body)[0]
       let counts = try store.write {
         let fetchID = try storeFetch(
-          city: berlin, source: FetchSource.era5.rawValue, model: FetchSource.era5Model, file: file,
+          city: berlin, source: .era5, model: FetchSource.era5Model, file: file,
           body: body, location: location)
         let counts = try store.upsertObservations(
-          location, model: FetchSource.era5Model, city: berlin, source: FetchSource.era5.rawValue,
+          location, model: FetchSource.era5Model, city: berlin, source: .era5,
           fetchID: fetchID,
           fetchedAt: Self.clock)
         try store.setFetchRows(counts.hourly.changed + counts.daily.changed, fetchID: fetchID)
@@ -136,15 +136,16 @@ public struct DemoDataset {
         timezone: "Europe/Amsterdam", addedAt: Self.clock))
     let rows = try store.write {
       let fetchID = try storeFetch(
-        city: enschede, source: FetchSource.previousRuns.rawValue, model: "best_match", file: file,
+        city: enschede, source: .previousRuns, model: ModelName.bestMatch, file: file,
         body: body,
         location: location)
       var rows = 0
       if let hourly = location.hourly {
         for day in 1...7 where hourly.columns.keys.contains(where: { $0.previousDay == day }) {
           rows += try store.insertHourlyForecasts(
-            hourly, model: "best_match", previousDay: day, fetchID: fetchID, cityID: enschede.id,
-            source: FetchSource.previousRuns.rawValue, zone: enschede.zone,
+            hourly, model: ModelName.bestMatch, previousDay: day, fetchID: fetchID,
+            cityID: enschede.id,
+            source: .previousRuns, zone: enschede.zone,
             issuedAt: { LeadTime.issued(valid: $0, daysBefore: day) })
         }
       }
@@ -157,7 +158,7 @@ public struct DemoDataset {
   }
 
   package func storeFetch(
-    city: City, source: String, model: String, file: String, body: [UInt8],
+    city: City, source: FetchSource, model: String, file: String, body: [UInt8],
     location: LocationBlock
   ) throws -> Int64 {
     var fetch = FetchRecord(
@@ -197,7 +198,7 @@ public struct DemoDataset {
                 + (model.map { "&model=" + $0 } ?? ""), body: body, callWeight: nil))
         }
         rows += try ForecastIngest.storeBatch(
-          items, store: store, requestedAt: issuedAt, models: [model ?? "best_match"],
+          items, store: store, requestedAt: issuedAt, models: [model ?? ModelName.bestMatch],
           minInterval: nil
         )
         .reduce(0) { $0 + ($1?.rows ?? 0) }
@@ -212,7 +213,7 @@ public struct DemoDataset {
       let location = try ResponseDecoder(models: [FetchSource.era5Model]).decode(body)[0]
       observed += try store.write {
         var fetch = FetchRecord(
-          cityID: city.id, source: Self.observationSource, model: Self.observationSource,
+          cityID: city.id, source: .synthetic, model: Self.observationSource,
           requestedAt: Self.clock, status: .ok)
         fetch.record(
           ResponseProvenance(
@@ -220,7 +221,7 @@ public struct DemoDataset {
             body: body, callWeight: nil))
         let fetchID = try store.insertFetch(fetch)
         let counts = try store.upsertObservations(
-          location, model: FetchSource.era5Model, city: city, source: Self.observationSource,
+          location, model: FetchSource.era5Model, city: city, source: .synthetic,
           fetchID: fetchID,
           fetchedAt: Self.clock)
         try store.setFetchRows(counts.hourly.changed, fetchID: fetchID)

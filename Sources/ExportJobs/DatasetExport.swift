@@ -264,15 +264,15 @@ public struct DatasetExport {
   /// that are updated in place changed; returns those partitions' folders.
   package func restrict(_ export: HistoryExport, since mark: Int64, store: Store) throws -> [String]
   {
-    let keys: [Store.PartitionKey] = partitionBy.map { key in
+    let keys: [ExportPlan.PartitionKey] = partitionBy.map { key in
       switch key {
       case .city: .city
       case .source: .source
       case .month: .month(column: monthColumn)
       }
     }
-    let narrowed = try store.narrowToChanges(
-      export.plan, table: table, partitionKeys: keys, sinceFetch: mark)
+    let narrowed = try export.plan.narrowedToChanges(
+      in: store, table: table, partitionKeys: keys, sinceFetch: mark)
     export.plan = narrowed.plan
     return narrowed.changed.map { values in
       values.map { value in

@@ -35,12 +35,12 @@ public final class HistoryExport {
   // MARK: - Counting
 
   /// The number of rows the export writes.
-  public func count() throws -> Int { try store.exportRowCount(plan) }
+  public func count() throws -> Int { try plan.rowCount(in: store) }
 
   /// Rows per part of a split export; nil when the parts cannot be counted in SQL (the fetch
   /// log by month, whose months depend on each city's zone).
   public func counts(by split: ExportSplit) throws -> [ExportPart: Int]? {
-    try store.exportRowCounts(plan, by: split)
+    try plan.rowCounts(in: store, by: split)
   }
 
   // MARK: - Writing
@@ -89,7 +89,7 @@ public final class HistoryExport {
 
   /// Runs the query and hands every row (and its part when splitting) to `body`.
   package func stream(split: ExportSplit?, _ body: ([Cell], ExportPart?) throws -> Void) throws {
-    try store.exportRows(plan, cities: cities, split: split, body)
+    try plan.rows(in: store, cities: cities, split: split, body)
   }
 }
 

@@ -21,7 +21,7 @@ public final class WideExport {
   /// The zone times are shown in.
   public let zone: CityTimeZone
   package let store: Store
-  package let query: Store.WideQuery
+  package let query: WideQuery
   package let isDaily: Bool
   package let excel: Bool
   package let cityColumns: [Int64: Int]
@@ -34,7 +34,7 @@ public final class WideExport {
   ///   - model: forecast tables only; defaults to `best_match`.
   public init(
     store: Store, table: ExportTable, cities: [City], variable: WeatherVariable,
-    dates: ClosedRange<LocalDate>?, source: String, model: String?, excel: Bool
+    dates: ClosedRange<LocalDate>?, source: FetchSource, model: String?, excel: Bool
   ) {
     self.store = store
     self.excel = excel
@@ -57,7 +57,7 @@ public final class WideExport {
     self.columns = columns
     cityColumns = indexes
 
-    query = Store.WideQuery(
+    query = WideQuery(
       table: table, cityIDs: indexes.keys.sorted(), variable: variable, source: source,
       model: model, dates: dates)
   }
@@ -92,7 +92,7 @@ public final class WideExport {
       for index in cityColumns.values { cells[index] = .null }
     }
 
-    try store.wideRows(query) { row in
+    try query.rows(in: store) { row in
       switch row.key {
       case .date(let date):
         if date != pendingDate {

@@ -78,7 +78,7 @@ package final class ImportWriter {
       lastCity = (city.id, known)
     } else {
       var fetch = FetchRecord(
-        cityID: city.id, source: FetchSource.imported(options.source).fetchLogValue,
+        cityID: city.id, source: .imported(options.source),
         model: options.kind == .forecasts ? row.model : options.source, requestedAt: now,
         issuedAt: nil, status: .ok)
       fetch.url = url
@@ -136,7 +136,7 @@ package final class ImportWriter {
     if let known = seriesIDs[model] {
       series = known
     } else {
-      series = try store.forecastSeriesID(source: options.source, model: model)
+      series = try store.forecastSeriesID(source: .imported(options.source), model: model)
       seriesIDs[model] = series
     }
     lastSeries = (model, series)
@@ -159,11 +159,12 @@ package final class ImportWriter {
     case (.observations, .hourly):
       let local = state.localDays.local(row.time)
       return .hourlyObservation(
-        cityID: cityID, source: options.source, validAt: row.time, localDate: local.date,
+        cityID: cityID, source: .imported(options.source), validAt: row.time, localDate: local.date,
         localHour: local.hour, fetchID: state.fetchID, fetchedAt: now)
     case (.observations, .daily):
       return .dailyObservation(
-        cityID: cityID, source: options.source, date: LocalDate(dayNumber: row.time).description,
+        cityID: cityID, source: .imported(options.source),
+        date: LocalDate(dayNumber: row.time).description,
         fetchID: state.fetchID, fetchedAt: now)
     case (.forecasts, .hourly):
       return .hourlyForecast(
@@ -173,7 +174,7 @@ package final class ImportWriter {
     case (.forecasts, .daily):
       let date = LocalDate(dayNumber: row.time)
       return .dailyForecast(
-        cityID: cityID, source: options.source, model: row.model, issuedAt: row.issuedAt,
+        cityID: cityID, source: .imported(options.source), model: row.model, issuedAt: row.issuedAt,
         date: date.description,
         leadDays: LeadTime.days(issueDate: state.zone.localDate(row.issuedAt), date: date),
         fetchID: state.fetchID)

@@ -238,7 +238,7 @@ public enum StationFileImport {
     now: Int64, keepSuspect: Bool
   ) throws -> StationRowWriter {
     var fetch = FetchRecord(
-      cityID: city.id, source: reading.source.fetchLogValue, model: Self.model,
+      cityID: city.id, source: reading.source, model: Self.model,
       requestedAt: now, issuedAt: nil, status: .ok)
     fetch.url = url
     fetch.bytes = file.size

@@ -12,7 +12,7 @@ package struct StationRowWriter {
   let store: Store
   let city: City
   /// `station:<provider>:<id>`.
-  let source: String
+  let source: FetchSource
   let fetchID: Int64
   let now: Int64
   let keepSuspect: Bool
@@ -29,12 +29,12 @@ package struct StationRowWriter {
   ) throws {
     self.store = store
     self.city = city
-    source = reading.source.rawValue
+    source = reading.source
     self.fetchID = fetchID
     self.now = now
     self.keepSuspect = keepSuspect
     hadFlags =
-      try store.flaggedObservationCount(cityID: city.id, source: reading.source.rawValue) > 0
+      try store.flaggedObservationCount(cityID: city.id, source: reading.source) > 0
     result = StationFileImport.Result(reading: reading)
     result.fetchID = fetchID
   }

@@ -81,7 +81,7 @@ public struct ModelRunMeta: Sendable, Equatable {
   /// mixes several models' runs and so has no single run; else the server's domain name (the
   /// model's own name unless `domains` says otherwise).
   public static func domain(forModel model: String) -> String? {
-    guard model != "best_match", !model.hasSuffix("_seamless") else { return nil }
+    guard model != ModelName.bestMatch, !model.hasSuffix("_seamless") else { return nil }
     return domains[model] ?? model
   }
 

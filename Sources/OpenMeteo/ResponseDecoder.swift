@@ -10,14 +10,14 @@ import SkycastModel
 /// warning. Arrays of different lengths, unknown units and invalid JSON are errors.
 public struct ResponseDecoder: Sendable {
   /// Models whose suffix to expect; with fewer than two, keys are unsuffixed and stored under
-  /// `models.first ?? "best_match"`.
+  /// `models.first ?? ModelName.bestMatch`.
   public var models: [String]
 
   public init(models: [String] = []) {
     self.models = models
   }
 
-  package var defaultModel: String { models.count == 1 ? models[0] : "best_match" }
+  package var defaultModel: String { models.count == 1 ? models[0] : ModelName.bestMatch }
 
   /// Decodes a whole body.
   public func decode(_ bytes: [UInt8]) throws(APIError) -> [LocationBlock] {

@@ -91,7 +91,9 @@ public enum FetchSource: Sendable, Hashable, CustomStringConvertible {
   public static let era5Model = "era5"
 
   static let analysisPrefix = "analysis:"
-  static let stationPrefix = "station:"
+  /// What every station source starts with (`station:<provider>:<id>`), for SQL that builds
+  /// a station's source from its columns.
+  public static let stationPrefix = "station:"
   static let importPrefix = "import:"
 
   private static func station(_ text: String) -> FetchSource? {

@@ -21,7 +21,7 @@ extension Verifier {
     }
     let climatological = request.reference == .climatology
     let observations = try ensembleObservations(request)
-    let rows = try store.ensembleVerifyRows(
+    let rows = try store.ensembleValueRows(
       variable: request.variable, includePast: request.includePast,
       referenceModel: referenceModel)
     let labels = try cityLabels()

@@ -56,7 +56,9 @@ public struct EnsembleVerifyRequest: Sendable {
   }
 
   /// The source bound to the observation query (`VerifySQL.obsValue`).
-  package var boundObservationSource: String { VerifySQL.obsValue(asVerifyRequest) }
+  package var boundObservationSource: FetchSource {
+    FetchSource(rawValue: VerifySQL.obsValue(asVerifyRequest))
+  }
 
   /// The deterministic request the reliability table machinery is given (same keys and event).
   public var asVerifyRequest: VerifyRequest {

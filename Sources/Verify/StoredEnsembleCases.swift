@@ -32,7 +32,7 @@ struct StoredEnsembleCases {
     store: Store
   ) throws -> StoredEnsembleCases {
     var result = StoredEnsembleCases()
-    let rows = try store.ensembleVerifyRows(
+    let rows = try store.ensembleValueRows(
       variable: variable, includePast: false, referenceModel: nil)
     var members = EnsembleMembers()
     for (city, series) in observations {

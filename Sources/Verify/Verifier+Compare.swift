@@ -116,7 +116,9 @@ extension Verifier {
   public func comparisonSide(_ text: String, daily: Bool, models: [String] = []) throws
     -> ComparisonRequest.Side
   {
-    let stored = try store.storedForecastSeries(daily: daily)
+    let stored = try store.storedForecastSeries(daily: daily).map {
+      (source: $0.source.rawValue, model: $0.model)
+    }
     let side = try comparisonSide(text, stored: stored)
     guard let source = side.sourceName, case .source = side else { return side }
     let held = Set(
@@ -144,7 +146,7 @@ extension Verifier {
           "'\(text)': source '\(source)' holds no model '\(model)'"
             + (held.isEmpty ? "" : " (it holds \(held.joined(separator: ", ")))"))
       }
-      return .series(source: source, model: model)
+      return .series(source: FetchSource(rawValue: source), model: model)
     }
     let sources = Set(stored.map(\.source))
     let models = Set(stored.map(\.model))

@@ -19,7 +19,7 @@ extension Verifier {
     // The pairs carry no reference: skip the climatology ``ensembleObservations`` would fit.
     plain.reference = nil
     let observations = try ensembleObservations(plain)
-    let rows = try store.ensembleVerifyRows(
+    let rows = try store.ensembleValueRows(
       variable: request.variable, includePast: request.includePast, referenceModel: nil)
     let wantedModels = Set(request.models)
     let wantedCities = Set(request.cityIDs)

@@ -9,7 +9,7 @@ extension BenchQueries {
 
   /// The collected forecasts of `column` with a value and a lead ≥ 0.
   static func collected(_ column: String) -> String {
-    "f.source = 'forecast' AND f.\(column) IS NOT NULL AND f.lead_hours >= 0"
+    "f.source = \(FetchSource.forecast.sqlLiteral) AND f.\(column) IS NOT NULL AND f.lead_hours >= 0"
   }
 
   /// `archive lock-in --var precipitation --threshold 0.1`: per valid time with two issues or
@@ -61,7 +61,7 @@ extension BenchQueries {
       sqrt(avg((m.latest - o.temperature_2m) * (m.latest - o.temperature_2m))) AS latest_rmse,
       avg(m.latest - o.temperature_2m) AS latest_bias
     FROM m JOIN hourly_observations AS o
-      ON o.city_id = m.city_id AND o.source = 'era5' AND o.valid_at = m.valid_at
+      ON o.city_id = m.city_id AND o.source = \(FetchSource.era5.sqlLiteral) AND o.valid_at = m.valid_at
     WHERE o.temperature_2m IS NOT NULL
     GROUP BY m.source, m.lead_day ORDER BY m.source, m.lead_day
     """
@@ -77,7 +77,7 @@ extension BenchQueries {
     j AS (
       SELECT s.source, abs(s.value - s.before) AS revision, s.value - o.temperature_2m AS error
       FROM s JOIN hourly_observations AS o
-        ON o.city_id = s.city_id AND o.source = 'era5' AND o.valid_at = s.valid_at
+        ON o.city_id = s.city_id AND o.source = \(FetchSource.era5.sqlLiteral) AND o.valid_at = s.valid_at
       WHERE s.k = 1 AND s.before IS NOT NULL AND o.temperature_2m IS NOT NULL)
     SELECT source, CASE WHEN revision < 0.2 THEN 0 WHEN revision < 0.4 THEN 1
         WHEN revision < 0.7 THEN 2 WHEN revision < 1.1 THEN 3 ELSE 4 END AS bin,
@@ -95,14 +95,14 @@ extension BenchQueries {
         row_number() OVER (PARTITION BY f.city_id, f.model, f.valid_at, f.lead_hours / 24
           ORDER BY f.issued_at DESC, f.fetch_id DESC) AS newest
       FROM hourly_forecasts AS f
-      WHERE \(collected("temperature_2m")) AND f.model = 'best_match')
+      WHERE \(collected("temperature_2m")) AND f.model = '\(ModelName.bestMatch)')
     SELECT d.model, d.lead_hours / 24 AS lead_day, count(*) AS n,
       avg(abs(d.temperature_2m - s.value)) AS mean_abs_diff,
       max(abs(d.temperature_2m - s.value)) AS max_abs_diff
     FROM hourly_forecasts AS d CROSS JOIN served AS s
       ON s.city_id = d.city_id AND s.model = d.model AND s.valid_at = d.valid_at
       AND s.lead_day = d.lead_hours / 24 AND s.newest = 1
-    WHERE d.source = 'previous-runs' AND d.model = 'best_match' AND d.temperature_2m IS NOT NULL
+    WHERE d.source = \(FetchSource.previousRuns.sqlLiteral) AND d.model = '\(ModelName.bestMatch)' AND d.temperature_2m IS NOT NULL
     GROUP BY d.model, lead_day ORDER BY d.model, lead_day
     """
 
@@ -112,7 +112,7 @@ extension BenchQueries {
     SELECT f.city_id, f.model, f.lead_hours / 24 AS lead_day, f.valid_date,
       avg(abs(f.temperature_2m - o.temperature_2m)) AS mae, count(*) AS n
     FROM hourly_forecasts AS f JOIN hourly_observations AS o
-      ON o.city_id = f.city_id AND o.source = 'era5' AND o.valid_at = f.valid_at
+      ON o.city_id = f.city_id AND o.source = \(FetchSource.era5.sqlLiteral) AND o.valid_at = f.valid_at
     WHERE \(collected("temperature_2m")) AND o.temperature_2m IS NOT NULL
     GROUP BY f.city_id, f.model, lead_day, f.valid_date
     ORDER BY f.city_id, f.model, lead_day, f.valid_date
@@ -122,12 +122,12 @@ extension BenchQueries {
 extension Benchmark {
   /// The analyses, our commands and the columns compared.
   static var archiveCases: [ArchiveCase] {
-    let forecasts = ["--source", "forecast"]
+    let forecasts = ["--source", FetchSource.forecast.rawValue]
     let exact = 1e-9
     return [
       ArchiveCase(
         name: "archive audit",
-        arguments: ["archive", "audit", "--var", "temperature_2m", "--model", "best_match"],
+        arguments: ["archive", "audit", "--var", "temperature_2m", "--model", ModelName.bestMatch],
         sql: BenchQueries.audit, compared: ["n": 0, "mean_abs_diff": 5e-4, "max_abs_diff": 5e-4]),
       ArchiveCase(
         name: "archive lock-in",
@@ -138,11 +138,13 @@ extension Benchmark {
           uniqueKeysWithValues: [("n", 0.0)] + (0..<16).map { ("locked_d\($0)", 5e-4) })),
       ArchiveCase(
         name: "archive changes",
-        arguments: ["archive", "changes", "--var", "temperature_2m", "--obs", "era5"] + forecasts,
+        arguments: [
+          "archive", "changes", "--var", "temperature_2m", "--obs", FetchSource.era5.rawValue,
+        ] + forecasts,
         sql: BenchQueries.dailyErrors, compared: [:]),
       ArchiveCase(
         name: "verify --lagged 3",
-        arguments: ["verify", "--lagged", "3", "--obs", "era5"] + forecasts,
+        arguments: ["verify", "--lagged", "3", "--obs", FetchSource.era5.rawValue] + forecasts,
         sql: BenchQueries.lagged,
         compared: [
           "n": 0, "bias": exact, "mae": exact, "rmse": exact, "latest_mae": exact,
@@ -150,7 +152,10 @@ extension Benchmark {
         ]),
       ArchiveCase(
         name: "verify --jumpiness",
-        arguments: ["verify", "--jumpiness", "--revision-bins", "0.2,0.4,0.7,1.1", "--obs", "era5"]
+        arguments: [
+          "verify", "--jumpiness", "--revision-bins", "0.2,0.4,0.7,1.1", "--obs",
+          FetchSource.era5.rawValue,
+        ]
           + forecasts,
         sql: BenchQueries.jumpiness,
         compared: ["n": 0, "mean_revision": exact, "bias": exact, "mae": exact, "rmse": exact]),

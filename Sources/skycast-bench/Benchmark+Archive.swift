@@ -58,7 +58,7 @@ extension Benchmark {
     let stored = try shellCount(
       database,
       "SELECT count(*) FROM forecast_hours h JOIN forecast_series s ON s.id = h.series_id "
-        + "WHERE s.source = '\(FetchSource.previousRuns.rawValue)'")
+        + "WHERE s.source = \(FetchSource.previousRuns.sqlLiteral)")
     guard stored == 0 else { return }
     log("archive: storing a Previous Runs archive (\(days) lead days) for the audit")
     let store = try Store(path: database)
@@ -72,13 +72,13 @@ extension Benchmark {
       try store.write {
         let fetchID = try store.insertFetch(
           FetchRecord(
-            cityID: city.id, source: FetchSource.previousRuns.rawValue, model: "best_match",
+            cityID: city.id, source: .previousRuns, model: ModelName.bestMatch,
             requestedAt: end.midnightAsUTC, status: .ok, url: "synthetic://skycast-bench"))
         var rows = 0
         for day in 1...days {
           rows += try store.insertHourlyForecasts(
-            hourly, model: "best_match", previousDay: day, fetchID: fetchID, cityID: city.id,
-            source: FetchSource.previousRuns.rawValue, zone: city.zone,
+            hourly, model: ModelName.bestMatch, previousDay: day, fetchID: fetchID, cityID: city.id,
+            source: .previousRuns, zone: city.zone,
             issuedAt: { LeadTime.issued(valid: $0, daysBefore: day) })
         }
         try store.setFetchRows(rows, fetchID: fetchID)

@@ -62,11 +62,10 @@ extension Benchmark {
         try deterministicStore.write {
           let fetchID = try deterministicStore.insertFetch(
             FetchRecord(
-              cityID: 1, source: FetchSource.forecast.rawValue, model: "best_match",
-              requestedAt: issuedAt,
+              cityID: 1, source: .forecast, model: ModelName.bestMatch, requestedAt: issuedAt,
               issuedAt: issuedAt, status: .ok))
           let series = try deterministicStore.forecastSeriesID(
-            source: FetchSource.forecast.rawValue, model: "best_match")
+            source: .forecast, model: ModelName.bestMatch)
           let writer = deterministicStore.hourlyForecastWriter(variables: [.temperature2m])
           for step in 0..<steps {
             let validAt = issuedAt + Int64(step) * 3600
@@ -97,7 +96,7 @@ extension Benchmark {
           let local = CityTimeZone.utc.local(validAt)
           _ = try writer.insert(
             .hourlyObservation(
-              cityID: 1, source: FetchSource.era5.rawValue, validAt: validAt,
+              cityID: 1, source: .era5, validAt: validAt,
               localDate: local.date.description,
               localHour: local.hour, fetchID: nil, fetchedAt: nil),
             values: [Self.truth(validAt) + generator.nextGaussian(mean: 0, standardDeviation: 0.3)])

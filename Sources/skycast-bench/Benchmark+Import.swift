@@ -172,7 +172,8 @@ extension Benchmark {
     .import --csv --skip 1 \(csv) import_rows
     BEGIN;
     INSERT INTO fetches (id, city_id, source, model, requested_at, status, url)
-      SELECT id, id, 'import:bench', 'bench', 0, 'ok', 'file://\(csv)' FROM cities;
+      SELECT id, id, '\(FetchSource.imported("bench").fetchLogValue)', 'bench', 0, 'ok', 'file://\(csv)'
+      FROM cities;
     INSERT INTO forecast_series (source, model) VALUES ('bench', 'bench');
     INSERT INTO forecast_hours (city_id, series_id, valid_at, issued_at, dedupe, fetch_id,
         local_hour_shift, lead_hours, temperature_2m)

@@ -1,3 +1,4 @@
+import SkycastModel
 import Store
 
 /// `hourly_forecasts_latest` (schema 9: newest issue by GROUP BY, winners read back by key)
@@ -9,7 +10,10 @@ extension Benchmark {
     let old = "(\(Schema.windowedHourlyLatest))"
     let cases: [(String, String)] = [
       ("whole view", ""),
-      ("one city", " WHERE city_id = 1 AND source = 'forecast' AND model = 'best_match'"),
+      (
+        "one city",
+        " WHERE city_id = 1 AND source = \(FetchSource.forecast.sqlLiteral) AND model = '\(ModelName.bestMatch)'"
+      ),
     ]
     var figures: [Figure] = []
     for (label, filter) in cases {

@@ -1,4 +1,6 @@
 import Foundation
+import SkycastModel
+import Store
 
 /// `verify --by lead` (the merge join) against the scores written by hand as one SQL statement
 /// in the sqlite3 shell, with both outputs compared number by number.
@@ -22,7 +24,10 @@ extension Benchmark {
       let ours = try best(of: 3) {
         try Subprocess.run(
           skycast,
-          ["verify", "--by", "lead", "--obs", "era5", "--format", "csv", "--db", database],
+          [
+            "verify", "--by", "lead", "--obs", FetchSource.era5.rawValue, "--format", "csv", "--db",
+            database,
+          ],
           stdoutPath: isPipe ? Subprocess.pipe : oursOutput)
       }
       var compared = ""
@@ -94,7 +99,7 @@ extension BenchQueries {
             * (count(*) * total(o.temperature_2m * o.temperature_2m) - \(so) * \(so))) AS corr
       FROM hourly_forecasts AS f
       CROSS JOIN hourly_observations AS o
-        ON o.city_id = f.city_id AND o.source = 'era5' AND o.valid_at = f.valid_at
+        ON o.city_id = f.city_id AND o.source = \(FetchSource.era5.sqlLiteral) AND o.valid_at = f.valid_at
       WHERE f.lead_hours >= 0 AND f.temperature_2m IS NOT NULL AND o.temperature_2m IS NOT NULL
       GROUP BY f.source, f.lead_hours
       ORDER BY f.source, f.lead_hours;

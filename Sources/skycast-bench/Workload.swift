@@ -48,7 +48,7 @@ struct Workload {
             url: "synthetic://skycast-bench", body: body, callWeight: nil))
       }
       _ = try ForecastIngest.storeBatch(
-        items, store: store, requestedAt: issuedAt, models: ["best_match"], minInterval: nil)
+        items, store: store, requestedAt: issuedAt, models: [ModelName.bestMatch], minInterval: nil)
     }
   }
 
@@ -61,11 +61,11 @@ struct Workload {
       try store.write {
         let fetchID = try store.insertFetch(
           FetchRecord(
-            cityID: city.id, source: FetchSource.era5.rawValue, model: FetchSource.era5Model,
+            cityID: city.id, source: .era5, model: FetchSource.era5Model,
             requestedAt: end.midnightAsUTC,
             status: .ok, url: "synthetic://skycast-bench"))
         _ = try store.upsertObservations(
-          location, model: FetchSource.era5Model, city: city, source: FetchSource.era5.rawValue,
+          location, model: FetchSource.era5Model, city: city, source: .era5,
           fetchID: fetchID,
           fetchedAt: end.midnightAsUTC)
       }

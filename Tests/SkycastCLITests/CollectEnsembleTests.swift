@@ -169,12 +169,12 @@ import Testing
     _ = try store.write {
       try store.insertFetch(
         FetchRecord(
-          cityID: 1, source: "forecast", model: "best_match", requestedAt: 1_774_000_000,
+          cityID: 1, source: .forecast, model: "best_match", requestedAt: 1_774_000_000,
           status: .ok))
     }
     #expect(
       try store.freshFetch(
-        cityID: 1, source: "ensemble", now: 1_774_000_000 + 3600, minInterval: 1800) == nil)
+        cityID: 1, source: .ensemble, now: 1_774_000_000 + 3600, minInterval: 1800) == nil)
   }
 
   @Test("--dry-run prints the ensemble URL and call weight and fetches nothing")
@@ -291,12 +291,12 @@ import Testing
     _ = try store.write {
       try store.insertFetch(
         FetchRecord(
-          cityID: city.id, source: "ensemble", model: "m", requestedAt: 1_774_000_000,
+          cityID: city.id, source: .ensemble, model: "m", requestedAt: 1_774_000_000,
           status: .ok))
     }
     #expect(
       try store.freshFetch(
-        cityID: city.id, source: "ensemble", now: 1_774_000_060, minInterval: 1800) == nil)
+        cityID: city.id, source: .ensemble, now: 1_774_000_060, minInterval: 1800) == nil)
   }
 
   @Test("usage errors: no model, --models with --ensemble, a variable that is not hourly")

@@ -58,10 +58,10 @@ import Testing
       try store.write {
         let fetch = try store.insertFetch(
           FetchRecord(
-            cityID: cities[place]!.id, source: "era5", model: "era5", requestedAt: observedAt,
+            cityID: cities[place]!.id, source: .era5, model: "era5", requestedAt: observedAt,
             status: .ok, url: "synthetic://merge"))
         _ = try store.upsertObservations(
-          location, model: "era5", city: cities[place]!, source: "era5", fetchID: fetch,
+          location, model: "era5", city: cities[place]!, source: .era5, fetchID: fetch,
           fetchedAt: observedAt)
       }
     }

@@ -273,7 +273,8 @@ import Testing
     // Flag the first station value: one pair fewer, unless --include-suspect.
     try store.write {
       try store.flagObservation(
-        cityID: 1, source: "station:dwd:00433", variable: .temperature2m, validAt: Self.start,
+        cityID: 1, source: .station(provider: .dwd, id: "00433"), variable: .temperature2m,
+        validAt: Self.start,
         flag: "suspect")
     }
     func pairs(_ extra: String...) async -> Int {

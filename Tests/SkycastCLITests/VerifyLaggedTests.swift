@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import Verify
 
 @testable import SkycastCLI
 @testable import Store

@@ -32,7 +32,7 @@ import Testing
 
   /// Words that are spelled like a source but are something else, each with its reason.
   static let notSources: [String: String] = [
-    "Store/Views/SeriesSelection.swift": "the --series keyword `forecast`",
+    "Store/Series/SeriesSelection.swift": "the --series keyword `forecast`",
     "Verify/VerifyTable.swift": "the pairs' `forecast` column",
     "Verify/ReliabilityFigure.swift": "a legend label",
     "SkycastCLI/Commands/FetchReporter.swift": "nouns in progress lines",

@@ -68,11 +68,12 @@ import Testing
              (1, 's', 12600, '1970-01-01', 3, 99), (1, 'other', 3600, '1970-01-01', 1, 5)
       """)
     let city = try #require(try store.city(id: 1))
-    let resolved = try SeriesSelection.observed(source: "s").resolve(
+    let resolved = try SeriesSelection.observed(source: .imported("s")).resolve(
       in: store, daily: false, cityIDs: [1])
     #expect(
       resolved
-        == ResolvedSeries(table: "hourly_observations", source: "s", model: nil, daily: false))
+        == ResolvedSeries(
+          table: "hourly_observations", source: .imported("s"), model: nil, daily: false))
     let series = try SeriesQuery.hourly(
       store: store, city: city, variable: .temperature2m, series: resolved, range: 0..<18_000)
     #expect(series.instants == [0, 3600, 7200, 10_800, 14_400])

@@ -48,7 +48,7 @@ import Testing
   func forecasts() throws {
     let store = try Self.store()
     let writer = store.hourlyForecastWriter(variables: [.temperature2m])
-    let series = try store.forecastSeriesID(source: "qweather", model: "qweather")
+    let series = try store.forecastSeriesID(source: .imported("qweather"), model: "qweather")
     func upsert(_ value: Double?, fetch: Int64) throws -> UpsertOutcome {
       try writer.upsert(
         key: [.integer(1), .integer(series), .integer(86_400), .integer(0), .integer(0)],

@@ -147,7 +147,7 @@ import Testing
     _ = try store.write {
       try store.insertFetch(
         FetchRecord(
-          cityID: city.id, source: "forecast", model: "best_match", requestedAt: 0, status: .failed)
+          cityID: city.id, source: .forecast, model: "best_match", requestedAt: 0, status: .failed)
       )
     }
     #expect(throws: CityChangeError.hasHistory(city, rows: 1)) {

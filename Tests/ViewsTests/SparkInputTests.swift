@@ -44,7 +44,8 @@ import Testing
   func parse() {
     #expect(SeriesSelection(argument: "forecast") == .forecast)
     #expect(SeriesSelection(argument: "observed") == .observed(source: nil))
-    #expect(SeriesSelection(argument: "observed:station-7") == .observed(source: "station-7"))
+    #expect(
+      SeriesSelection(argument: "observed:station-7") == .observed(source: .imported("station-7")))
     #expect(SeriesSelection(argument: "observed:") == nil)
     #expect(SeriesSelection(argument: "forecasts") == nil)
   }

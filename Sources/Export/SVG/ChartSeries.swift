@@ -1,7 +1,7 @@
 /// A named line: one model, source or city.
 ///
 /// ```swift
-/// ChartSeries(name: "best_match", values: [(0, 1.1), (1, 1.4), (2, nil)], n: [48, 48, 0])
+/// ChartSeries(name: "icon_d2", values: [(0, 1.1), (1, 1.4), (2, nil)], n: [48, 48, 0])
 /// ```
 public struct ChartSeries: Sendable, Equatable {
   /// The legend text.

@@ -104,7 +104,7 @@ enum CollectCommand {
     var options = ForecastRequestOptions()
     options.days = try invocation[Options.forecastDays] ?? 16
     let models = try invocation[Options.models].map(\.text)
-    options.models = models == ["best_match"] ? [] : models
+    options.models = models == [ModelName.bestMatch] ? [] : models
     let variables = invocation[Options.vars]
     if !variables.isEmpty {
       var hourly: [WeatherVariable] = []
@@ -172,7 +172,7 @@ extension CollectCommand {
         "models", value: "models",
         help:
           "Comma-separated Open-Meteo models (e.g. ecmwf_ifs025,gfs_seamless), stored separately.",
-        repeating: true, default: "best_match")
+        repeating: true, default: ModelName.bestMatch)
     ) { try modelNames($0) }
     static let vars = Option<[String]>.list(
       "vars", value: "variables",

@@ -96,19 +96,20 @@ enum DemoCommand {
     try await section(
       6, "Verification by lead day: error grows with lead time",
       ["verify"] + synthetic + [
-        "--obs", DemoDataset.observationSource, "--model", "best_match", "--by", "lead-day",
+        "--obs", DemoDataset.observationSource, "--model", ModelName.bestMatch, "--by", "lead-day",
         "--format", "table",
       ])
     try await section(
       7, "Rain (> 0.1 mm in the hour): contingency and Brier scores",
       ["verify"] + synthetic + [
-        "--obs", DemoDataset.observationSource, "--model", "best_match", "--var", "precipitation",
-        "--threshold", "0.1", "--op", "gt", "--by", "lead-day", "--format", "table",
+        "--obs", DemoDataset.observationSource, "--model", ModelName.bestMatch,
+        "--var", "precipitation", "--threshold", "0.1", "--op", "gt", "--by", "lead-day",
+        "--format", "table",
       ])
     try await section(
       8, "Two models on the same cases: difference and DM test",
       ["verify"] + synthetic + [
-        "--obs", DemoDataset.observationSource, "--compare", "best_match",
+        "--obs", DemoDataset.observationSource, "--compare", ModelName.bestMatch,
         DemoDataset.secondModel, "--by", "lead-day", "--columns",
         "lead_day,n,days,rmse_a,rmse_b,rmse_diff,p_value,verdict,note", "--format", "table",
       ])
@@ -116,9 +117,10 @@ enum DemoCommand {
       9, "An imported source against the collected forecasts",
       ["verify"] + synthetic + [
         "--obs", DemoDataset.observationSource, "--compare", FetchSource.forecast.rawValue,
-        DemoDataset.importedSource, "--model", "best_match,\(DemoDataset.importedSource)", "--by",
-        "lead-day", "--columns",
-        "lead_day,n,rmse_a,rmse_b,rmse_diff,verdict,note", "--format", "table",
+        DemoDataset.importedSource, "--model",
+        "\(ModelName.bestMatch),\(DemoDataset.importedSource)",
+        "--by", "lead-day", "--columns", "lead_day,n,rmse_a,rmse_b,rmse_diff,verdict,note",
+        "--format", "table",
       ])
     try await section(
       10, "The ensemble: CRPS, spread and spread–skill by lead day",

@@ -1,6 +1,7 @@
 import Export
 import ExportJobs
 import Foundation
+import SkycastModel
 import Store
 
 /// `export … --format parquet -o DIR`: the table as a Hive-partitioned Parquet dataset for
@@ -45,7 +46,7 @@ extension ExportCommand {
     }
     var request = ExportRequest(table: table)
     request.dates = try invocation.dateRange(required: false)
-    request.source = invocation[Options.source]
+    request.source = invocation[Options.source].map(FetchSource.init)
     request.model = invocation[Options.model]
     request.latest = invocation[Options.latest]
     if table == .hourly {
@@ -57,7 +58,7 @@ extension ExportCommand {
     let selected = try invocation[SharedOptions.cities].isEmpty ? [] : invocation.cities(in: store)
     request.cityIDs = selected.map(\.id)
     if let source = request.source {
-      try checkSource(source, table: table, store: store, invocation: invocation)
+      try checkSource(source.rawValue, table: table, store: store, invocation: invocation)
     }
     let export = try HistoryExport(store: store, request: request)
     let required = try requiredColumns(baseTable(table), store: store)

@@ -188,7 +188,7 @@ enum ExportCommand {
       return try SparkCommand.figure(
         invocation,
         series: table == .hourlyObservations
-          ? .observed(source: invocation[Options.source]) : .forecast)
+          ? .observed(source: invocation[Options.source].map(FetchSource.init)) : .forecast)
     }
     if table == .hourly || table == .hourlyObservations { try invocation.rejectFigureOptions() }
     let format: OutputFormat
@@ -208,7 +208,7 @@ enum ExportCommand {
     }
     var request = ExportRequest(table: table)
     request.dates = try invocation.dateRange(required: false)
-    request.source = invocation[Options.source]
+    request.source = invocation[Options.source].map(FetchSource.init)
     request.model = invocation[Options.model]
     request.latest = invocation[Options.latest]
     request.excel = excel
@@ -220,7 +220,7 @@ enum ExportCommand {
     let selected = try invocation[SharedOptions.cities].isEmpty ? [] : invocation.cities(in: store)
     request.cityIDs = selected.map(\.id)
     if let source = request.source {
-      try checkSource(source, table: table, store: store, invocation: invocation)
+      try checkSource(source.rawValue, table: table, store: store, invocation: invocation)
     }
 
     if invocation[Options.wide] {
@@ -289,7 +289,7 @@ enum ExportCommand {
     let cities = selected.isEmpty ? try invocation.cities(in: store) : selected
     let source: String
     if let given = request.source {
-      source = given
+      source = given.rawValue
     } else if table.isForecast {
       source = FetchSource.forecast.rawValue
     } else {
@@ -302,7 +302,7 @@ enum ExportCommand {
     }
     let export = WideExport(
       store: store, table: table, cities: cities, variable: variable, dates: request.dates,
-      source: source, model: request.model, excel: request.excel)
+      source: FetchSource(rawValue: source), model: request.model, excel: request.excel)
     if !table.isDaily, Set(cities.map(\.zone)).count > 1 {
       invocation.info("times are in UTC: the cities are in different time zones")
     }

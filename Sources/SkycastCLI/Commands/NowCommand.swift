@@ -67,8 +67,9 @@ enum NowCommand {
       }
     }
     guard
-      var model = try store.nowModel(
-        city: city, now: now, listedDays: NowView.listedDays, asOf: reference.pinned ? now : nil)
+      var model = try NowModel.read(
+        from: store, city: city, now: now, listedDays: NowView.listedDays,
+        asOf: reference.pinned ? now : nil)
     else {
       if reference.pinned {
         throw CLIError.failure(

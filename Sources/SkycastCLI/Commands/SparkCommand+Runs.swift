@@ -140,7 +140,7 @@ extension SparkCommand {
         }, for: " for --runs")
     }
     let validAt = WallClock.floorToHour(time.epoch(in: cities[0].zone))
-    return (store, cities[0], variable, invocation[Options.model] ?? "best_match", validAt)
+    return (store, cities[0], variable, invocation[Options.model] ?? ModelName.bestMatch, validAt)
   }
 
   /// How an issue is labelled: `07-19 06Z +30 h`.

@@ -157,7 +157,7 @@ enum SparkCommand {
       var best: (source: String, series: [CitySeries], values: Int)?
       var counts: [String] = []
       for source in candidates {
-        let reference = ResolvedSeries.observed(source, daily: daily)
+        let reference = ResolvedSeries.observed(FetchSource(rawValue: source), daily: daily)
         var series: [CitySeries] = []
         var count = 0
         for line in stored.lines {
@@ -183,7 +183,8 @@ enum SparkCommand {
       if let best {
         observed = best.series
         // Named even when the window holds none, so the subtitle can say so.
-        observedLabel = ResolvedSeries.observed(best.source, daily: daily).label
+        observedLabel =
+          ResolvedSeries.observed(FetchSource(rawValue: best.source), daily: daily).label
         if candidates.count > 1, best.values > 0 {
           invocation.note(
             "observations from '\(best.source)', the source with most values in the window (\(counts.joined(separator: ", ")))"
@@ -245,7 +246,7 @@ enum SparkCommand {
       if origin == nil {
         let coverage = try store.read {
           try store.runCoverage(
-            sources: [resolved.source], models: [model], cityIDs: cities.map(\.id))
+            sources: [resolved.source.rawValue], models: [model], cityIDs: cities.map(\.id))
         }
         resolved.leadFromRun = coverage.withRun > 0
       } else {
@@ -415,7 +416,7 @@ extension SparkCommand {
     )
     static let model = Option<String?>.text(
       "model", value: "model", help: "With --runs: the model whose issues to draw.",
-      default: "best_match")
+      default: ModelName.bestMatch)
     static let series = SharedOptions.series(help: "forecast, or observed[:SOURCE].")
     static let leadFrom = Option<LeadOrigin?>.choice(
       "lead-from", value: "origin",

@@ -1,5 +1,6 @@
 import Collect
 import Export
+import SkycastModel
 import Store
 import Verify
 
@@ -198,7 +199,7 @@ extension VerifyCommand {
   {
     guard let text = invocation[Options.skill] else { return nil }
     if text == "climatology" { return .climatology }
-    if text == "deterministic" { return .deterministic(model: "best_match") }
+    if text == "deterministic" { return .deterministic(model: ModelName.bestMatch) }
     if text.hasPrefix("deterministic:"), text.count > "deterministic:".count {
       return .deterministic(model: String(text.dropFirst("deterministic:".count)))
     }

@@ -1,4 +1,4 @@
-import Store
+import Verify
 
 extension VerifyCommand {
   /// Whether a `--format svg` score figure scores its lines on the cases every line has, as

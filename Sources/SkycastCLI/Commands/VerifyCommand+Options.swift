@@ -632,7 +632,7 @@ extension VerifyCommand {
       try store.storedForecastSeries(daily: daily, cityIDs: request.cityIDs)
     }
     var bySource: [String: [String]] = [:]
-    for (source, model) in stored
+    for (source, model) in stored.map({ ($0.source.rawValue, $0.model) })
     where (request.sources.isEmpty || request.sources.contains(source))
       && (request.models.isEmpty || request.models.contains(model))
     {

@@ -190,7 +190,7 @@ enum VerifyCommand {
     let coverage = try store.read {
       try store.observationCoverage(daily: daily, cityIDs: request.cityIDs)
     }
-    let others = coverage.filter { $0.source != request.observationSource }
+    let others = coverage.filter { $0.source.rawValue != request.observationSource }
     guard let best = others.max(by: { $0.rows < $1.rows }) else { return }
     invocation.info("observations stored for these cities:")
     for (source, first, last, rows) in coverage {

@@ -5,7 +5,9 @@ public struct SeriesKey: Hashable, Sendable, CustomStringConvertible {
   public var model: String
   public var previousDay: Int
 
-  public init(_ variable: WeatherVariable, model: String = "best_match", previousDay: Int = 0) {
+  public init(
+    _ variable: WeatherVariable, model: String = ModelName.bestMatch, previousDay: Int = 0
+  ) {
     self.variable = variable
     self.model = model
     self.previousDay = previousDay

@@ -1,8 +1,10 @@
+import SkycastModel
+
 /// One stored forecast value as the `archive` analyses read it, in issue order per valid time
 /// (``Store/forEachArchiveForecast(_:_:)``).
 public struct ArchiveForecast: Sendable, Equatable {
   public var cityID: Int64
-  public var source: String
+  public var source: FetchSource
   public var model: String
   /// The valid instant (UTC epoch seconds); 0 for a daily variable, whose valid time is
   /// ``validDate``.
@@ -16,7 +18,7 @@ public struct ArchiveForecast: Sendable, Equatable {
   public var value: Double
 
   public init(
-    cityID: Int64, source: String, model: String, validAt: Int64, validDate: String,
+    cityID: Int64, source: FetchSource, model: String, validAt: Int64, validDate: String,
     issuedAt: Int64, lead: Int64, value: Double
   ) {
     self.cityID = cityID

@@ -24,7 +24,7 @@ extension Store {
     while try statement.step() {
       try body(
         ArchiveForecast(
-          cityID: statement.int64(0) ?? 0, source: statement.text(1) ?? "",
+          cityID: statement.int64(0) ?? 0, source: FetchSource(rawValue: statement.text(1) ?? ""),
           model: statement.text(2) ?? "", validAt: statement.int64(3) ?? 0,
           validDate: statement.text(4) ?? "", issuedAt: statement.int64(5) ?? 0,
           lead: statement.int64(6) ?? 0, value: statement.double(7) ?? .nan))

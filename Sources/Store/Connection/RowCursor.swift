@@ -1,11 +1,12 @@
 internal import SQLiteKit
 
-/// The rows of one statement, read in order inside ``Store/withRows(of:_:)`` or
-/// ``UserQuery/withRows(_:)``. It cannot be copied or kept: the statement behind it is
-/// finalized when the closure returns, so no caller holds a statement of the Store's.
+/// The rows of one statement, read in order inside ``Store/withRows(_:arguments:_:)`` or
+/// ``Store/withRows(_:named:_:)`` (a feature's own query) or ``UserQuery/withRows(_:)``. It
+/// cannot be copied or kept: the statement behind it is finalized when the closure returns, so
+/// no caller holds a statement of the Store's.
 ///
-/// Columns are read by position; the positions of verify's streams are named next to their
-/// SQL (``VerifyStreams/ForecastColumn``).
+/// Columns are read by position; a feature names the positions next to its SQL (verify's
+/// streams in `VerifyStreams.ForecastColumn`).
 public struct RowCursor: ~Copyable {
   let statement: Statement
 

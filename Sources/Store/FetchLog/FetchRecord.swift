@@ -7,8 +7,9 @@ public struct FetchRecord: Sendable, Equatable {
   public enum Status: String, Sendable { case ok, failed }
 
   public var cityID: Int64?
-  /// `forecast`, `era5`, `archive`, `previous-runs` or `import:NAME`.
-  public var source: String
+  /// Where the fetch's rows went (stored as ``FetchSource/fetchLogValue``: an import's is
+  /// `import:NAME`).
+  public var source: FetchSource
   public var model: String
   public var requestedAt: Int64
   public var issuedAt: Int64?
@@ -33,7 +34,7 @@ public struct FetchRecord: Sendable, Equatable {
   public var runNote: String?
 
   public init(
-    cityID: Int64?, source: String, model: String, requestedAt: Int64, issuedAt: Int64? = nil,
+    cityID: Int64?, source: FetchSource, model: String, requestedAt: Int64, issuedAt: Int64? = nil,
     status: Status, httpStatus: Int? = nil, error: String? = nil, url: String? = nil
   ) {
     self.cityID = cityID
@@ -60,7 +61,7 @@ extension Store {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
-        SQLiteValue(fetch.cityID), .text(fetch.source), .text(fetch.model),
+        SQLiteValue(fetch.cityID), .text(fetch.source.fetchLogValue), .text(fetch.model),
         .integer(fetch.requestedAt), SQLiteValue(fetch.issuedAt), .text(fetch.status.rawValue),
         SQLiteValue(fetch.httpStatus), SQLiteValue(fetch.error), SQLiteValue(fetch.url),
         SQLiteValue(fetch.utcOffsetSeconds), SQLiteValue(fetch.gridLatitude),
@@ -79,10 +80,10 @@ extension Store {
   }
 
   /// When the city last had a successful fetch from `source` (epoch seconds), if ever.
-  public func lastSuccessfulFetch(cityID: Int64, source: String) throws -> Int64? {
+  public func lastSuccessfulFetch(cityID: Int64, source: FetchSource) throws -> Int64? {
     try database.scalarInt(
       "SELECT max(requested_at) FROM fetches WHERE city_id = ? AND source = ? AND status = 'ok'",
-      [.integer(cityID), .text(source)])
+      [.integer(cityID), .text(source.fetchLogValue)])
   }
 }
 

@@ -44,14 +44,17 @@ extension Store {
   /// The request time of the newest successful fetch that makes the city fresh at `now` under
   /// `FreshnessRule`, or nil when it is due.
   public func freshFetch(
-    cityID: Int64, source: String = FetchSource.forecast.rawValue, now: Int64, minInterval: Int64
+    cityID: Int64, source: FetchSource = .forecast, now: Int64, minInterval: Int64
   ) throws -> Int64? {
     let last = try database.scalarInt(
       """
       SELECT max(requested_at) FROM fetches
       WHERE city_id = ? AND source = ? AND status = 'ok' AND rows > 0 AND requested_at <= ?
       """,
-      [.integer(cityID), .text(source), .integer(FreshnessRule.latestCountable(now: now))])
+      [
+        .integer(cityID), .text(source.fetchLogValue),
+        .integer(FreshnessRule.latestCountable(now: now)),
+      ])
     guard let last, FreshnessRule.isFresh(requestedAt: last, now: now, minInterval: minInterval)
     else { return nil }
     return last
@@ -60,7 +63,7 @@ extension Store {
   /// Cities with successful fetches stamped too far after `now` to count (the clock was set
   /// back since), with the latest such time.
   public func futureFetches(
-    cityIDs: [Int64], source: String = FetchSource.forecast.rawValue, now: Int64
+    cityIDs: [Int64], source: FetchSource = .forecast, now: Int64
   ) throws -> [(cityID: Int64, requestedAt: Int64)] {
     var result: [(cityID: Int64, requestedAt: Int64)] = []
     for cityID in cityIDs {
@@ -69,7 +72,10 @@ extension Store {
         SELECT max(requested_at) FROM fetches
         WHERE city_id = ? AND source = ? AND status = 'ok' AND requested_at > ?
         """,
-        [.integer(cityID), .text(source), .integer(FreshnessRule.latestCountable(now: now))])
+        [
+          .integer(cityID), .text(source.fetchLogValue),
+          .integer(FreshnessRule.latestCountable(now: now)),
+        ])
       if let latest { result.append((cityID, latest)) }
     }
     return result

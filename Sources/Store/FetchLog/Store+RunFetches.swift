@@ -5,7 +5,7 @@ extension Store {
   /// The model runs (issue times in `from…to`) already stored for the city with a successful
   /// fetch of `source` and `model`: what a resumed `backfill --runs` skips.
   public func storedRuns(
-    cityID: Int64, source: String, model: String, from: Int64, to: Int64
+    cityID: Int64, source: FetchSource, model: String, from: Int64, to: Int64
   ) throws -> Set<Int64> {
     let rows = try database.query(
       """
@@ -13,7 +13,7 @@ extension Store {
       WHERE city_id = ? AND source = ? AND model = ? AND status = 'ok' AND rows > 0
         AND issued_at BETWEEN ? AND ?
       """,
-      [.integer(cityID), .text(source), .text(model), .integer(from), .integer(to)])
+      [.integer(cityID), .text(source.fetchLogValue), .text(model), .integer(from), .integer(to)])
     return Set(rows.compactMap { $0[0].int64Value })
   }
 }

@@ -13,11 +13,6 @@ package enum ForecastHourColumns {
   /// in turn; SQLite sorts for it) and the order the import writer binds its key in.
   package static let validTimeOrder = ["city_id", "series_id", "valid_at", "issued_at", "dedupe"]
 
-  /// Collected runs are kept per fetch; every other source is unique per issue and valid time.
-  package static func isKeyedByFetch(source: String) -> Bool {
-    FetchSource(rawValue: source).isKeyedByFetch
-  }
-
   /// The local hour number of a row of `alias` (local time floored to the hour, from 1970).
   package static func localHour(_ alias: String) -> String {
     "((\(alias).valid_at - (\(alias).valid_at % 3600 + 3600) % 3600) / 3600 + \(alias).local_hour_shift)"
@@ -59,14 +54,15 @@ package enum ForecastHourColumns {
 extension Store {
   /// The id of a (source, model) pair of hourly forecasts, added when new. Call inside a write
   /// transaction.
-  package func forecastSeriesID(source: String, model: String) throws -> Int64 {
+  package func forecastSeriesID(source: FetchSource, model: String) throws -> Int64 {
     let select = try database.cachedStatement(
       "SELECT id FROM forecast_series WHERE source = ? AND model = ?")
     defer { select.reset() }
-    try select.bind([.text(source), .text(model)])
+    try select.bind([.text(source.rawValue), .text(model)])
     if try select.step(), let id = select.int64(0) { return id }
     try database.run(
-      "INSERT INTO forecast_series (source, model) VALUES (?, ?)", [.text(source), .text(model)])
+      "INSERT INTO forecast_series (source, model) VALUES (?, ?)",
+      [.text(source.rawValue), .text(model)])
     return database.lastInsertRowID
   }
 }

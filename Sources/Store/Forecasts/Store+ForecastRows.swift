@@ -8,7 +8,7 @@ extension Store {
   /// - Returns: the number of hourly, daily and current rows written.
   @discardableResult
   public func insertForecastRows(
-    _ location: LocationBlock, model: String, fetchID: Int64, city: City, source: String,
+    _ location: LocationBlock, model: String, fetchID: Int64, city: City, source: FetchSource,
     issuedAt: Int64
   ) throws -> Int {
     var written = 0
@@ -37,7 +37,7 @@ extension Store {
   /// `forecast` are keyed by issue and valid time and replace their earlier values.
   public func insertHourlyForecasts(
     _ series: SeriesBlock, model: String, previousDay: Int, fetchID: Int64, cityID: Int64,
-    source: String, zone: CityTimeZone, issuedAt: (Int64) -> Int64
+    source: FetchSource, zone: CityTimeZone, issuedAt: (Int64) -> Int64
   ) throws -> Int {
     let variables = WeatherVariable.with(.hourlyForecast)
     let columns = variables.map {
@@ -45,7 +45,7 @@ extension Store {
     }
     guard columns.contains(where: { $0 != nil }) else { return 0 }
     let names = variables.map(\.column)
-    let keyedByFetch = ForecastHourColumns.isKeyedByFetch(source: source)
+    let keyedByFetch = source.isKeyedByFetch
     let upsert =
       keyedByFetch
       ? ""
@@ -91,7 +91,7 @@ extension Store {
 
   /// Daily forecast rows; `lead_days` = local valid date − local issue date.
   public func insertDailyForecasts(
-    _ series: SeriesBlock, model: String, fetchID: Int64, cityID: Int64, source: String,
+    _ series: SeriesBlock, model: String, fetchID: Int64, cityID: Int64, source: FetchSource,
     zone: CityTimeZone, issuedAt: Int64
   ) throws -> Int {
     let variables = WeatherVariable.with(.dailyForecast)
@@ -99,10 +99,10 @@ extension Store {
     guard columns.contains(where: { $0 != nil }) else { return 0 }
     let names = variables.map(\.column)
     let upsert =
-      source == FetchSource.forecast.rawValue
+      source == .forecast
       ? ""
       : """
-       ON CONFLICT (city_id, source, model, issued_at, date) WHERE source <> 'forecast'
+       ON CONFLICT (city_id, source, model, issued_at, date) WHERE source <> \(FetchSource.forecast.sqlLiteral)
       DO UPDATE SET fetch_id = excluded.fetch_id, lead_days = excluded.lead_days, \(Self.keepingValues(names))
       """
     let statement = try database.cachedStatement(
@@ -114,7 +114,7 @@ extension Store {
     let issueDate = zone.localDate(issuedAt)
     try statement.bind(fetchID, at: 1)
     try statement.bind(cityID, at: 2)
-    try statement.bind(source, at: 3)
+    try statement.bind(source.rawValue, at: 3)
     try statement.bind(model, at: 4)
     try statement.bind(issuedAt, at: 5)
     var written = 0
@@ -169,14 +169,14 @@ extension Store {
 extension Store {
   /// Stored hourly forecast rows of one city, source and model with valid times in `from…to`.
   package func hourlyForecastCount(
-    cityID: Int64, source: String, model: String, validFrom from: Int64, to: Int64
+    cityID: Int64, source: FetchSource, model: String, validFrom from: Int64, to: Int64
   ) throws -> Int64 {
     try database.scalarInt(
       """
       SELECT count(*) FROM hourly_forecasts
       WHERE city_id = ? AND source = ? AND model = ? AND valid_at BETWEEN ? AND ?
       """,
-      [.integer(cityID), .text(source), .text(model), .integer(from), .integer(to)]
+      [.integer(cityID), .text(source.rawValue), .text(model), .integer(from), .integer(to)]
     ) ?? 0
   }
 }

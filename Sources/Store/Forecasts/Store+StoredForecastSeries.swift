@@ -7,7 +7,7 @@ extension Store {
   ///
   /// - Parameter cityIDs: only these cities' forecasts; empty for every city.
   package func storedForecastSeries(daily: Bool, cityIDs: [Int64] = []) throws
-    -> [(source: String, model: String)]
+    -> [(source: FetchSource, model: String)]
   {
     let chosen = try cities().filter { cityIDs.isEmpty || cityIDs.contains($0.id) }
     if !daily { return try hourlyForecastSeries(cities: chosen) }
@@ -31,12 +31,15 @@ extension Store {
         (source, model) = (nextSource, nextModel)
       }
     }
-    return found.sorted { $0.lexicographicallyPrecedes($1) }.map { ($0[0], $0[1]) }
+    return found.sorted { $0.lexicographicallyPrecedes($1) }.map {
+      (FetchSource(rawValue: $0[0]), $0[1])
+    }
   }
 
   /// The (source, model) pairs with stored hourly rows: the series ids found by seeking the
   /// primary key city by city (a pair can outlive its rows after a prune).
-  private func hourlyForecastSeries(cities: [City]) throws -> [(source: String, model: String)] {
+  private func hourlyForecastSeries(cities: [City]) throws -> [(source: FetchSource, model: String)]
+  {
     let next = try database.prepare(
       """
       SELECT series_id FROM forecast_hours WHERE city_id = ?1 AND series_id > ?2
@@ -53,13 +56,13 @@ extension Store {
         last = id
       }
     }
-    var found: [(source: String, model: String)] = []
+    var found: [(source: FetchSource, model: String)] = []
     for row in try database.query("SELECT id, source, model FROM forecast_series") {
       guard let id = row[0].int64Value, ids.contains(id), let source = row[1].stringValue,
         let model = row[2].stringValue
       else { continue }
-      found.append((source, model))
+      found.append((FetchSource(rawValue: source), model))
     }
-    return found.sorted { ($0.source, $0.model) < ($1.source, $1.model) }
+    return found.sorted { ($0.source.rawValue, $0.model) < ($1.source.rawValue, $1.model) }
   }
 }

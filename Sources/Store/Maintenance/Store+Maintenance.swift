@@ -1,5 +1,6 @@
 import Foundation
 internal import SQLiteKit
+import SkycastModel
 
 /// The statements behind `db info`, `db check`, `db vacuum`, `db backup`, `db prune` and the
 /// demo's hand-over of its file.
@@ -87,7 +88,7 @@ extension Store {
       try database.run(
         """
         DELETE FROM current_conditions WHERE fetch_id IN
-          (SELECT id FROM fetches WHERE source = 'forecast' AND issued_at < ?)
+          (SELECT id FROM fetches WHERE source = \(FetchSource.forecast.sqlLiteral) AND issued_at < ?)
         """,
         [.integer(cutoff)])
       rows += database.changes
@@ -95,12 +96,14 @@ extension Store {
       // name their fetch only as provenance, so those fetch ids are gathered once.
       try database.run(
         """
-        DELETE FROM fetches WHERE source IN ('forecast', 'previous-runs') AND (
+        DELETE FROM fetches
+        WHERE source IN (\(FetchSource.forecast.sqlLiteral), \(FetchSource.previousRuns.sqlLiteral))
+        AND (
           (status = 'failed' AND requested_at < ?1)
           OR (status = 'ok'
             AND NOT EXISTS (
               SELECT 1 FROM forecast_hours h WHERE h.dedupe = fetches.id AND h.dedupe <> 0)
-            AND (source = 'forecast' OR id NOT IN (
+            AND (source = \(FetchSource.forecast.sqlLiteral) OR id NOT IN (
               SELECT fetch_id FROM forecast_hours WHERE fetch_id IS NOT NULL))
             AND NOT EXISTS (SELECT 1 FROM daily_forecasts d WHERE d.fetch_id = fetches.id)
             AND NOT EXISTS (SELECT 1 FROM current_conditions c WHERE c.fetch_id = fetches.id)))

@@ -231,7 +231,10 @@ extension Store {
       from: """
         FROM merged.\(table) AS o JOIN merge_fetches AS f ON f.other_id = o.fetch_id AND f.added = 1
         JOIN merge_cities AS c ON c.other_id = o.city_id
-        """, conflict: "(\(key.joined(separator: ", "))) WHERE source <> 'forecast'", &report)
+        """,
+      conflict:
+        "(\(key.joined(separator: ", "))) WHERE source <> \(FetchSource.forecast.sqlLiteral)",
+      &report)
     report.rowsSkipped += Int(
       try database.scalarInt(
         """
@@ -258,7 +261,7 @@ extension Store {
     let values = try sharedColumns("hourly_forecasts").filter {
       !ForecastHourColumns.key.contains($0) && !derived.contains($0)
     }
-    let collected = "o.source = 'forecast'"
+    let collected = "o.source = \(FetchSource.forecast.sqlLiteral)"
     let expressions = [
       "city_id": "c.main_id", "series_id": "s.id", "valid_at": "o.valid_at",
       "issued_at": "o.issued_at", "dedupe": "CASE WHEN \(collected) THEN f.main_id ELSE 0 END",
@@ -413,7 +416,7 @@ extension Store {
   private func mergeRows(
     table: String, checked: String, columns: [String], key: [String], values: [String],
     provenance: [String],
-    newer: String, from source: String, conflict: String, expressions: [String: String] = [:],
+    newer: String, from rows: String, conflict: String, expressions: [String: String] = [:],
     _ report: inout MergeReport
   ) throws {
     let selected = columns.map { column -> String in
@@ -432,12 +435,12 @@ extension Store {
       "(excluded.\($0) IS NOT NULL AND excluded.\($0) IS NOT \($0) AND (\($0) IS NULL OR \(newer)))"
     }
     let keep = Self.keepsEveryRule(checked, alias: "o")
-    let total = try database.scalarInt("SELECT count(*) \(source) WHERE \(keep)") ?? 0
+    let total = try database.scalarInt("SELECT count(*) \(rows) WHERE \(keep)") ?? 0
     let before = try database.scalarInt("SELECT count(*) FROM main.\(table)") ?? 0
     try database.execute(
       """
       INSERT INTO main.\(table) (\(columns.joined(separator: ", ")))
-        SELECT \(selected.joined(separator: ", ")) \(source) WHERE \(keep)
+        SELECT \(selected.joined(separator: ", ")) \(rows) WHERE \(keep)
       ON CONFLICT \(conflict) DO UPDATE SET \(assignments.joined(separator: ", "))
         WHERE \(differs.isEmpty ? "0" : differs.joined(separator: " OR "))
       """)

@@ -6,7 +6,7 @@ extension Store {
   /// Marks the value of `variable` at `validAt` (hourly) or `date` (daily) of `source` for
   /// `cityID` as flagged by its provider. Call inside a write transaction.
   public func flagObservation(
-    cityID: Int64, source: String, variable: WeatherVariable, validAt: Int64? = nil,
+    cityID: Int64, source: FetchSource, variable: WeatherVariable, validAt: Int64? = nil,
     date: LocalDate? = nil, flag: String
   ) throws {
     try database.run(
@@ -15,7 +15,7 @@ extension Store {
       VALUES (?, ?, ?, ?, ?, ?)
       """,
       [
-        .integer(cityID), .text(source), .text(variable.column), .integer(validAt ?? 0),
+        .integer(cityID), .text(source.rawValue), .text(variable.column), .integer(validAt ?? 0),
         .text(date?.description ?? ""), .text(flag),
       ])
   }
@@ -23,7 +23,7 @@ extension Store {
   /// Removes the flag on one value (a good value now stands there); true when there was one.
   @discardableResult
   public func clearObservationFlag(
-    cityID: Int64, source: String, variable: WeatherVariable, validAt: Int64? = nil,
+    cityID: Int64, source: FetchSource, variable: WeatherVariable, validAt: Int64? = nil,
     date: LocalDate? = nil
   ) throws -> Bool {
     try database.run(
@@ -32,18 +32,18 @@ extension Store {
       WHERE city_id = ? AND source = ? AND variable = ? AND valid_at = ? AND date = ?
       """,
       [
-        .integer(cityID), .text(source), .text(variable.column), .integer(validAt ?? 0),
+        .integer(cityID), .text(source.rawValue), .text(variable.column), .integer(validAt ?? 0),
         .text(date?.description ?? ""),
       ])
     return database.changes > 0
   }
 
   /// How many values of `source` for `cityID` are flagged.
-  public func flaggedObservationCount(cityID: Int64, source: String) throws -> Int {
+  public func flaggedObservationCount(cityID: Int64, source: FetchSource) throws -> Int {
     Int(
       try database.scalarInt(
         "SELECT count(*) FROM observation_flags WHERE city_id = ? AND source = ?",
-        [.integer(cityID), .text(source)]) ?? 0)
+        [.integer(cityID), .text(source.rawValue)]) ?? 0)
   }
 
   /// How many stored values are flagged suspect by their provider (verify checks for flags only

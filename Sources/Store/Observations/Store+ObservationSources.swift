@@ -121,7 +121,7 @@ extension Store {
   /// daily table: its first and last local date and its rows, by source: what `verify` lists
   /// when no pair matched, so the user sees which `--obs` covers the forecasts.
   package func observationCoverage(daily: Bool, cityIDs: [Int64]) throws -> [(
-    source: String, first: String, last: String, rows: Int64
+    source: FetchSource, first: String, last: String, rows: Int64
   )] {
     let date = daily ? "date" : "valid_date"
     var sql =
@@ -135,7 +135,8 @@ extension Store {
     .compactMap { row in
       guard let source = row[0].stringValue else { return nil }
       return (
-        source, row[1].stringValue ?? "", row[2].stringValue ?? "", row[3].int64Value ?? 0
+        FetchSource(rawValue: source), row[1].stringValue ?? "", row[2].stringValue ?? "",
+        row[3].int64Value ?? 0
       )
     }
   }

@@ -34,7 +34,8 @@ extension Store {
     RowUpsert(
       database: database, table: "daily_forecasts",
       key: ["city_id", "source", "model", "issued_at", "date"], derived: ["lead_days"],
-      values: variables, provenance: ["fetch_id"], guardClause: "source <> 'forecast'")
+      values: variables, provenance: ["fetch_id"],
+      guardClause: "source <> \(FetchSource.forecast.sqlLiteral)")
   }
 
   // MARK: - Decoded archive responses
@@ -48,7 +49,7 @@ extension Store {
   ///   - source: the `source` of the rows (`era5`, `archive`).
   ///   - fetchedAt: the request time, written to `fetched_at` on every row this fetch changes.
   public func upsertObservations(
-    _ location: LocationBlock, model: String, city: City, source: String, fetchID: Int64,
+    _ location: LocationBlock, model: String, city: City, source: FetchSource, fetchID: Int64,
     fetchedAt: Int64
   ) throws -> ObservationCounts {
     var counts = ObservationCounts()
@@ -67,7 +68,7 @@ extension Store {
 
   /// Hourly rows of a decoded series; `valid_date`/`valid_hour` in the city's zone.
   public func upsertHourlyObservations(
-    _ series: SeriesBlock, model: String, cityID: Int64, source: String, zone: CityTimeZone,
+    _ series: SeriesBlock, model: String, cityID: Int64, source: FetchSource, zone: CityTimeZone,
     fetchID: Int64, fetchedAt: Int64
   ) throws -> UpsertCounts {
     let present = WeatherVariable.with(.hourlyObservation).compactMap { variable in
@@ -84,7 +85,7 @@ extension Store {
       let local = localDays.local(validAt)
       counts.record(
         try writer.upsert(
-          key: [.integer(cityID), .text(source), .integer(validAt)],
+          key: [.integer(cityID), .text(source.rawValue), .integer(validAt)],
           derived: [.text(local.date), .integer(Int64(local.hour))], values: values,
           provenance: provenance))
     }
@@ -93,7 +94,7 @@ extension Store {
 
   /// Daily rows of a decoded series (dates are already the city's local dates).
   public func upsertDailyObservations(
-    _ series: SeriesBlock, model: String, cityID: Int64, source: String, fetchID: Int64,
+    _ series: SeriesBlock, model: String, cityID: Int64, source: FetchSource, fetchID: Int64,
     fetchedAt: Int64
   ) throws -> UpsertCounts {
     let present = WeatherVariable.with(.dailyObservation).compactMap { variable in
@@ -108,7 +109,7 @@ extension Store {
       guard values.contains(where: { $0 != nil }) else { continue }
       counts.record(
         try writer.upsert(
-          key: [.integer(cityID), .text(source), .text(date.description)], derived: [],
+          key: [.integer(cityID), .text(source.rawValue), .text(date.description)], derived: [],
           values: values, provenance: provenance))
     }
     return counts

@@ -1,3 +1,5 @@
+import SkycastModel
+
 extension Schema {
   // MARK: - Hourly forecasts stored by series and valid time
 
@@ -61,8 +63,8 @@ extension Schema {
       SELECT DISTINCT source, model FROM hourly_forecasts ORDER BY source, model;
     INSERT INTO forecast_hours
       SELECT f.city_id, s.id, f.valid_at, f.issued_at,
-        CASE WHEN f.source = 'forecast' THEN f.fetch_id ELSE 0 END,
-        CASE WHEN f.source = 'forecast' THEN NULL ELSE f.fetch_id END,
+        CASE WHEN f.source = \(FetchSource.forecast.sqlLiteral) THEN f.fetch_id ELSE 0 END,
+        CASE WHEN f.source = \(FetchSource.forecast.sqlLiteral) THEN NULL ELSE f.fetch_id END,
         coalesce(CAST(round((julianday(f.valid_date) - 2440587.5) * 24) AS INTEGER)
             + f.valid_hour - (f.valid_at - (f.valid_at % 3600 + 3600) % 3600) / 3600, 0),
         f.lead_hours, f.temperature_2m, f.relative_humidity_2m, f.dew_point_2m,
@@ -112,8 +114,8 @@ extension Schema {
       VALUES (NEW.city_id,
         (SELECT id FROM forecast_series WHERE source = NEW.source AND model = NEW.model),
         NEW.valid_at, NEW.issued_at,
-        CASE WHEN NEW.source = 'forecast' THEN NEW.fetch_id ELSE 0 END,
-        CASE WHEN NEW.source = 'forecast' THEN NULL ELSE NEW.fetch_id END,
+        CASE WHEN NEW.source = \(FetchSource.forecast.sqlLiteral) THEN NEW.fetch_id ELSE 0 END,
+        CASE WHEN NEW.source = \(FetchSource.forecast.sqlLiteral) THEN NULL ELSE NEW.fetch_id END,
         coalesce(CAST(round((julianday(NEW.valid_date) - 2440587.5) * 24) AS INTEGER)
             + NEW.valid_hour - (NEW.valid_at - (NEW.valid_at % 3600 + 3600) % 3600) / 3600, 0),
         NEW.lead_hours,
@@ -127,8 +129,8 @@ extension Schema {
       UPDATE forecast_hours SET city_id = NEW.city_id,
         series_id = (SELECT id FROM forecast_series WHERE source = NEW.source AND model = NEW.model),
         valid_at = NEW.valid_at, issued_at = NEW.issued_at,
-        dedupe = CASE WHEN NEW.source = 'forecast' THEN NEW.fetch_id ELSE 0 END,
-        fetch_id = CASE WHEN NEW.source = 'forecast' THEN NULL ELSE NEW.fetch_id END,
+        dedupe = CASE WHEN NEW.source = \(FetchSource.forecast.sqlLiteral) THEN NEW.fetch_id ELSE 0 END,
+        fetch_id = CASE WHEN NEW.source = \(FetchSource.forecast.sqlLiteral) THEN NULL ELSE NEW.fetch_id END,
         local_hour_shift = coalesce(CAST(round((julianday(NEW.valid_date) - 2440587.5) * 24) AS INTEGER)
             + NEW.valid_hour - (NEW.valid_at - (NEW.valid_at % 3600 + 3600) % 3600) / 3600, 0),
         lead_hours = NEW.lead_hours,
@@ -143,14 +145,14 @@ extension Schema {
       WHERE city_id = OLD.city_id
         AND series_id = (SELECT id FROM forecast_series WHERE source = OLD.source AND model = OLD.model)
         AND valid_at = OLD.valid_at AND issued_at = OLD.issued_at
-        AND dedupe = CASE WHEN OLD.source = 'forecast' THEN OLD.fetch_id ELSE 0 END;
+        AND dedupe = CASE WHEN OLD.source = \(FetchSource.forecast.sqlLiteral) THEN OLD.fetch_id ELSE 0 END;
     END;
     CREATE TRIGGER hourly_forecasts_delete INSTEAD OF DELETE ON hourly_forecasts BEGIN
       DELETE FROM forecast_hours
       WHERE city_id = OLD.city_id
         AND series_id = (SELECT id FROM forecast_series WHERE source = OLD.source AND model = OLD.model)
         AND valid_at = OLD.valid_at AND issued_at = OLD.issued_at
-        AND dedupe = CASE WHEN OLD.source = 'forecast' THEN OLD.fetch_id ELSE 0 END;
+        AND dedupe = CASE WHEN OLD.source = \(FetchSource.forecast.sqlLiteral) THEN OLD.fetch_id ELSE 0 END;
     END;
     """
 }

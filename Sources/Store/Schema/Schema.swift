@@ -1,3 +1,5 @@
+import SkycastModel
+
 /// The database schema as an ordered list of migrations, applied through `PRAGMA user_version`.
 ///
 /// Migrations are frozen text: once released, a migration never changes (a file migrated by an
@@ -86,7 +88,7 @@ public enum Schema {
     CREATE INDEX hourly_forecasts_by_valid_time
       ON hourly_forecasts(city_id, source, model, valid_at, issued_at);
     CREATE UNIQUE INDEX hourly_forecasts_upsert_key
-      ON hourly_forecasts(city_id, source, model, issued_at, valid_at) WHERE source <> 'forecast';
+      ON hourly_forecasts(city_id, source, model, issued_at, valid_at) WHERE source <> \(FetchSource.forecast.sqlLiteral);
 
     CREATE TABLE daily_forecasts (
       fetch_id                       INTEGER NOT NULL,
@@ -117,7 +119,7 @@ public enum Schema {
     ) WITHOUT ROWID;
     CREATE INDEX daily_forecasts_by_date ON daily_forecasts(city_id, source, model, date, issued_at);
     CREATE UNIQUE INDEX daily_forecasts_upsert_key
-      ON daily_forecasts(city_id, source, model, issued_at, date) WHERE source <> 'forecast';
+      ON daily_forecasts(city_id, source, model, issued_at, date) WHERE source <> \(FetchSource.forecast.sqlLiteral);
 
     CREATE TABLE current_conditions (
       fetch_id              INTEGER PRIMARY KEY,

@@ -29,7 +29,7 @@ extension ArchiveAnalyst {
       let lead = sequence[index].lead
       let lockedDay = leadDay(lead)
       let firstDay = leadDay(first.lead)
-      let key = Key(city: first.cityID, source: first.source, model: first.model)
+      let key = Key(city: first.cityID, source: first.source.rawValue, model: first.model)
       var group = groups[key] ?? Group()
       group.leads.append(lead)
       if group.reached.count <= firstDay {

@@ -89,7 +89,7 @@ import Testing
       faults: { _ in
         let other = try? Store(path: path)
         var stored = FetchRecord(
-          cityID: cityID, source: "forecast", model: "best_match",
+          cityID: cityID, source: .forecast, model: "best_match",
           requestedAt: NowHonestyTests.morning, status: .ok)
         stored.rows = 24  // only a fetch that stored rows makes a city fresh
         _ = try? other?.insertFetch(stored)

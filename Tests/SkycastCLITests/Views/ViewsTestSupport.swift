@@ -76,7 +76,7 @@ enum ExportFixtures {
   /// `issued + offset·3600` for each entry of `hours` (hour offset, variable values).
   @discardableResult
   static func storeFetch(
-    _ store: Store, city: City, requestedAt: Int64, source: String = "forecast",
+    _ store: Store, city: City, requestedAt: Int64, source: FetchSource = .forecast,
     model: String = "best_match", hours: [(offset: Int64, values: [WeatherVariable: Double?])]
   ) throws -> Int64 {
     let issuedAt = requestedAt - requestedAt % 3600
@@ -111,7 +111,7 @@ enum ExportFixtures {
     _ = try store.write {
       try store.insertFetch(
         FetchRecord(
-          cityID: city.id, source: "forecast", model: "best_match", requestedAt: requestedAt,
+          cityID: city.id, source: .forecast, model: "best_match", requestedAt: requestedAt,
           status: .failed, httpStatus: 500,
           error: "HTTP 500: upstream \"model\" timeout,\nretry later",
           url: "https://api.open-meteo.com/v1/forecast?latitude=\(city.latitude)"))

@@ -47,6 +47,7 @@ import Testing
     "SkycastCLI/Commands/CollectCommand.swift": "the --ensemble option",
     "SkycastCLI/Commands/CollectCommand+Ensemble.swift": "the --ensemble option",
     "skycast-bench/Benchmark+Ensemble.swift": "the SKYCAST_BENCH_ONLY section name",
+    "skycast-bench/BenchQueries+Archive.swift": "the command name `archive`",
   ]
 
   @Test("no source name is spelled outside FetchSource and the schema's SQL")

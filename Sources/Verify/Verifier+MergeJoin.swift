@@ -85,6 +85,17 @@ extension Verifier {
     // model are looked up once per change, not from the text of every row.
     var lastSeries: Int64 = -1
     var (sourceID, modelID): (Int32, Int32) = (-1, -1)
+    var seriesNames: [Int64: (source: Int32, model: Int32)] = [:]
+    if bySource || byModel {
+      try store.withRows(VerifyStreams.seriesNames) { rows in
+        while try rows.next() {
+          seriesNames[rows.int64OrZero(0)] = (
+            rows.withTextBytes(1) { sources.id($0) } ?? -1,
+            rows.withTextBytes(2) { models.id($0) } ?? -1
+          )
+        }
+      }
+    }
     var cursor = 0
     var issueCursor = 0
 
@@ -106,11 +117,10 @@ extension Verifier {
             let seriesID = rows.int64OrZero(Column.seriesID)
             if seriesID != lastSeries {
               lastSeries = seriesID
-              if bySource { sourceID = rows.withTextBytes(Column.source) { sources.id($0) } ?? -1 }
-              if byModel { modelID = rows.withTextBytes(Column.model) { models.id($0) } ?? -1 }
+              (sourceID, modelID) = seriesNames[seriesID] ?? (-1, -1)
             }
-            key.source = sourceID
-            key.model = modelID
+            if bySource { key.source = sourceID }
+            if byModel { key.model = modelID }
           }
           if byMonth {
             key.month =

@@ -17,7 +17,10 @@ public enum VerifyStreams {
     public static let probability: Int32 = 5
     /// For persistence, whose reference is the observation at the issue time.
     public static let issuedAt: Int32 = 6
+    /// Always NULL (the reader names a series from ``seriesNames``); kept so the later
+    /// positions stay where the pair statements have them.
     public static let source: Int32 = 7
+    /// Always NULL, like ``source``.
     public static let model: Int32 = 8
     /// For `--by month`.
     public static let validDate: Int32 = 9
@@ -26,6 +29,9 @@ public enum VerifyStreams {
     /// With `source` or `model`: their series, which changes only between runs of rows.
     public static let seriesID: Int32 = 11
   }
+
+  /// Every forecast series' source and model by id, for the names ``forecasts(_:)`` leaves out.
+  public static let seriesNames = "SELECT id, source, model FROM forecast_series"
 
   /// Column positions of ``observations(_:)``.
   public enum ObservationColumn {
@@ -54,18 +60,18 @@ public enum VerifyStreams {
       column("f.\(WeatherVariable.windDirection10m.column)", if: request.vectorWind),
       column("f.\(WeatherVariable.precipitationProbability.column)", if: request.computesBrier),
       column("f.issued_at", if: request.skill == .persistence),
-      column("s.source", if: keys.contains(.source)),
-      column("s.model", if: keys.contains(.model)),
+      // Source and model are named from the series id by the reader (``seriesNames``), once
+      // per series: joining `forecast_series` here cost a key search for every row.
+      "NULL", "NULL",
       column(
         ForecastHourColumns.validDate("f"), if: keys.contains(.month) || keys.contains(.season)),
       column(ForecastHourColumns.validHour("f"), if: keys.contains(.validHour)),
       column("f.series_id", if: namesSeries),
     ]
     let conditions = VerifySQL.storedHourFilters(request)
-    // CROSS JOIN keeps the forecast table outermost, read in its own order.
     let sql = """
       SELECT \(columns.joined(separator: ", "))
-      FROM forecast_hours AS f\(namesSeries ? " CROSS JOIN forecast_series AS s ON s.id = f.series_id" : "")
+      FROM forecast_hours AS f
       \(VerifySQL.runJoin(request, onStoredHours: true))      WHERE \(conditions.joined(separator: "\n  AND "))
       """
     return VerifyStatement(

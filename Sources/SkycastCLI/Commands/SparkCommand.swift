@@ -54,19 +54,84 @@ enum SparkCommand {
       ).spec,
       SharedOptions.figureHeight.spec,
     ] + SharedOptions.figureTitle,
+    rules: rules,
     run: { try run($0) })
 
+  /// Which options go together, in the order `run` met them: a figure, standard input,
+  /// `--ensemble` and `--runs` each refuse what they do not draw.
+  static let rules: [OptionRule] =
+    [
+      .values(when: [Options.format], "--format does not apply to 'spark -'") { invocation in
+        givenFormat(invocation).map { "--format \($0) does not apply to 'spark -'" }
+      }.arguments(given: true),
+      .values(
+        when: [Options.format, Options.ensemble], "--ensemble draws sparklines, not a figure"
+      ) { invocation in
+        givenFormat(invocation).map { "--ensemble draws sparklines; leave out --format \($0)" }
+      },
+      .requires(Options.model, oneOf: [Options.runs], "--model goes with --runs"),
+      .values(when: [Options.min, Options.max], unless: [Options.format], "--min above --max") {
+        invocation in
+        guard let low = try? invocation[Options.min], let high = try? invocation[Options.max],
+          low > high
+        else { return nil }
+        return "--min \(NumberText.shortest(low)) is above --max \(NumberText.shortest(high))"
+      },
+      OptionRule(
+        when: [Options.runs], unless: [Options.format], "--runs does not apply to 'spark -'"
+      )
+      .arguments(given: true),
+      .values(when: [], unless: [Options.format, Options.runs], "only '-' as argument") {
+        invocation in
+        guard let argument = invocation.arguments.first, argument != "-" else { return nil }
+        return "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)"
+      },
+    ]
+    + standardInputRefuses.map {
+      OptionRule(
+        when: [$0], unless: [Options.format, Options.runs],
+        "--\($0.spec.name) does not apply to 'spark -'"
+      ).arguments(given: true)
+    }
+    + seriesOptions.map {
+      OptionRule(
+        when: [Options.ensemble, $0], unless: [Options.format, Options.runs],
+        "--\($0.spec.name) does not apply to --ensemble"
+      ).arguments(given: false)
+    }
+    + seriesOptions.map {
+      OptionRule(when: [Options.runs, $0], "--\($0.spec.name) does not apply to --runs")
+        .arguments(given: false)
+    } + [
+      OptionRule(
+        when: [Options.runs, Options.ensemble], "--runs and --ensemble cannot be combined"),
+      .requires(
+        Options.runs, oneOf: [SharedOptions.at],
+        "--runs needs --at, the valid time whose forecasts to draw"),
+      .values(when: [Options.runs, SharedOptions.at], "--at is a local time") { invocation in
+        guard let text = invocation[SharedOptions.at], ReferenceTime.parse(text) == nil else {
+          return nil
+        }
+        return
+          "The value '\(TerminalSafe.escape(text))' is invalid for '--at': expected YYYY-MM-DDTHH:MM"
+      },
+    ]
+
+  /// The database's options, which `spark -` (numbers on standard input) refuses.
+  static let standardInputRefuses: [any OptionKey] = [
+    SharedOptions.cities, Options.var, SharedOptions.from, SharedOptions.to, Options.series,
+    Options.leadFrom, SharedOptions.at,
+  ]
+
+  /// The `--format` word when it is one `spark` draws; nil when not given or not one (its
+  /// own error then comes where `run` reads it).
+  static func givenFormat(_ invocation: Invocation) -> String? {
+    ((try? invocation[Options.format]) ?? nil)?.rawValue
+  }
+
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if let format = try invocation[Options.format] {
-      guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--format \(format.rawValue) does not apply to 'spark -'")
-      }
-      if invocation[Options.ensemble] {
-        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format.rawValue)")
-      }
-      if invocation[Options.runs] { return try runsFigure(invocation) }
-      if invocation.isGiven(Options.model) { throw invocation.usage("--model goes with --runs") }
-      return try figure(invocation)
+    if try invocation[Options.format] != nil {
+      return try invocation[Options.runs] ? runsFigure(invocation) : figure(invocation)
     }
     try invocation.rejectFigureOptions([
       SharedOptions.figureHeight, SharedOptions.title, SharedOptions.noTitle,
@@ -74,10 +139,6 @@ enum SparkCommand {
     ])
     let scaleMin = try invocation[Options.min]
     let scaleMax = try invocation[Options.max]
-    if let scaleMin, let scaleMax, scaleMin > scaleMax {
-      throw invocation.usage(
-        "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
-    }
     let columns = try invocation[Options.width]
     if let columns, columns != columns.rounded() {
       throw invocation.invalidValue(
@@ -89,26 +150,9 @@ enum SparkCommand {
     let palette = invocation.palette
     var series: [SparkSeries]
     var commonScale: ClosedRange<Double>?
-    if !invocation[Options.runs], invocation.isGiven(Options.model) {
-      throw invocation.usage("--model goes with --runs")
-    }
     if invocation[Options.runs] {
-      guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--runs does not apply to 'spark -'")
-      }
       (series, commonScale) = try runsSeries(invocation)
-    } else if let argument = invocation.arguments.first {
-      guard argument == "-" else {
-        throw invocation.usage(
-          "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
-      }
-      let databaseOptions: [any OptionKey] = [
-        SharedOptions.cities, Options.var, SharedOptions.from, SharedOptions.to, Options.series,
-        Options.leadFrom, SharedOptions.at,
-      ]
-      for option in databaseOptions where invocation.isGiven(option) {
-        throw invocation.usage("--\(option.spec.name) does not apply to 'spark -'")
-      }
+    } else if !invocation.arguments.isEmpty {
       let (values, decimals) = try SparkInput.parse(invocation.context.readStandardInput())
       series = [
         SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)
@@ -318,9 +362,6 @@ enum SparkCommand {
 
   /// `--ensemble`: per city, the median and the 10–90 % width of its latest ensemble.
   static func ensembleSeries(_ invocation: Invocation) throws -> [SparkSeries] {
-    for option in seriesOptions where invocation.isGiven(option) {
-      throw invocation.usage("--\(option.spec.name) does not apply to --ensemble")
-    }
     let name = invocation[Options.var] ?? WeatherVariable.temperature2m.column
     guard
       let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.column == name })

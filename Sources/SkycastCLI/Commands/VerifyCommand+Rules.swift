@@ -11,7 +11,8 @@
 extension VerifyCommand {
   static let rules: [OptionRule] =
     laggedRules + scoreTableRules + ensembleRules + diagramRules + scorecardRules
-    + singleForecastRules + bootstrapRules
+    + singleForecastRules + bootstrapRules + laggedValueRules + addedScoreRules
+    + ensembleValueRules + diagramValueRules + figureRules + pairsRules
 
   /// The modes that write something other than the score table, as `--scores`, `--within` and
   /// `--same-cases` name them.

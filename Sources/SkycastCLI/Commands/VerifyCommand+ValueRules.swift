@@ -2,20 +2,22 @@ import SkycastModel
 import Store
 import Verify
 
-/// `verify`'s rules on the words of its options (`--format svg`, `--diagram pit`, a figure's
-/// `--score`), checked after the rules on which options are given: the order `run` met them,
-/// `--ensemble`'s first, then the score figure's, then the pair files'.
+/// `verify`'s rules on the values of its options (the variable, several thresholds, `--by`
+/// keys, `--diagram`'s kind), checked after the rules on which options are given, in the order
+/// `run` met them: the time-lagged modes', the score table's, then (with the rules of
+/// `VerifyCommand+FigureRules`) `--ensemble`'s, the diagrams', the figures' and the pair
+/// files'.
 extension VerifyCommand {
   /// The `--format` words that draw a figure.
   static let figureWords = FormatChoice.figures.map(\.rawValue)
 
   /// The time-lagged modes, which read their own options (`laggedRules` refuses the rest).
-  private static let lagged: [any OptionKey] = [Options.lagged, Options.jumpiness]
+  static let laggedModes: [any OptionKey] = [Options.lagged, Options.jumpiness]
 
   /// What `--lagged N` and `--jumpiness` score (an hourly variable on a line), group by and
   /// draw (fixed lines, only as a figure).
   static let laggedValueRules: [OptionRule] =
-    lagged.flatMap { mode in
+    laggedModes.flatMap { mode in
       let name = mode.spec.name
       return [
         OptionRule.values(when: [mode, Options.var], "--\(name) scores hourly values on a line") {
@@ -49,13 +51,13 @@ extension VerifyCommand {
         "--format svg with --lagged draws CRPS by lead; leave out --rank-histogram"
       ).when(SharedOptions.format(), being: figureWords)
     ]
-    + lagged.flatMap { mode in
+    + laggedModes.flatMap { mode in
       ([Options.score, Options.leadDays] as [any OptionKey]).map { option in
         OptionRule(when: [mode, option], "--\(option.spec.name) chooses what --format svg draws")
           .except(SharedOptions.format(), being: figureWords)
       }
     }
-    + lagged.flatMap { mode in
+    + laggedModes.flatMap { mode in
       let name = mode.spec.name
       let fixedLines = name == Options.lagged.spec.name ? "CRPS by lead" : "mae and rmse by bin"
       return ([Options.score, Options.leadDays] as [any OptionKey]).map { option in
@@ -70,8 +72,9 @@ extension VerifyCommand {
   /// score table, not to the modes that write something else (nor to the time-lagged modes,
   /// which refuse them by name).
   static let addedScoreRules: [OptionRule] = [
-    OptionRule.values(when: [Options.threshold], unless: lagged, "--threshold takes one value here")
-    {
+    OptionRule.values(
+      when: [Options.threshold], unless: laggedModes, "--threshold takes one value here"
+    ) {
       invocation in
       guard let thresholds = addedScoreThresholds(invocation), thresholds.wordCount > 1,
         let mode = givenModes(invocation).first,
@@ -79,8 +82,9 @@ extension VerifyCommand {
       else { return nil }
       return "--\(mode) takes one --threshold"
     },
-    OptionRule.values(when: [], unless: lagged, "the pair-scored options belong to the score table")
-    {
+    OptionRule.values(
+      when: [], unless: laggedModes, "the pair-scored options belong to the score table"
+    ) {
       invocation in
       guard let thresholds = addedScoreThresholds(invocation) else { return nil }
       let keys = (try? invocation[Options.by]) ?? []
@@ -98,7 +102,7 @@ extension VerifyCommand {
       return nil
     },
     OptionRule.values(
-      when: [Options.obsBins], unless: lagged, "--obs-bins sets the bins of --by obs-range"
+      when: [Options.obsBins], unless: laggedModes, "--obs-bins sets the bins of --by obs-range"
     ) {
       invocation in
       guard addedScoreThresholds(invocation) != nil,
@@ -107,7 +111,9 @@ extension VerifyCommand {
       return "--obs-bins sets the bins of --by obs-range"
     },
     // The performance diagram draws a line per threshold; other figures draw one.
-    OptionRule.values(when: [Options.threshold], unless: lagged, "a figure draws one threshold") {
+    OptionRule.values(
+      when: [Options.threshold], unless: laggedModes, "a figure draws one threshold"
+    ) {
       invocation in
       guard let thresholds = addedScoreThresholds(invocation), thresholds.wordCount > 1,
         (try? invocation[Options.diagram]) != .performance
@@ -116,7 +122,7 @@ extension VerifyCommand {
         "--format svg draws one threshold (--diagram performance draws several); give --threshold one value"
     }.when(SharedOptions.format(), being: figureWords),
     OptionRule.values(
-      when: [Options.scores], unless: [Options.threshold] + lagged,
+      when: [Options.scores], unless: [Options.threshold] + laggedModes,
       "--scores extremes scores the contingency table of --threshold <x>"
     ) { invocation in
       guard addedScoreThresholds(invocation) != nil,
@@ -217,141 +223,4 @@ extension VerifyCommand {
         "--ci with --reliability adds intervals to the decomposition table; leave out --bins and --format svg"
       ).when(SharedOptions.format(), being: figureWords),
     ]
-
-  /// `--ensemble`'s groups, diagram, figure and the options only its figure reads.
-  static let ensembleValueRules: [OptionRule] = [
-    OptionRule.values(when: [Options.ensemble, Options.by], "--ensemble's groups") { invocation in
-      let allowed = EnsembleVerifyRequest.allowedKeys
-      guard let keys = try? invocation[Options.by],
-        let key = keys.first(where: { !allowed.contains($0) })
-      else { return nil }
-      return
-        "--ensemble groups by \(allowed.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
-    },
-    OptionRule.values(when: [Options.ensemble, Options.diagram], "--ensemble draws --diagram pit") {
-      invocation in
-      guard let diagram = (try? invocation[Options.diagram]) ?? nil, diagram != .pit else {
-        return nil
-      }
-      return
-        "--diagram \(diagram.rawValue) scores single forecasts; with --ensemble, --diagram pit"
-    },
-    OptionRule(
-      when: [Options.ensemble, Options.diagram, Options.rankHistogram],
-      "--diagram pit and --rank-histogram cannot be combined"
-    ).when(Options.diagram, being: [VerifyDiagram.pit.rawValue]),
-    OptionRule.values(
-      when: [Options.ensemble, Options.diagram, Options.threshold],
-      "--diagram pit and --threshold cannot be combined"
-    ) { invocation in
-      hasEvent(invocation) ? "--diagram pit and --threshold cannot be combined" : nil
-    }.when(Options.diagram, being: [VerifyDiagram.pit.rawValue]),
-    OptionRule.values(
-      when: [Options.ensemble, Options.threshold, Options.score],
-      "--format svg with --ensemble --threshold draws the reliability diagram; leave out --score"
-    ) { invocation in
-      hasEvent(invocation)
-        ? "--format svg with --ensemble --threshold draws the reliability diagram; leave out --score"
-        : nil
-    }.when(SharedOptions.format(), being: figureWords),
-    OptionRule.values(when: [Options.ensemble, Options.score], "--ensemble's figure scores") {
-      invocation in
-      guard let text = invocation[Options.score], EnsembleFigure.Score(rawValue: text) == nil
-      else { return nil }
-      let allowed = EnsembleFigure.Score.allCases.map(\.rawValue).joined(separator: ", ")
-      return
-        "The value '\(text)' is invalid for '--score' with --ensemble: expected one of \(allowed)"
-    }.when(SharedOptions.format(), being: figureWords),
-    OptionRule(
-      when: [Options.ensemble, Options.score], unless: [Options.skill],
-      "--score crpss needs --skill climatology|deterministic[:MODEL]"
-    ).when(SharedOptions.format(), being: figureWords)
-      .when(Options.score, being: [EnsembleFigure.Score.crpss.rawValue]),
-    OptionRule(when: [Options.ensemble, Options.score], "--score chooses what --format svg draws")
-      .except(SharedOptions.format(), being: figureWords),
-    OptionRule(
-      when: [Options.ensemble, Options.leadDays],
-      "--lead-days chooses what --format svg or --diagram draws"
-    ).except(SharedOptions.format(), being: figureWords)
-      .except(Options.diagram, being: [VerifyDiagram.pit.rawValue]),
-  ]
-
-  /// A score figure (`--format svg` without `--diagram`) and the options only a figure reads.
-  static let figureRules: [OptionRule] =
-    [
-      OptionRule(
-        when: [Options.leadDays], unless: [Options.diagram, Options.ensemble] + lagged,
-        "--lead-days chooses what --format svg or --diagram draws"
-      ).except(SharedOptions.format(), being: figureWords)
-    ]
-    + ([Options.revisions, Options.pairs] as [any OptionKey]).map {
-      OptionRule(
-        when: [$0], unless: [Options.diagram, Options.ensemble] + lagged,
-        "--format svg draws scores; leave out --revisions and --pairs"
-      ).when(SharedOptions.format(), being: figureWords)
-    } + [
-      OptionRule.values(
-        when: [Options.leadDays],
-        unless: [Options.diagram, Options.reliability, Options.ensemble] + lagged,
-        "--lead-days with a figure by valid hour or month needs --by lead-day"
-      ) { invocation in
-        let keys = (try? invocation[Options.by]) ?? []
-        guard VerifyFigure.xKey(keys) != nil,
-          !keys.contains(where: { $0 == .lead || $0 == .leadDay })
-        else { return nil }
-        return
-          "--lead-days with a figure by valid hour or month needs --by lead-day (one line per lead day)"
-      }.when(SharedOptions.format(), being: figureWords),
-      OptionRule.values(
-        when: [Options.score], unless: [Options.skill, Options.diagram, Options.ensemble] + lagged,
-        "--score mse-skill needs --skill persistence|climatology"
-      ) { invocation in
-        ((try? figureScore(invocation)) ?? nil) == .mseSkill
-          ? "--score mse-skill needs --skill persistence|climatology" : nil
-      }.when(SharedOptions.format(), being: figureWords),
-      OptionRule.values(
-        when: [Options.score], unless: [Options.diagram, Options.ensemble] + lagged,
-        "--score chooses what --format svg draws"
-      ) { invocation in
-        ((try? figureScore(invocation)) ?? nil) != nil
-          ? "--score chooses what --format svg draws" : nil
-      }.except(SharedOptions.format(), being: figureWords),
-      OptionRule.values(
-        when: [Options.compare, Options.score], unless: [Options.ensemble] + lagged,
-        "--compare draws the difference of --loss's score; leave out --score"
-      ) { invocation in
-        ((try? figureScore(invocation)) ?? nil) != nil
-          ? "--compare draws the difference of --loss's score; leave out --score" : nil
-      }.when(SharedOptions.format(), being: figureWords),
-    ]
-
-  /// The pair files: `--format verif` and `met-mpr` write `--pairs`, and `--ensemble --pairs`
-  /// writes one model's members as verif's text input.
-  static let pairsRules: [OptionRule] = [
-    OptionRule(
-      when: [SharedOptions.format()], unless: [Options.pairs] + lagged,
-      "--format verif writes pairs; add --pairs"
-    ).when(SharedOptions.format(), being: [FormatChoice.verif.rawValue]),
-    OptionRule(
-      when: [Options.ensemble, Options.pairs],
-      "--ensemble --pairs writes the members as verif's text input: add --format verif"
-    ).except(SharedOptions.format(), being: [FormatChoice.verif.rawValue]),
-    OptionRule.values(
-      when: [Options.ensemble, Options.pairs], "--format verif writes one forecast system per file"
-    ) { invocation in
-      unique(invocation[Options.model]).count != 1
-        ? "--format verif writes one forecast system per file (verif compares files): give one --model"
-        : nil
-    },
-    OptionRule(
-      when: [SharedOptions.format()], unless: [Options.pairs, Options.ensemble] + lagged,
-      "--format met-mpr writes pairs; add --pairs"
-    ).when(SharedOptions.format(), being: [FormatChoice.metMPR.rawValue]),
-  ]
-
-  /// True when `--threshold` gives a number (an event; a percentile such as p90 is none
-  /// until the climate is read).
-  private static func hasEvent(_ invocation: Invocation) -> Bool {
-    ((try? invocation[Options.threshold])?.values.first) != nil
-  }
 }

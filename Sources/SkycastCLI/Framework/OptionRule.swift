@@ -4,9 +4,11 @@
 ///
 /// Which options combine is data, not code paths: a command lists its rules once, in the order
 /// they are checked (the first broken rule is the one reported), and a test can try each rule
-/// and prove it is reachable. Rules that depend on a value the command computes (the variable,
-/// several thresholds) stay next to the code that reads the value; a word given to an option
-/// (`--format parquet`) is declared with `only(with:being:)` and `except(_:being:)`.
+/// and prove it is reachable. A word given to an option (`--format parquet`) is declared with
+/// `only(with:being:)`, `when(_:being:)` and `except(_:being:)`; a condition on the values the
+/// command computes (the variable, several thresholds, `--min` above `--max`) with
+/// `values(when:unless:_:_:)`; positional arguments with `arguments(given:)`. Only what needs
+/// the database stays in `run`.
 public struct OptionRule: Sendable, CustomStringConvertible {
   /// Long names (without dashes) of the options that must all be given.
   public var when: [String]

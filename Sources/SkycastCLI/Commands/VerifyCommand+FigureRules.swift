@@ -113,6 +113,22 @@ extension VerifyCommand {
       }.when(SharedOptions.format(), being: figureWords),
     ]
 
+  /// A reference period belongs to a percentile threshold (`--threshold p90`); the plain
+  /// rules refuse it without `--threshold`.
+  static let climateRules: [OptionRule] =
+    ([Options.climateFrom, Options.climateTo] as [any OptionKey])
+    .map { option in
+      let message =
+        "--\(option.spec.name) sets the reference period of --threshold pNN (such as p90)"
+      return OptionRule.values(
+        when: [option, Options.threshold], unless: [Options.ensemble] + laggedModes, message
+      ) { invocation in
+        guard let thresholds = try? invocation[Options.threshold], thresholds.percentile == nil
+        else { return nil }
+        return message
+      }
+    }
+
   /// The pair files: `--format verif` and `met-mpr` write `--pairs`, and `--ensemble --pairs`
   /// writes one model's members as verif's text input.
   static let pairsRules: [OptionRule] = [

@@ -343,15 +343,8 @@ extension VerifyCommand {
 
   /// `--climate-from/--climate-to`, only with `--threshold pNN`; nil when not given.
   static func climatePeriod(_ invocation: Invocation) throws -> ClosedRange<LocalDate>? {
-    guard try invocation[Options.threshold].percentile != nil else {
-      if let option = [Options.climateFrom, Options.climateTo].first(where: {
-        invocation.isGiven($0)
-      }) {
-        throw invocation.usage(
-          "--\(option.spec.name) sets the reference period of --threshold pNN (such as p90)")
-      }
-      return nil
-    }
+    // The declared rules (`climateRules`) refuse a reference period without a percentile.
+    guard try invocation[Options.threshold].percentile != nil else { return nil }
     return try invocation.dateRange(
       from: Options.climateFrom, to: Options.climateTo, required: false)
   }

@@ -13,7 +13,7 @@ extension VerifyCommand {
   static let rules: [OptionRule] =
     laggedRules + scoreTableRules + ensembleRules + diagramRules + scorecardRules
     + singleForecastRules + bootstrapRules + laggedValueRules + addedScoreRules
-    + ensembleValueRules + diagramValueRules + figureRules + pairsRules
+    + ensembleValueRules + diagramValueRules + figureRules + climateRules + pairsRules
 
   /// The modes that write something other than the score table, as `--scores`, `--within` and
   /// `--same-cases` name them.

@@ -27,15 +27,20 @@ extension ArchiveCommand {
       SharedOptions.cities.spec, Options.model.spec, SharedOptions.from.spec,
       SharedOptions.to.spec, Options.list.spec,
     ] + SharedOptions.output,
+    rules: [
+      .values(when: [Options.var], "archive audit compares hourly values") { invocation in
+        guard let variable = try? readVariable(invocation, default: .temperature2m),
+          variable.frequency != .hourly
+        else { return nil }
+        return
+          "archive audit compares hourly values; '\(variable.column)' is daily (Previous Runs has no daily values)"
+      }
+    ],
     run: runAudit)
 
   static func runAudit(_ invocation: Invocation) throws -> Int32 {
+    // The declared rule leaves an hourly variable.
     let variable = try readVariable(invocation, default: .temperature2m)
-    guard variable.frequency == .hourly else {
-      throw invocation.usage(
-        "archive audit compares hourly values; '\(variable.column)' is daily (Previous Runs has no daily values)"
-      )
-    }
     _ = try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)
     let report = try store.read {

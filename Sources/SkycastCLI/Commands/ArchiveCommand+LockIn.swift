@@ -28,6 +28,15 @@ extension ArchiveCommand {
       Options.delta.spec,
     ] + selectionOptions + SharedOptions.output(formats: FormatChoice.tables + [.svg, .tikz])
       + SharedOptions.figure,
+    rules: [
+      OptionRule(
+        when: [Options.op, Options.delta], unless: [Options.threshold],
+        "--op applies to --threshold"),
+      OptionRule(
+        when: [], unless: [Options.threshold, Options.delta],
+        "Missing expected option '--threshold <x>' or '--delta <x>'"),
+      .conflict(Options.threshold, Options.delta, "--threshold and --delta cannot be combined"),
+    ],
     run: runLockIn)
 
   static func runLockIn(_ invocation: Invocation) throws -> Int32 {
@@ -73,12 +82,10 @@ extension ArchiveCommand {
       let threshold = try invocation[Options.threshold] ?? 0
       return .event(threshold: threshold, op: try invocation[Options.op] ?? .ge)
     case (false, true):
-      if invocation.isGiven(Options.op) { throw invocation.usage("--op applies to --threshold") }
       return .within(delta: try invocation[Options.delta] ?? 0)
-    case (false, false):
-      throw invocation.usage("Missing expected option '--threshold <x>' or '--delta <x>'")
-    case (true, true):
-      throw invocation.usage("--threshold and --delta cannot be combined")
+    case (false, false), (true, true):
+      // The declared rules leave exactly one of the two.
+      throw invocation.ruleNotChecked("not one of --threshold and --delta")
     }
   }
 }

@@ -62,12 +62,42 @@ enum BackfillCommand {
       Options.days.spec, Options.runs.spec, Options.model.spec, Options.every.spec,
       Options.dryRun.spec,
     ] + SharedOptions.network([.previousRuns, .singleRuns]),
+    rules: [
+      .requires(Options.every, oneOf: [Options.runs], "--every goes with --runs"),
+      .requires(
+        Options.runs, oneOf: [Options.model],
+        "--runs needs --model <model> (one model, e.g. ecmwf_ifs)"),
+      OptionRule(
+        when: [Options.runs, Options.days],
+        "--days is the Previous Runs API's; --runs stores whole runs"),
+      .values(when: [Options.runs, Options.model], "--runs takes a model with single runs") {
+        invocation in
+        invocation[Options.model].flatMap { SingleRunsRequestOptions.blendProblem(model: $0) }
+      },
+      .values(
+        when: [Options.runs, Options.model], "--runs stores runs of the archive, up to today"
+      ) { invocation in
+        guard let model = invocation[Options.model],
+          let dates = (try? invocation.dateRange(required: true)) ?? nil
+        else { return nil }
+        let start = SingleRunsRequestOptions.archiveStart(model: model)
+        guard dates.lowerBound >= start else {
+          return
+            "--from \(dates.lowerBound) is before the Single Runs archive of \(model), which starts on \(start)"
+        }
+        let today = LocalDate(
+          dayNumber: WallClock.floorDivide(invocation.context.nowEpoch, 86_400).quotient)
+        guard dates.upperBound <= today else {
+          return "--to \(dates.upperBound) is after today (\(today), UTC): no such runs yet"
+        }
+        return nil
+      },
+    ],
     run: { try await run($0) })
 
   static func run(_ invocation: Invocation) async throws -> Int32 {
     guard let dates = try invocation.dateRange(required: true) else { return ExitStatus.usage }
     if invocation[Options.runs] { return try await runs(invocation, dates: dates) }
-    if invocation.isGiven(Options.every) { throw invocation.usage("--every goes with --runs") }
     var options = PreviousRunsRequestOptions()
     options.days = try invocation[Options.days]
     if let model = invocation[Options.model] { options.model = model }
@@ -92,26 +122,9 @@ enum BackfillCommand {
 
   /// `backfill --runs`: whole past runs of one model.
   static func runs(_ invocation: Invocation, dates: ClosedRange<LocalDate>) async throws -> Int32 {
+    // The declared rules leave one model with single runs, archived over these dates.
     guard let model = invocation[Options.model] else {
-      throw invocation.usage("--runs needs --model <model> (one model, e.g. ecmwf_ifs)")
-    }
-    if invocation.isGiven(Options.days) {
-      throw invocation.usage("--days is the Previous Runs API's; --runs stores whole runs")
-    }
-    if let problem = SingleRunsRequestOptions.blendProblem(model: model) {
-      throw invocation.usage(problem)
-    }
-    let start = SingleRunsRequestOptions.archiveStart(model: model)
-    guard dates.lowerBound >= start else {
-      throw invocation.usage(
-        "--from \(dates.lowerBound) is before the Single Runs archive of \(model), which starts on \(start)"
-      )
-    }
-    let today = LocalDate(
-      dayNumber: WallClock.floorDivide(invocation.context.nowEpoch, 86_400).quotient)
-    guard dates.upperBound <= today else {
-      throw invocation.usage(
-        "--to \(dates.upperBound) is after today (\(today), UTC): no such runs yet")
+      throw invocation.ruleNotChecked("--runs without --model")
     }
     var options = SingleRunsRequestOptions(model: model)
     options.everyHours = try invocation[Options.every].hours

@@ -24,12 +24,34 @@ enum CityCommand {
         skycast city add 北京 --language zh --pick 3 --as Beijing
         skycast city add --name "Station 7" --lat 52.52 --lon 13.41 --timezone Europe/Berlin
       """,
-    arguments: [ArgumentSpec("name", help: "The place to search for.", optional: true)],
+    arguments: [
+      ArgumentSpec("name", help: "The place to search for.", optional: true) { word in
+        let trimmed = word.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw InvalidInput("The city name is empty") }
+        guard trimmed.count <= 200 else {
+          throw InvalidInput("The city name is longer than 200 characters")
+        }
+      }
+    ],
     options: [
       Options.country.spec, Options.language.spec, Options.pick.spec, Options.as.spec,
       Options.name.spec, Options.lat.spec, Options.lon.spec, Options.timezone.spec,
       Options.elevation.spec,
     ] + SharedOptions.network([.geocoding]),
+    rules: [
+      OptionRule(when: [Options.name], "Give either NAME or --name/--lat/--lon, not both")
+        .arguments(given: true),
+      OptionRule(
+        when: [], unless: [Options.name],
+        "Missing expected argument '<name>' (or --name, --lat and --lon)"
+      ).arguments(given: false),
+      .requires(
+        Options.name, oneOf: [Options.lat],
+        "Missing value for '--lat <latitude>' (needed with --name)"),
+      .requires(
+        Options.name, oneOf: [Options.lon],
+        "Missing value for '--lon <longitude>' (needed with --name)"),
+    ],
     run: { try await runAdd($0) })
 
   static let list = CommandSpec(
@@ -48,21 +70,12 @@ enum CityCommand {
   // MARK: - add
 
   static func runAdd(_ invocation: Invocation) async throws -> Int32 {
-    if let name = invocation[Options.name] {
-      guard invocation.arguments.isEmpty else {
-        throw invocation.usage("Give either NAME or --name/--lat/--lon, not both")
-      }
-      return try addByCoordinates(invocation, name: name)
+    // The declared rules leave either --name (with --lat and --lon) or NAME.
+    if let name = try invocation[Options.name] {
+      return try addByCoordinates(invocation, name: name.text)
     }
-    guard let query = invocation.arguments.first else {
-      throw invocation.usage("Missing expected argument '<name>' (or --name, --lat and --lon)")
-    }
-    let trimmed = query.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { throw invocation.usage("The city name is empty") }
-    guard trimmed.count <= 200 else {
-      throw invocation.usage("The city name is longer than 200 characters")
-    }
-    let alias = try aliasOption(invocation)
+    let trimmed = (invocation.arguments.first ?? "").trimmingCharacters(in: .whitespaces)
+    let alias = try invocation[Options.as]?.text
     let pick = try invocation[Options.pick]
     let language = try invocation[Options.language].text
     let country = try invocation[Options.country]?.text
@@ -156,38 +169,30 @@ enum CityCommand {
     return usable
   }
 
-  static func aliasOption(_ invocation: Invocation) throws -> String? {
-    guard let alias = invocation[Options.as] else { return nil }
-    let trimmed = alias.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { throw invocation.usage("The value for '--as' is empty") }
-    guard trimmed.count <= 200 else {
-      throw invocation.usage("The value for '--as' is longer than 200 characters")
+  /// `--name` or `--as` with the name checked and trimmed; nil when not given.
+  static func cityName(_ spec: OptionSpec) -> Option<CheckedText?> {
+    .parsed(spec, whole: true) { words in
+      guard let name = words.last else { return nil }
+      let trimmed = name.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty else { throw InvalidInput("The value for '--\(spec.name)' is empty") }
+      guard trimmed.count <= 200 else {
+        throw InvalidInput("The value for '--\(spec.name)' is longer than 200 characters")
+      }
+      guard !trimmed.allSatisfy(\.isNumber) else {
+        throw InvalidInput("A city name cannot be all digits (digits name a city id)")
+      }
+      return CheckedText(trimmed)
     }
-    guard !trimmed.allSatisfy(\.isNumber) else {
-      throw invocation.usage("A city name cannot be all digits (digits name a city id)")
-    }
-    return trimmed
   }
 
-  static func addByCoordinates(_ invocation: Invocation, name: String) throws -> Int32 {
-    let trimmed = name.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { throw invocation.usage("The value for '--name' is empty") }
-    guard trimmed.count <= 200 else {
-      throw invocation.usage("The value for '--name' is longer than 200 characters")
-    }
-    guard !trimmed.allSatisfy(\.isNumber) else {
-      throw invocation.usage("A city name cannot be all digits (digits name a city id)")
-    }
-    guard let latitude = try invocation[Options.lat] else {
-      throw invocation.usage("Missing value for '--lat <latitude>' (needed with --name)")
-    }
-    guard let longitude = try invocation[Options.lon] else {
-      throw invocation.usage("Missing value for '--lon <longitude>' (needed with --name)")
-    }
+  static func addByCoordinates(_ invocation: Invocation, name trimmed: String) throws -> Int32 {
+    // The declared rules require --lat and --lon with --name.
+    let latitude = try invocation[Options.lat] ?? 0
+    let longitude = try invocation[Options.lon] ?? 0
     let elevation = try invocation[Options.elevation]
     let timezone = try invocation[Options.timezone]?.text
     let city = City(
-      name: try aliasOption(invocation) ?? trimmed, latitude: latitude, longitude: longitude,
+      name: try invocation[Options.as]?.text ?? trimmed, latitude: latitude, longitude: longitude,
       elevation: elevation, timezone: timezone, addedAt: invocation.context.nowEpoch)
     let store = try invocation.openStore()
     return try save(city, invocation: invocation, store: store)
@@ -321,10 +326,10 @@ extension CityCommand {
     }
     static let pick = Option<Int?>.integer(
       "pick", value: "n", help: "Choose match N when several places match.", in: 1...100)
-    static let `as` = Option<String?>.text(
-      "as", value: "alias", help: "Save the city under this name.")
-    static let name = Option<String?>.text(
-      "name", value: "name", help: "Save a place without searching: its name.")
+    static let `as` = cityName(
+      OptionSpec("as", value: "alias", help: "Save the city under this name."))
+    static let name = cityName(
+      OptionSpec("name", value: "name", help: "Save a place without searching: its name."))
     static let lat = Option<Double?>.number(
       "lat", value: "latitude", help: "Latitude in degrees north (-90…90), with --name.",
       in: City.latitudes)

@@ -32,16 +32,6 @@ extension CollectCommand {
 
   static func ensembleRequest(_ invocation: Invocation) throws -> EnsembleRequestOptions {
     let models = try invocation[Options.ensemble].map(\.text)
-    guard !models.isEmpty else {
-      throw invocation.usage("'--ensemble' needs at least one model, e.g. ecmwf_ifs025_ensemble")
-    }
-    guard Set(models).count == models.count else {
-      throw invocation.usage("'--ensemble' names a model twice")
-    }
-    if invocation.isGiven(Options.models) {
-      throw invocation.usage(
-        "'--models' and '--ensemble' cannot be combined: run collect once for each")
-    }
     var options = EnsembleRequestOptions(models: models)
     options.days =
       try invocation[Options.ensembleDays] ?? EnsembleRequestOptions.defaultDays

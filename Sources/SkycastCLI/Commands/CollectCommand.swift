@@ -26,7 +26,10 @@ enum CollectCommand {
     ] + ensembleOptions + SharedOptions.network([.forecast]),
     rules: [
       .conflict(
-        Options.elevation, Options.ensemble, "--elevation applies to forecasts, not --ensemble")
+        Options.elevation, Options.ensemble, "--elevation applies to forecasts, not --ensemble"),
+      .conflict(
+        Options.models, Options.ensemble,
+        "'--models' and '--ensemble' cannot be combined: run collect once for each"),
     ],
     run: { try await run($0) })
 
@@ -199,7 +202,16 @@ extension CollectCommand {
           + "(e.g. ecmwf_ifs025_ensemble,ncep_gefs025). Variables default to temperature_2m, "
           + "precipitation, wind_speed_10m; --days to 35, default 15.",
         repeating: true)
-    ) { try modelNames($0) }
+    ) { words in
+      let models = try modelNames(words)
+      guard !models.isEmpty else {
+        throw InvalidInput("'--ensemble' needs at least one model, e.g. ecmwf_ifs025_ensemble")
+      }
+      guard Set(models.map(\.text)).count == models.count else {
+        throw InvalidInput("'--ensemble' names a model twice")
+      }
+      return models
+    }
 
     /// Model names as an option gives them: letters, digits and `_` only.
     private static func modelNames(_ words: [String]) throws -> [CheckedText] {

@@ -19,7 +19,22 @@ enum CompletionsCommand {
       """,
     arguments: [ArgumentSpec("shell", help: "bash, zsh or fish.", optional: true)],
     options: [Options.listCities.spec],
+    rules: [
+      OptionRule(
+        when: [], unless: [Options.listCities],
+        "Missing expected argument '<shell>' (\(shells.joined(separator: ", ")))"
+      ).arguments(given: false),
+      .values(when: [], unless: [Options.listCities], "<shell> names a shell") { invocation in
+        guard let word = invocation.arguments.first, CompletionScript.Shell(rawValue: word) == nil
+        else { return nil }
+        return
+          "The value '\(word)' is invalid for '<shell>': expected one of \(shells.joined(separator: ", "))"
+      },
+    ],
     run: { try run($0) })
+
+  /// The shells a script is written for, as the argument names them.
+  static let shells = CompletionScript.Shell.allCases.map(\.rawValue)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     if invocation[Options.listCities] {
@@ -33,15 +48,9 @@ enum CompletionsCommand {
       }
       return ExitStatus.success
     }
-    let shells = CompletionScript.Shell.allCases.map(\.rawValue)
-    guard let word = invocation.arguments.first else {
-      throw invocation.usage(
-        "Missing expected argument '<shell>' (\(shells.joined(separator: ", ")))")
-    }
-    guard let shell = CompletionScript.Shell(rawValue: word) else {
-      throw invocation.usage(
-        "The value '\(word)' is invalid for '<shell>': expected one of \(shells.joined(separator: ", "))"
-      )
+    // The declared rules leave one shell's name.
+    guard let shell = invocation.arguments.first.flatMap(CompletionScript.Shell.init) else {
+      throw invocation.ruleNotChecked("no shell named")
     }
     let model = CompletionModel(
       root: CommandRegistry.root, globalOptions: CLI.globalOptions, topics: HelpTopic.all)

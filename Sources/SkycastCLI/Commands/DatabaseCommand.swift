@@ -38,6 +38,9 @@ enum DatabaseCommand {
       imports and observations stay. Take a copy first with 'skycast db backup FILE'.
       """,
     options: [Options.before.spec],
+    rules: [
+      OptionRule(when: [], unless: [Options.before], "Missing value for '--before <date>'")
+    ],
     run: { try runPrune($0) })
 
   static func runInfo(_ invocation: Invocation) throws -> Int32 {
@@ -161,7 +164,7 @@ enum DatabaseCommand {
 
   static func runPrune(_ invocation: Invocation) throws -> Int32 {
     guard let before = try invocation[Options.before] else {
-      throw invocation.usage("Missing value for '--before <date>'")
+      throw invocation.ruleNotChecked("no --before")
     }
     let cutoff = before.midnightAsUTC
     let store = try invocation.openStore()

@@ -29,10 +29,7 @@ enum DatabaseMergeCommand {
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    guard !invocation.arguments.isEmpty else {
-      throw invocation.usage(
-        "Missing the database file(s) to merge: skycast db merge OTHER.sqlite…")
-    }
+    // `<other>` is a required argument: the scanner refuses a command line without one.
     let store = try invocation.openStore()
     for argument in invocation.arguments {
       let path = invocation.context.resolve(path: argument)

@@ -48,7 +48,7 @@ enum ExportCommand {
       + [Options.leadFrom.spec]
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
-    rules: fileRules,
+    rules: fileRules + figureRules + splitRules,
     run: { try run($0, table: .hourly) })
 
   static let daily = CommandSpec(
@@ -56,7 +56,7 @@ enum ExportCommand {
     discussion:
       "--latest keeps the most recent issue per city and date (lead_days >= 0), as the 'daily_forecasts_latest' view.",
     options: filterOptions(models: true, latest: true, wide: true) + fileOptions(split: true),
-    rules: fileRules,
+    rules: fileRules + splitRules,
     run: { try run($0, table: .daily) })
 
   static let observations = CommandSpec(
@@ -67,7 +67,7 @@ enum ExportCommand {
       + filterOptions(models: false, latest: false, wide: true)
       + fileOptions(split: true, figure: true)
       + SharedOptions.figure,
-    rules: fileRules,
+    rules: fileRules + figureRules + splitRules,
     run: { try run($0, table: .hourlyObservations) })
 
   static let fetches = CommandSpec(
@@ -78,13 +78,20 @@ enum ExportCommand {
       body size and SHA-256. --from/--to select by the local date of requested_at.
       """,
     options: filterOptions(models: true, latest: false, wide: false) + fileOptions(split: true),
-    rules: fileRules,
+    rules: fileRules + splitRules,
     run: { try run($0, table: .fetches) })
 
   static let cities = CommandSpec(
     name: "cities", abstract: "The saved cities.",
     options: [SharedOptions.cities.spec] + fileOptions(split: false),
-    rules: fileRules,
+    rules: fileRules + splitRules + [
+      .values(
+        when: [ParquetOptions.partitionBy], "'export cities' is one small file"
+      ) { invocation in
+        ((try? invocation[ParquetOptions.partitionBy]) ?? nil)?.isEmpty == false
+          ? "'export cities' is one small file; leave out --partition-by" : nil
+      }.when(SharedOptions.format(), being: [FormatChoice.parquet.rawValue])
+    ],
     run: { try run($0, table: .cities) })
 
   /// Which file options combine, checked before `run`: the spreadsheet options go together,
@@ -101,11 +108,14 @@ enum ExportCommand {
         "--utc cannot be combined with --excel (spreadsheet times are local, with a utc_offset column)"
       ).except(SharedOptions.format(), being: [FormatChoice.parquet.rawValue]),
     ]
-    // `--partition-by` is refused in `run` (only when it names a key: a blank one is none).
     + [
       .only(
         ParquetOptions.append, with: SharedOptions.format(),
-        being: [FormatChoice.parquet.rawValue], appendMessage)
+        being: [FormatChoice.parquet.rawValue], appendMessage),
+      // Only when it names a key: a blank one is none.
+      .values(when: [ParquetOptions.partitionBy], appendMessage) { invocation in
+        invocation.list(ParquetOptions.partitionBy.spec).isEmpty ? nil : appendMessage
+      }.except(SharedOptions.format(), being: [FormatChoice.parquet.rawValue]),
     ]
     // A dataset is partitioned by folders, not split into files; nor a spreadsheet.
     + ([Options.excel, Options.wide, Options.splitBy] as [any OptionKey]).map {
@@ -116,6 +126,35 @@ enum ExportCommand {
     }
 
   static let appendMessage = "--append and --partition-by apply to --format parquet"
+
+  /// The figure (`--format svg` or `tikz`) of hourly series, and the spreadsheet's CSV.
+  static let figureRules: [OptionRule] =
+    [
+      OptionRule(
+        when: [Options.daily],
+        "--format svg draws hourly series: use 'export hourly' or 'export observations'"
+      ).when(SharedOptions.format(), being: FormatChoice.figures.map(\.rawValue))
+    ]
+    + ([Options.excel, Options.splitBy, Options.wide] as [any OptionKey]).map {
+      OptionRule(
+        when: [$0], "--format svg cannot be combined with --excel, --wide or --split-by"
+      ).when(SharedOptions.format(), being: FormatChoice.figures.map(\.rawValue))
+    }
+
+  /// `--excel` writes CSV; `--split-by` names its files after `-o`.
+  static let splitRules: [OptionRule] = [
+    OptionRule(
+      when: [Options.excel, SharedOptions.format()],
+      "--excel writes CSV; leave out --format or use --format csv"
+    ).except(SharedOptions.format(), being: [OutputFormat.csv.rawValue]),
+    .requires(
+      Options.splitBy, oneOf: [SharedOptions.outputPath],
+      "--split-by needs -o DIR/ or -o PREFIX to name the files"),
+    OptionRule(
+      when: [Options.splitBy, SharedOptions.outputPath],
+      "--split-by needs -o DIR/ or -o PREFIX to name the files"
+    ).when(SharedOptions.outputPath, being: ["-"]),
+  ]
 
   static func filterOptions(models: Bool, latest: Bool, wide: Bool) -> [OptionSpec] {
     var options = [
@@ -158,7 +197,8 @@ enum ExportCommand {
     case .hourly: sourced = .hourlyForecasts
     case .daily: sourced = .dailyForecasts
     case .fetches: sourced = .fetches
-    case .cities: throw invocation.usage("--source does not apply to 'export cities'")
+    // 'export cities' declares no --source.
+    case .cities: return
     }
     let stored = try store.storedSources(in: sourced)
     guard stored.contains(source) else {
@@ -173,17 +213,9 @@ enum ExportCommand {
       requested == .hourlyObservations && invocation[Options.daily] ? .dailyObservations : requested
     let excel = invocation[Options.excel]
     if invocation.formatChoice == .parquet { return try runParquet(invocation, table: table) }
-    if !invocation.list(ParquetOptions.partitionBy.spec).isEmpty {
-      throw invocation.usage(appendMessage)
-    }
+    // The declared rules (`fileRules`, `figureRules`, `splitRules`) leave a figure of hourly
+    // series without the file options, CSV for --excel, and -o for --split-by.
     if invocation.formatChoice?.isFigure == true {
-      guard table == .hourly || table == .hourlyObservations else {
-        throw invocation.usage(
-          "--format svg draws hourly series: use 'export hourly' or 'export observations'")
-      }
-      guard !excel, !invocation.isGiven(Options.splitBy), !invocation[Options.wide] else {
-        throw invocation.usage("--format svg cannot be combined with --excel, --wide or --split-by")
-      }
       // The figure of the latest forecasts (observations overlaid), as `spark --format svg`.
       return try SparkCommand.figure(
         invocation,
@@ -192,20 +224,8 @@ enum ExportCommand {
     }
     if table == .hourly || table == .hourlyObservations { try invocation.rejectFigureOptions() }
     let format: OutputFormat
-    if excel {
-      if let text = invocation[SharedOptions.format()], text != OutputFormat.csv.rawValue {
-        throw invocation.usage("--excel writes CSV; leave out --format or use --format csv")
-      }
-      format = .csv
-    } else {
-      format = try invocation.outputFormat()
-    }
+    format = excel ? .csv : try invocation.outputFormat()
     let split = try invocation[Options.splitBy]
-    if split != nil,
-      !invocation.isGiven(SharedOptions.outputPath) || invocation[SharedOptions.outputPath] == "-"
-    {
-      throw invocation.usage("--split-by needs -o DIR/ or -o PREFIX to name the files")
-    }
     var request = ExportRequest(table: table)
     request.dates = try invocation.dateRange(required: false)
     request.source = invocation[Options.source].map(FetchSource.init)

@@ -57,7 +57,7 @@ enum ImportCommand {
       .requires(
         Options.strict, oneOf: [Options.format],
         "--strict goes with --format (a CSV import refuses a bad row unless --skip-invalid)"),
-    ],
+    ] + StationImportCommand.rules,
     run: { try run($0, kind: .observations) })
 
   static let forecasts = CommandSpec(
@@ -78,6 +78,11 @@ enum ImportCommand {
         "The source name stored on the rows (letters, digits, - and _). Required."
       ).spec
     ] + commonOptions,
+    rules: [
+      OptionRule(
+        when: [], unless: [Options.source],
+        "Missing expected option '--source <name>' (the provider, e.g. qweather)")
+    ],
     run: { try run($0, kind: .forecasts) })
 
   static func run(_ invocation: Invocation, kind: ImportKind) throws -> Int32 {
@@ -88,11 +93,9 @@ enum ImportCommand {
     {
       return try StationImportCommand.run(invocation, file: given, provider: provider)
     }
+    // `import forecasts` declares --source required; observations default to "station".
     guard let source = invocation[Options.source] ?? (kind == .observations ? "station" : nil)
-    else {
-      throw invocation.usage(
-        "Missing expected option '--source <name>' (the provider, e.g. qweather)")
-    }
+    else { throw invocation.ruleNotChecked("no --source") }
     try Importer.checkSourceName(source)
     let encoding = try invocation[Options.encoding]
     let path = invocation.context.resolve(path: given)

@@ -43,8 +43,30 @@ enum ObserveCommand {
       Options.keepSuspect.spec,
     ] + StationDownload.providers.map { StationObserve.urlOption($0).spec }
       + SharedOptions.network([.archive, .historicalForecast]),
-    rules: stationRules,
+    rules: stationRules + [modelRule],
     run: { try await run($0) })
+
+  /// The model `--source` reads: era5 or best_match from the archive, any model named for
+  /// historical-forecast.
+  static let modelRule = OptionRule.values(
+    when: [], unless: [Options.station], "--model names a model of --source"
+  ) { invocation in
+    switch try? invocation[Options.source] {
+    case .archive?:
+      let model = invocation[Options.model] ?? Model.era5.rawValue
+      guard Model(rawValue: model) == nil else { return nil }
+      return
+        "The value '\(model)' is invalid for '--model': the archive has era5 and best_match (with --source historical-forecast, any model)"
+    case .historicalForecast?:
+      guard let model = invocation[Options.model], Importer.isValidName(model, allowDots: true)
+      else {
+        return
+          "--source historical-forecast needs --model <model> (e.g. ecmwf_ifs025, icon_global)"
+      }
+      return nil
+    case nil: return nil
+    }
+  }
 
   /// The options of a station's file need `--station`, and a station's file is stored whole
   /// from its own server, without the archive's options.
@@ -83,20 +105,10 @@ enum ObserveCommand {
     options.api = try invocation[Options.source]
     switch options.api {
     case .archive:
-      let model = invocation[Options.model] ?? Model.era5.rawValue
-      guard let chosen = Model(rawValue: model) else {
-        throw invocation.usage(
-          "The value '\(model)' is invalid for '--model': the archive has era5 and best_match (with --source historical-forecast, any model)"
-        )
-      }
-      options.model = chosen.rawValue
+      // The declared rule (`modelRule`) leaves one of the archive's models.
+      options.model = invocation[Options.model] ?? Model.era5.rawValue
     case .historicalForecast:
-      guard let model = invocation[Options.model], Importer.isValidName(model, allowDots: true)
-      else {
-        throw invocation.usage(
-          "--source historical-forecast needs --model <model> (e.g. ecmwf_ifs025, icon_global)")
-      }
-      options.model = model
+      options.model = invocation[Options.model] ?? ""
     }
     let store = try invocation.openStore()
     let cities = try invocation.cities(in: store)

@@ -17,17 +17,21 @@ enum SQLCommand {
       Example:
         skycast sql "SELECT lead_hours, avg(temperature_2m) FROM hourly_forecasts GROUP BY 1"
       """,
-    arguments: [ArgumentSpec("statement", help: "The SQL statement.")],
+    arguments: [
+      ArgumentSpec("statement", help: "The SQL statement.") { sql in
+        guard !sql.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+          throw InvalidInput("The SQL statement is empty")
+        }
+      }
+    ],
     options: [
       QueryOptions.param.spec, QueryRunner.timeoutOption.spec,
     ] + SharedOptions.output,
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
+    // The argument's declaration refuses an empty statement.
     let sql = invocation.arguments[0]
-    guard !sql.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-      throw invocation.usage("The SQL statement is empty")
-    }
     let format = try invocation.outputFormat()
     let parameters = try invocation[QueryOptions.param]
     let timeout = try QueryRunner.timeout(invocation)

@@ -108,18 +108,9 @@ extension SparkCommand {
   static func runsRequest(_ invocation: Invocation) throws -> (
     store: Store, city: City, variable: WeatherVariable, model: String, validAt: Int64
   ) {
-    for option in seriesOptions where invocation.isGiven(option) {
-      throw invocation.usage("--\(option.spec.name) does not apply to --runs")
-    }
-    if invocation[Options.ensemble] {
-      throw invocation.usage("--runs and --ensemble cannot be combined")
-    }
-    guard let text = invocation[SharedOptions.at] else {
-      throw invocation.usage("--runs needs --at, the valid time whose forecasts to draw")
-    }
-    guard let time = ReferenceTime.parse(text) else {
-      throw invocation.usage(
-        "The value '\(TerminalSafe.escape(text))' is invalid for '--at': expected YYYY-MM-DDTHH:MM")
+    // The declared rules leave --at, a local time, and none of the series options.
+    guard let text = invocation[SharedOptions.at], let time = ReferenceTime.parse(text) else {
+      throw invocation.ruleNotChecked("--runs without a valid --at")
     }
     let store = try invocation.openStore(access: .readOnly)
     let cities = try invocation.cities(in: store)

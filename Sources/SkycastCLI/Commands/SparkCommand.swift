@@ -54,19 +54,12 @@ enum SparkCommand {
       ).spec,
       SharedOptions.figureHeight.spec,
     ] + SharedOptions.figureTitle,
+    rules: rules,
     run: { try run($0) })
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    if let format = try invocation[Options.format] {
-      guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--format \(format.rawValue) does not apply to 'spark -'")
-      }
-      if invocation[Options.ensemble] {
-        throw invocation.usage("--ensemble draws sparklines; leave out --format \(format.rawValue)")
-      }
-      if invocation[Options.runs] { return try runsFigure(invocation) }
-      if invocation.isGiven(Options.model) { throw invocation.usage("--model goes with --runs") }
-      return try figure(invocation)
+    if try invocation[Options.format] != nil {
+      return try invocation[Options.runs] ? runsFigure(invocation) : figure(invocation)
     }
     try invocation.rejectFigureOptions([
       SharedOptions.figureHeight, SharedOptions.title, SharedOptions.noTitle,
@@ -74,10 +67,6 @@ enum SparkCommand {
     ])
     let scaleMin = try invocation[Options.min]
     let scaleMax = try invocation[Options.max]
-    if let scaleMin, let scaleMax, scaleMin > scaleMax {
-      throw invocation.usage(
-        "--min \(NumberText.shortest(scaleMin)) is above --max \(NumberText.shortest(scaleMax))")
-    }
     let columns = try invocation[Options.width]
     if let columns, columns != columns.rounded() {
       throw invocation.invalidValue(
@@ -89,26 +78,9 @@ enum SparkCommand {
     let palette = invocation.palette
     var series: [SparkSeries]
     var commonScale: ClosedRange<Double>?
-    if !invocation[Options.runs], invocation.isGiven(Options.model) {
-      throw invocation.usage("--model goes with --runs")
-    }
     if invocation[Options.runs] {
-      guard invocation.arguments.isEmpty else {
-        throw invocation.usage("--runs does not apply to 'spark -'")
-      }
       (series, commonScale) = try runsSeries(invocation)
-    } else if let argument = invocation.arguments.first {
-      guard argument == "-" else {
-        throw invocation.usage(
-          "Unexpected argument '\(argument)' (use '-' to read numbers from standard input)")
-      }
-      let databaseOptions: [any OptionKey] = [
-        SharedOptions.cities, Options.var, SharedOptions.from, SharedOptions.to, Options.series,
-        Options.leadFrom, SharedOptions.at,
-      ]
-      for option in databaseOptions where invocation.isGiven(option) {
-        throw invocation.usage("--\(option.spec.name) does not apply to 'spark -'")
-      }
+    } else if !invocation.arguments.isEmpty {
       let (values, decimals) = try SparkInput.parse(invocation.context.readStandardInput())
       series = [
         SparkSeries(name: "stdin", variable: "", unit: "", decimals: decimals, values: values)
@@ -319,9 +291,6 @@ enum SparkCommand {
 
   /// `--ensemble`: per city, the median and the 10–90 % width of its latest ensemble.
   static func ensembleSeries(_ invocation: Invocation) throws -> [SparkSeries] {
-    for option in seriesOptions where invocation.isGiven(option) {
-      throw invocation.usage("--\(option.spec.name) does not apply to --ensemble")
-    }
     let name = invocation[Options.var] ?? WeatherVariable.temperature2m.column
     guard
       let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.column == name })

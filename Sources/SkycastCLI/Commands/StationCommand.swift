@@ -28,7 +28,9 @@ enum StationCommand {
     discussion:
       "Replaces the cached rows of the same stations; the load date is kept per station, so running it again refreshes the catalogue. Lists read: GHCNh (ghcnh-station-list.csv/.txt), Meteostat (weather-stations JSON, lite.json.gz), DWD (*_Beschreibung_Stationen.txt), ECA&D (stations.txt). Without FILE the list is fetched from the provider (GHCNh, Meteostat, DWD; base URL by --ghcnh-url, --meteostat-url, --dwd-url or SKYCAST_<PROVIDER>_URL).",
     arguments: [
-      ArgumentSpec("provider", help: "ghcnh, meteostat, dwd or ecad."),
+      ArgumentSpec("provider", help: "ghcnh, meteostat, dwd or ecad.") { word in
+        _ = try provider(word)
+      },
       ArgumentSpec("file", help: "The station list (plain, .gz or .zip).", optional: true),
     ],
     options: StationDownload.providers.map { StationObserve.urlOption($0).spec }
@@ -47,7 +49,9 @@ enum StationCommand {
     name: "link", abstract: "Link a station to a city (the first link is the default).",
     arguments: [
       ArgumentSpec("city", help: "The city: id, name or \"Name, Admin1\"."),
-      ArgumentSpec("station", help: "PROVIDER:ID, e.g. dwd:00433 (from 'station search')."),
+      ArgumentSpec(
+        "station", help: "PROVIDER:ID, e.g. dwd:00433 (from 'station search')."
+      ) { word in _ = try stationReference(word) },
     ],
     options: [Options.default.spec],
     run: { try runLink($0) })
@@ -56,7 +60,7 @@ enum StationCommand {
     name: "unlink", abstract: "Remove a station link.",
     arguments: [
       ArgumentSpec("city", help: "The city: id, name or \"Name, Admin1\"."),
-      ArgumentSpec("station", help: "PROVIDER:ID."),
+      ArgumentSpec("station", help: "PROVIDER:ID.") { word in _ = try stationReference(word) },
     ],
     run: { try runUnlink($0) })
 
@@ -69,12 +73,7 @@ enum StationCommand {
   // MARK: - load
 
   static func runLoad(_ invocation: Invocation) async throws -> Int32 {
-    let name = invocation.arguments[0]
-    guard let provider = StationProvider(rawValue: name) else {
-      throw invocation.usage(
-        "The value '\(name)' is invalid for '<provider>': expected one of \(StationProvider.allCases.map(\.rawValue).joined(separator: ", "))"
-      )
-    }
+    let provider = try provider(invocation.arguments[0])
     let given: String
     let catalogue: StationList
     if invocation.arguments.count > 1 {
@@ -184,14 +183,22 @@ enum StationCommand {
 
   // MARK: - link, unlink, list
 
-  /// `PROVIDER:ID` as given on the command line.
-  static func stationReference(_ text: String, invocation: Invocation) throws -> (
-    StationProvider, String
-  ) {
+  /// The `<provider>` argument: a provider's name, checked where the argument is declared.
+  static func provider(_ name: String) throws -> StationProvider {
+    guard let provider = StationProvider(rawValue: name) else {
+      throw InvalidInput(
+        "The value '\(name)' is invalid for '<provider>': expected one of \(StationProvider.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    return provider
+  }
+
+  /// `PROVIDER:ID` as given on the command line (the `<station>` argument, `--station`).
+  static func stationReference(_ text: String) throws -> (StationProvider, String) {
     let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
     guard parts.count == 2, let provider = StationProvider(rawValue: parts[0]), !parts[1].isEmpty
     else {
-      throw invocation.usage(
+      throw InvalidInput(
         "The value '\(text)' is invalid for '<station>': expected PROVIDER:ID with PROVIDER one of \(StationProvider.allCases.map(\.rawValue).joined(separator: ", "))"
       )
     }
@@ -201,7 +208,7 @@ enum StationCommand {
   static func runLink(_ invocation: Invocation) throws -> Int32 {
     let store = try invocation.openStore()
     let city = try store.resolveCity(invocation.arguments[0])
-    let (provider, id) = try stationReference(invocation.arguments[1], invocation: invocation)
+    let (provider, id) = try stationReference(invocation.arguments[1])
     guard let station = try store.cachedStation(provider: provider, id: id) else {
       throw CLIError.failure(
         "station \(provider.rawValue):\(id) is not in the cached \(provider.rawValue) list; load it with 'skycast station load \(provider.rawValue) FILE' and find ids with 'skycast station search'"
@@ -229,7 +236,7 @@ enum StationCommand {
   static func runUnlink(_ invocation: Invocation) throws -> Int32 {
     let store = try invocation.openStore()
     let city = try store.resolveCity(invocation.arguments[0])
-    let (provider, id) = try stationReference(invocation.arguments[1], invocation: invocation)
+    let (provider, id) = try stationReference(invocation.arguments[1])
     let removed = try store.write {
       try store.unlink(cityID: city.id, provider: provider, stationID: id)
     }

@@ -7,19 +7,38 @@ import Store
 /// `import observations --format PROVIDER FILE`: one station file, read natively and stored
 /// under `station:<provider>:<id>` for `--city` or the city the station is linked to.
 enum StationImportCommand {
+  /// A station file (`--format PROVIDER`) names its own source and is read whole: the CSV
+  /// import's `--source`, `--encoding` and `--skip-invalid` do not apply.
+  static let rules: [OptionRule] =
+    ([ImportFileOptions.source, ImportFileOptions.encoding] as [any OptionKey]).map { option in
+      .values(
+        when: [ImportFileOptions.format, option],
+        "--\(option.spec.name) does not apply to --format"
+      ) { invocation in
+        provider(invocation).map {
+          "--\(option.spec.name) does not apply to --format: station rows go under station:\($0.rawValue):ID"
+        }
+      }
+    } + [
+      .values(
+        when: [ImportFileOptions.format, ImportFileOptions.skipInvalid],
+        "--skip-invalid does not apply to --format"
+      ) { invocation in
+        provider(invocation).map { _ in
+          "--skip-invalid does not apply to --format: a station file is read whole or not at all"
+        }
+      }
+    ]
+
+  /// The `--format` provider when it is one (its own error comes where `run` reads it).
+  private static func provider(_ invocation: Invocation) -> StationProvider? {
+    (try? invocation[ImportFileOptions.format]) ?? nil
+  }
+
   static func run(_ invocation: Invocation, file given: String, provider: StationProvider)
     throws -> Int32
   {
-    for option in [ImportFileOptions.source, ImportFileOptions.encoding] as [any OptionKey]
-    where invocation.isGiven(option) {
-      throw invocation.usage(
-        "--\(option.spec.name) does not apply to --format: station rows go under station:\(provider.rawValue):ID"
-      )
-    }
-    if invocation[ImportFileOptions.skipInvalid] {
-      throw invocation.usage(
-        "--skip-invalid does not apply to --format: a station file is read whole or not at all")
-    }
+    // The declared rules (`rules`) leave none of the CSV import's options.
     let path = invocation.context.resolve(path: given)
     let options = StationReadOptions(stationID: invocation[ImportFileOptions.station])
     let url = URL(fileURLWithPath: (path as NSString).standardizingPath).absoluteString

@@ -48,7 +48,7 @@ enum StationObserve {
         jobs.append((city, link.station.provider, link.station.id))
       }
     } else {
-      let (provider, id) = try StationCommand.stationReference(station, invocation: invocation)
+      let (provider, id) = try StationCommand.stationReference(station)
       guard StationDownload.providers.contains(provider) else {
         throw invocation.usage(
           "\(provider.rawValue) files are not fetched; download them and run 'skycast import observations --format \(provider.rawValue) FILE'"

@@ -55,6 +55,7 @@ enum SummaryCommand {
         skycast summary feels-like --city Berlin --from 2026-01-01 --to 2026-01-31 --method nws
       """,
     options: common + [Options.method.spec] + SharedOptions.output,
+    rules: [spanRule],
     run: { try run($0, kind: .feelsLike) })
 
   static let uv = CommandSpec(
@@ -70,6 +71,7 @@ enum SummaryCommand {
         skycast summary uv --from 2026-06-01 --to 2026-08-31 --by month
       """,
     options: common + SharedOptions.output,
+    rules: [spanRule],
     run: { try run($0, kind: .uv) })
 
   static let precip = CommandSpec(
@@ -94,6 +96,13 @@ enum SummaryCommand {
       """,
     options: common + [Options.wetThreshold.spec]
       + SharedOptions.output(formats: FormatChoice.tables + [.svg, .tikz]) + SharedOptions.figure,
+    rules: [
+      spanRule,
+      OptionRule(
+        when: [Options.by], "--format svg draws 'summary precip --by day' or '--by month' as bars"
+      ).when(SharedOptions.format(), being: FormatChoice.figures.map(\.rawValue))
+        .when(Options.by, being: [SummaryGrouping.year.rawValue, SummaryGrouping.period.rawValue]),
+    ],
     run: { try run($0, kind: .precip) })
 
   enum Kind { case feelsLike, uv, precip }
@@ -118,12 +127,18 @@ enum SummaryCommand {
     return window
   }
 
+  /// A summary reads at most a hundred years of days.
+  static let spanRule = OptionRule.values(
+    when: [SharedOptions.from, SharedOptions.to], "at most 100 years"
+  ) { invocation in
+    guard let given = (try? invocation.dateRange(required: false)) ?? nil,
+      given.lowerBound.days(to: given.upperBound) >= 366 * 100
+    else { return nil }
+    return "--from \(given.lowerBound) to --to \(given.upperBound) spans more than 100 years"
+  }
+
   static func run(_ invocation: Invocation, kind: Kind) throws -> Int32 {
     let given = try invocation.dateRange(required: false)
-    if let given, given.lowerBound.days(to: given.upperBound) >= 366 * 100 {
-      throw invocation.usage(
-        "--from \(given.lowerBound) to --to \(given.upperBound) spans more than 100 years")
-    }
     let grouping = try invocation[Options.by]
     let selection = try series(invocation)
     // Only `summary precip` declares --wet-threshold; the other summaries never read it.
@@ -131,12 +146,7 @@ enum SummaryCommand {
       kind == .precip
       ? try invocation[Options.wetThreshold] : PrecipitationIndices.etccdiWetThreshold
     let svg = invocation.formatChoice?.isFigure == true
-    if svg {
-      guard kind == .precip, grouping == .day || grouping == .month else {
-        throw invocation.usage(
-          "--format svg draws 'summary precip --by day' or '--by month' as bars")
-      }
-    }
+    // Only `summary precip` draws (by day or month, as its declared rule says).
     if !svg, kind == .precip { try invocation.rejectFigureOptions() }
     let format = svg ? .csv : try invocation.outputFormat()
     let store = try invocation.openStore(access: .readOnly)

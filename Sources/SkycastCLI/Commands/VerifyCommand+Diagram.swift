@@ -14,27 +14,8 @@ extension VerifyCommand {
     _ diagram: VerifyDiagram, groupBy: inout [VerifyKey], variableName: String,
     invocation: Invocation
   ) throws {
-    if diagram == .pit {
-      throw invocation.usage("--diagram pit is the PIT histogram of an ensemble: add --ensemble")
-    }
-    if diagram.needsEvent, !invocation.isGiven(Options.threshold) {
-      throw invocation.usage(
-        "--diagram \(diagram.rawValue) scores a yes/no event: add --threshold X (and --op)")
-    }
-    if variableName == VerifyRequest.windVectorName
-      || WeatherVariable.named(variableName)?.quantity == .direction
-    {
-      throw invocation.usage(
-        "--diagram needs a variable on a line, not \(variableName) (directions and vectors have no quantiles or bins)"
-      )
-    }
-    if diagram.usesPairs {
-      if let key = groupBy.first(where: { !DiagramPairs.supportedKeys.contains($0) }) {
-        throw invocation.usage(
-          "--diagram \(diagram.rawValue) groups by lead, lead-day, city, model or source, not \(key.rawValue)"
-        )
-      }
-    }
+    // The declared rules (`diagramValueRules`) leave a diagram of single forecasts, with its
+    // event, of a variable on a line, by the keys it draws.
     if diagram.groupsByLeadDay, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
       groupBy.insert(.leadDay, at: 0)
     }

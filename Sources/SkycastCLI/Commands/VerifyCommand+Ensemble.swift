@@ -11,7 +11,6 @@ extension VerifyCommand {
   ]
 
   static func runEnsemble(_ invocation: Invocation) throws -> Int32 {
-    try checkEnsembleVerif(invocation)
     let name = invocation[Options.var] ?? "temperature_2m"
     guard
       let variable = EnsembleRequestOptions.allowedVariables.first(where: { $0.apiName == name })
@@ -19,27 +18,13 @@ extension VerifyCommand {
       throw invocation.unknownVariable(
         name, in: EnsembleRequestOptions.allowedVariables, for: " for --ensemble")
     }
+    // The declared rules (`ensembleValueRules`) leave the ensemble's groups, `--diagram pit`
+    // alone, and the score options only with a figure.
     var groupBy = try invocation[Options.by]
-    for key in groupBy where !EnsembleVerifyRequest.allowedKeys.contains(key) {
-      throw invocation.usage(
-        "--ensemble groups by \(EnsembleVerifyRequest.allowedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
-      )
-    }
-    let diagram = try invocation[Options.diagram]
-    if let diagram, diagram != .pit {
-      throw invocation.usage(
-        "--diagram \(diagram.rawValue) scores single forecasts; with --ensemble, --diagram pit")
-    }
-    let pit = diagram == .pit
+    let pit = try invocation[Options.diagram] == .pit
     let leadDays = try invocation[Options.leadDays]
-    if pit, invocation[Options.rankHistogram] {
-      throw invocation.usage("--diagram pit and --rank-histogram cannot be combined")
-    }
     let histogram = invocation[Options.rankHistogram] || pit
     let event = try self.event(invocation)
-    if pit, event != nil {
-      throw invocation.usage("--diagram pit and --threshold cannot be combined")
-    }
     if leadDays != nil, !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
       // The chosen lead days are kept apart: one histogram or line per lead day.
       groupBy.append(.leadDay)
@@ -47,22 +32,7 @@ extension VerifyCommand {
     let figure = invocation.formatChoice?.isFigure == true
     var figureScore = EnsembleFigure.Score.crps
     if figure {
-      if event != nil, invocation.isGiven(Options.score) {
-        throw invocation.usage(
-          "--format svg with --ensemble --threshold draws the reliability diagram; leave out --score"
-        )
-      }
-      if let text = invocation[Options.score] {
-        guard let score = EnsembleFigure.Score(rawValue: text) else {
-          let allowed = EnsembleFigure.Score.allCases.map(\.rawValue).joined(separator: ", ")
-          throw invocation.usage(
-            "The value '\(text)' is invalid for '--score' with --ensemble: expected one of \(allowed)"
-          )
-        }
-        if score == .crpss, !invocation.isGiven(Options.skill) {
-          throw invocation.usage(
-            "--score crpss needs --skill climatology|deterministic[:MODEL]")
-        }
+      if let score = invocation[Options.score].flatMap(EnsembleFigure.Score.init) {
         figureScore = score
       }
       // Lines are drawn against lead (or lead day, added when no lead key is given); the
@@ -71,12 +41,6 @@ extension VerifyCommand {
         groupBy.insert(.leadDay, at: 0)
       }
     } else {
-      if invocation.isGiven(Options.score) {
-        throw invocation.usage("--score chooses what --format svg draws")
-      }
-      if leadDays != nil, !pit {
-        throw invocation.usage("--lead-days chooses what --format svg or --diagram draws")
-      }
       try invocation.rejectFigureOptions()
     }
     let pairs = invocation[Options.pairs]

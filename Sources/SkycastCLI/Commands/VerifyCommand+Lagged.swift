@@ -32,43 +32,16 @@ extension VerifyCommand {
     guard WeatherVariable.named(variableName) != nil else {
       throw invocation.unknownVariable(variableName, in: VerifyRequest.verifiableVariables)
     }
+    // The declared rules (`laggedValueRules`) leave an hourly variable on a line, the keys
+    // of `laggedKeys`, and no option the fixed lines do not read.
     let variable = try VerifyRequest.variable(named: variableName)
-    guard variable.frequency == .hourly else {
-      throw invocation.usage(
-        "--\(mode) scores hourly variables; \(variable.column) is daily (try --var temperature_2m)")
-    }
-    // Members, revisions and errors are differenced and averaged on a line, not on the circle.
-    guard variable.quantity != .direction else {
-      throw invocation.usage(
-        "--\(mode) scores values on a line; \(variable.column) is an angle (its revisions and errors wrap at 360°)"
-      )
-    }
     var groupBy = try invocation[Options.by]
-    for key in groupBy where !laggedKeys.contains(key) {
-      throw invocation.usage(
-        "--\(mode) groups by \(laggedKeys.map(\.rawValue).joined(separator: ", ")), not \(key.rawValue)"
-      )
-    }
     let figure = invocation.formatChoice?.isFigure == true
     if figure, lagged {
-      if invocation[Options.rankHistogram] {
-        throw invocation.usage(
-          "--format svg with --lagged draws CRPS by lead; leave out --rank-histogram")
-      }
       // Lines are drawn against the newest member's lead: lead day unless --by lead.
       if !groupBy.contains(where: { $0 == .lead || $0 == .leadDay }) {
         groupBy.insert(.leadDay, at: 0)
       }
-    }
-    if let option = ([Options.score, Options.leadDays] as [any OptionKey]).first(where: {
-      invocation.isGiven($0)
-    }) {
-      guard figure else {
-        throw invocation.usage("--\(option.spec.name) chooses what --format svg draws")
-      }
-      throw invocation.usage(
-        "--\(mode) draws fixed lines (\(lagged ? "CRPS by lead" : "mae and rmse by bin")); leave out --score and --lead-days"
-      )
     }
     if !figure { try invocation.rejectFigureOptions() }
     let format: OutputFormat = figure ? .csv : try invocation.outputFormat()

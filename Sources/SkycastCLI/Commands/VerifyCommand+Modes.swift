@@ -8,23 +8,6 @@ extension VerifyCommand {
   // MARK: - Modes
 
   /// `--reliability` applies to precipitation alone (the modes it refuses are in `rules`).
-  static func checkReliability(_ invocation: Invocation, variableName: String) throws {
-    guard variableName == WeatherVariable.precipitation.column else {
-      throw invocation.usage(
-        "--reliability scores precipitation_probability: use --var precipitation (the only variable with a stored probability)"
-      )
-    }
-    // The intervals belong to the decomposition table; the bin table and the diagram have no
-    // column for them.
-    if invocation.isGiven(Options.ci),
-      invocation[Options.bins] || invocation.formatChoice?.isFigure == true
-    {
-      throw invocation.usage(
-        "--ci with --reliability adds intervals to the decomposition table; leave out --bins and --format svg"
-      )
-    }
-  }
-
   static func runReliability(
     _ request: VerifyRequest, verifier: Verifier, format: OutputFormat, figure: Bool,
     invocation: Invocation

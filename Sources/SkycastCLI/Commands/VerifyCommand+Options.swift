@@ -343,15 +343,8 @@ extension VerifyCommand {
 
   /// `--climate-from/--climate-to`, only with `--threshold pNN`; nil when not given.
   static func climatePeriod(_ invocation: Invocation) throws -> ClosedRange<LocalDate>? {
-    guard try invocation[Options.threshold].percentile != nil else {
-      if let option = [Options.climateFrom, Options.climateTo].first(where: {
-        invocation.isGiven($0)
-      }) {
-        throw invocation.usage(
-          "--\(option.spec.name) sets the reference period of --threshold pNN (such as p90)")
-      }
-      return nil
-    }
+    // The declared rules (`climateRules`) refuse a reference period without a percentile.
+    guard try invocation[Options.threshold].percentile != nil else { return nil }
     return try invocation.dateRange(
       from: Options.climateFrom, to: Options.climateTo, required: false)
   }
@@ -369,52 +362,18 @@ extension VerifyCommand {
     return edges
   }
 
-  /// `--scores`, `--within` and several thresholds belong to the score table: not to the
-  /// modes that write something else.
-  static func checkAddedScores(_ invocation: Invocation) throws {
-    let thresholds = try invocation[Options.threshold]
+  /// Reads the score table's values (`--threshold`, `--within`, `--obs-bins` of
+  /// `--by obs-range`, `--scores`), so a word that is not one is refused before the database
+  /// is opened; which modes they combine with is declared (`addedScoreRules`).
+  static func readAddedScores(_ invocation: Invocation) throws {
+    _ = try invocation[Options.threshold]
     _ = try invocation[Options.within]
-    // Which options combine is declared (`rules`); these checks read the values.
-    let several = thresholds.wordCount > 1
-    let modes = ((modeFlags as [any OptionKey]) + [Options.compare]).filter {
-      invocation.isGiven($0)
-    }
-    .map(\.spec.name)
-    if let mode = modes.first, several, mode != Options.revisions.spec.name,
-      mode != Options.pairs.spec.name
+    if invocation.isGiven(Options.obsBins),
+      ((try? invocation[Options.by]) ?? []).contains(.obsRange)
     {
-      throw invocation.usage("--\(mode) takes one --threshold")
-    }
-    let keys = (try? invocation[Options.by]) ?? []
-    let pairPath =
-      (keys.contains(.obsRange) ? ["--by obs-range"] : [])
-      + (thresholds.percentile.map { ["--threshold p" + VerifyRequest.edgeText($0)] } ?? [])
-    if let option = pairPath.first {
-      if let mode = modes.first {
-        throw invocation.usage("\(option) applies to the score table; leave out --\(mode)")
-      }
-      if invocation.isGiven(Options.skill) {
-        throw invocation.usage(
-          "\(option) scores the matched pairs, which carry no --skill reference; leave out --skill")
-      }
-    }
-    if invocation.isGiven(Options.obsBins) {
-      guard keys.contains(.obsRange) else {
-        throw invocation.usage("--obs-bins sets the bins of --by obs-range")
-      }
       _ = try invocation[Options.obsBins]
     }
-    // The performance diagram draws a line per threshold; other figures draw one.
-    if several, invocation.formatChoice?.isFigure == true,
-      try invocation[Options.diagram] != .performance
-    {
-      throw invocation.usage(
-        "--format svg draws one threshold (--diagram performance draws several); give --threshold one value"
-      )
-    }
-    if try invocation[Options.scores].contains(.extremes), !invocation.isGiven(Options.threshold) {
-      throw invocation.usage("--scores extremes scores the contingency table of --threshold <x>")
-    }
+    _ = try invocation[Options.scores]
   }
 
   /// Warnings where a score means something other than it seems.

@@ -12,7 +12,7 @@ extension VerifyCommand {
     if let mode = laggedMode(invocation) {
       return VerificationRequest(mode: mode == "lagged" ? .lagged : .jumpiness)
     }
-    try checkAddedScores(invocation)
+    try readAddedScores(invocation)
     if invocation[Options.ensemble] { return VerificationRequest(mode: .ensemble) }
     var parsed = VerificationRequest(mode: .scores)
     let reliability = invocation[Options.reliability]
@@ -38,7 +38,6 @@ extension VerifyCommand {
     try prepareScorecard(&parsed.groupBy, invocation: invocation)
     parsed.leadDays = try invocation[Options.leadDays]
     try checkFigure(&parsed, diagram: diagram, invocation: invocation)
-    if reliability { try checkReliability(invocation, variableName: parsed.variableName) }
     parsed.event = try event(invocation)
     parsed.skill = try skillReference(invocation)
     parsed.period = try invocation.dateRange(required: false)
@@ -57,43 +56,26 @@ extension VerifyCommand {
   private static func checkFigure(
     _ parsed: inout VerificationRequest, diagram: VerifyDiagram?, invocation: Invocation
   ) throws {
-    if parsed.leadDays != nil, !parsed.figure, diagram == nil {
-      throw invocation.usage("--lead-days chooses what --format svg or --diagram draws")
-    }
+    // The declared rules (`figureRules`) leave --lead-days, --score and --compare only where
+    // the figure reads them.
     if diagram != nil {
       if !parsed.figure { try invocation.rejectFigureOptions() }
     } else if parsed.figure {
-      guard !invocation[Options.revisions], !invocation[Options.pairs] else {
-        throw invocation.usage("--format svg draws scores; leave out --revisions and --pairs")
-      }
       // Plotted against the first of lead, lead day, valid hour or month; lead day by default.
       if !invocation[Options.reliability], VerifyFigure.xKey(parsed.groupBy) == nil {
         parsed.groupBy.insert(.leadDay, at: 0)
       }
+      // A reliability diagram gets a line per chosen lead day (a figure against valid hour
+      // or month needs --by lead-day for one).
       if parsed.leadDays != nil,
         !parsed.groupBy.contains(where: { $0 == .lead || $0 == .leadDay })
       {
-        // A reliability diagram gets a line per chosen lead day; a figure against valid hour
-        // or month has no lead to choose by unless --by asks for one.
-        guard invocation[Options.reliability] else {
-          throw invocation.usage(
-            "--lead-days with a figure by valid hour or month needs --by lead-day (one line per lead day)"
-          )
-        }
         parsed.groupBy.append(.leadDay)
       }
-      if parsed.score == .mseSkill, !invocation.isGiven(Options.skill) {
-        throw invocation.usage("--score mse-skill needs --skill persistence|climatology")
-      }
-    } else if parsed.score != nil {
-      throw invocation.usage("--score chooses what --format svg draws")
-    } else {
+    } else if parsed.score == nil {
       try invocation.rejectFigureOptions()
     }
     parsed.compare = invocation[Options.compare]
-    if !parsed.compare.isEmpty, parsed.figure, parsed.score != nil {
-      throw invocation.usage("--compare draws the difference of --loss's score; leave out --score")
-    }
   }
 
   /// The single-forecast mode, in the order the modes take precedence (the combinations
@@ -105,12 +87,9 @@ extension VerifyCommand {
     let pairsFormat: VerificationRequest.PairsFormat
     switch invocation.formatChoice {
     case .parquet? where pairs: pairsFormat = .parquet
-    case .verif?:
-      if !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
-      pairsFormat = .verif
-    case .metMPR?:
-      if !pairs { throw invocation.usage("--format met-mpr writes pairs; add --pairs") }
-      pairsFormat = .metMPR
+    // The declared rules (`pairsRules`) leave these formats only with --pairs.
+    case .verif?: pairsFormat = .verif
+    case .metMPR?: pairsFormat = .metMPR
     default: pairsFormat = .rows
     }
     if invocation[Options.revisions] { return .revisions }

@@ -5,13 +5,15 @@
 /// `--pairs` … are flags in every script, README line and thesis appendix that uses them, and
 /// most modes share thirty selection and output options, which subcommands would repeat.
 /// The order follows `run`'s dispatch: the time-lagged modes, the columns added to the score
-/// table, the ensemble, then the single-forecast modes. Rules that depend on a value (the
-/// variable, `--diagram pit`, `--format svg`, several thresholds) stay with the code that reads
-/// the value.
+/// table, the ensemble, then the single-forecast modes; the rules on values (the variable,
+/// `--diagram pit`, `--format svg`, several thresholds) follow them, in `VerifyCommand+ValueRules`
+/// and `VerifyCommand+FigureRules`. Only what needs the database (the stored models and
+/// sources) is checked in `run`.
 extension VerifyCommand {
   static let rules: [OptionRule] =
     laggedRules + scoreTableRules + ensembleRules + diagramRules + scorecardRules
-    + singleForecastRules + bootstrapRules
+    + singleForecastRules + bootstrapRules + laggedValueRules + addedScoreRules
+    + ensembleValueRules + diagramValueRules + figureRules + climateRules + pairsRules
 
   /// The modes that write something other than the score table, as `--scores`, `--within` and
   /// `--same-cases` name them.

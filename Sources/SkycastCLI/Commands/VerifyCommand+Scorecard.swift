@@ -13,9 +13,7 @@ extension VerifyCommand {
   /// Checks `--scorecard` and `--vars` and groups by lead day.
   static func prepareScorecard(_ groupBy: inout [VerifyKey], invocation: Invocation) throws {
     guard invocation[Options.scorecard] else { return }
-    guard groupBy.allSatisfy({ $0 == .leadDay }) else {
-      throw invocation.usage("--scorecard has lead days as its columns; leave out --by")
-    }
+    // The declared rules leave --by lead-day alone, if anything.
     groupBy = [.leadDay]
   }
 

@@ -7,22 +7,6 @@ extension VerifyCommand {
   /// With `--ensemble`: `--pairs` writes verif's text input, so it needs `--format verif`, and
   /// `--format verif` needs `--pairs`; the file holds one model (verif compares files) and no
   /// scores (the options that choose scores are refused by `rules`).
-  static func checkEnsembleVerif(_ invocation: Invocation) throws {
-    let pairs = invocation[Options.pairs]
-    let verif = invocation.formatChoice == .verif
-    if verif, !pairs { throw invocation.usage("--format verif writes pairs; add --pairs") }
-    guard pairs else { return }
-    guard verif else {
-      throw invocation.usage(
-        "--ensemble --pairs writes the members as verif's text input: add --format verif")
-    }
-    if unique(invocation[Options.model]).count != 1 {
-      throw invocation.usage(
-        "--format verif writes one forecast system per file (verif compares files): give one --model"
-      )
-    }
-  }
-
   /// Writes the file: the header sized to the most members a value of the model has, then one
   /// row per value with an observation.
   static func writeEnsembleVerifText(

@@ -38,7 +38,7 @@ struct ArgumentScanner {
       if let inline { return inline }
       index += 1
       guard index < arguments.count else {
-        throw CLIError.usage("Missing value for '\(option.synopsis)'", command: result.names)
+        throw ParseError.missingValue(synopsis: option.synopsis).error(for: result.names)
       }
       return arguments[index]
     }
@@ -62,14 +62,11 @@ struct ArgumentScanner {
         guard let option = options().first(where: { $0.name == name }) else {
           let hint = Suggestion.phrase(
             for: name, in: options().map(\.name), prefix: "--")
-          throw CLIError.usage(
-            "Unknown option '--\(TerminalSafe.escape(name))'\(hint)", command: result.names)
+          throw ParseError.unknownOption(name, hint: hint).error(for: result.names)
         }
         if option.isFlag {
           if inline != nil {
-            throw CLIError.usage(
-              "The option '--\(TerminalSafe.escape(name))' does not take a value",
-              command: result.names)
+            throw ParseError.flagTakesNoValue(name).error(for: result.names)
           }
           store(option, "true")
         } else if option.valueIsOptional, inline == nil {
@@ -93,8 +90,7 @@ struct ArgumentScanner {
         let letters = Array(argument.dropFirst())
         for (position, letter) in letters.enumerated() {
           guard let option = options().first(where: { $0.short == letter }) else {
-            throw CLIError.usage(
-              "Unknown option '-\(TerminalSafe.escape(String(letter)))'", command: result.names)
+            throw ParseError.unknownShortOption(letter).error(for: result.names)
           }
           if option.isFlag {
             store(option, "true")
@@ -114,8 +110,7 @@ struct ArgumentScanner {
         if current.run == nil {
           let hint = Suggestion.phrase(
             for: argument, in: current.subcommands.map(\.name))
-          throw CLIError.usage(
-            "Unknown subcommand '\(TerminalSafe.escape(argument))'\(hint)", command: result.names)
+          throw ParseError.unknownSubcommand(argument, hint: hint).error(for: result.names)
         }
       }
       result.positionals.append(argument)
@@ -130,12 +125,14 @@ struct ArgumentScanner {
     let repeats = declared.last?.isRepeating ?? false
     if !repeats, result.positionals.count > declared.count {
       let extra = result.positionals[declared.count]
-      throw CLIError.usage(
-        "Unexpected argument '\(TerminalSafe.escape(extra))'", command: result.names)
+      throw ParseError.unexpectedArgument(extra).error(for: result.names)
     }
     for (offset, argument) in declared.enumerated()
     where !argument.isOptional && offset >= result.positionals.count {
-      throw CLIError.usage("Missing expected argument '<\(argument.name)>'", command: result.names)
+      throw ParseError.missingArgument(argument.name).error(for: result.names)
+    }
+    for (offset, word) in result.positionals.enumerated() {
+      try declared[min(offset, declared.count - 1)].check?(word)
     }
   }
 

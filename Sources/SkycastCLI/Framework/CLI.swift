@@ -42,16 +42,13 @@ public enum CLI {
     let word = words[0]
     guard let topic = HelpTopic.named(word) else {
       let candidates = root.subcommands.map(\.name) + HelpTopic.all.map(\.name)
-      throw CLIError.usage(
-        "Unknown command or help topic '\(TerminalSafe.escape(word))'"
-          + Suggestion.phrase(for: word, in: candidates)
-          + " (topics: \(HelpTopic.all.map(\.name).joined(separator: ", ")))",
-        command: [])
+      throw ParseError.unknownTopic(
+        word, hint: Suggestion.phrase(for: word, in: candidates),
+        topics: HelpTopic.all.map(\.name)
+      ).error(for: [])
     }
     guard words.count == 1 else {
-      throw CLIError.usage(
-        "Unexpected argument '\(TerminalSafe.escape(words[1]))' after the topic '\(word)'",
-        command: [])
+      throw ParseError.wordAfterTopic(words[1], topic: word).error(for: [])
     }
     return TerminalSafe.escape(topic.plainText, keepingNewlines: true)
   }
@@ -95,7 +92,7 @@ public enum CLI {
         // Only the root command has a version to show; elsewhere the flag would be ignored and
         // the command run, as if the user had not typed it.
         guard scanned.path.count == 1 else {
-          throw CLIError.usage("Unknown option '--version'", command: scanned.names)
+          throw ParseError.unknownOption("version").error(for: scanned.names)
         }
         try standardOutput.line(version)
         try standardOutput.flush()

@@ -67,7 +67,7 @@ public final class Invocation {
 
   /// The first broken rule of the command, as a usage error.
   func check(_ rules: [OptionRule]) throws {
-    if let rule = rules.first(where: { $0.isViolated(by: { values[$0] }) }) {
+    if let rule = rules.lazy.compactMap({ $0.broken(in: self) }).first {
       throw usage(rule.message)
     }
   }
@@ -222,8 +222,7 @@ public final class Invocation {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard let date = LocalDate(trimmed) else {
       if let problem = LocalDate.calendarProblem(trimmed) {
-        throw usage(
-          "The value '\(TerminalSafe.escape(text))' is invalid for '--\(spec.name)': \(problem)")
+        throw invalidValue(text, for: spec.name, expected: "", reason: problem)
       }
       throw invalidValue(text, for: spec.name, expected: "a date as YYYY-MM-DD")
     }
@@ -285,6 +284,13 @@ public final class Invocation {
   /// A usage error for this command (exit 64).
   public func usage(_ message: String) -> CLIError {
     .usage(message, command: commandPath)
+  }
+
+  /// The error for a command line a declared rule should have refused before `run` (a
+  /// command called another way than the command line, as a test may): a failure, not a
+  /// usage error, since the user did nothing wrong.
+  func ruleNotChecked(_ what: String) -> CLIError {
+    .failure("\(commandPath.joined(separator: " ")): \(what) (its rules were not checked)")
   }
 
   /// "The value 'x' is invalid for '--name': expected …"; `label` names the option another

@@ -4,9 +4,11 @@
 ///
 /// Which options combine is data, not code paths: a command lists its rules once, in the order
 /// they are checked (the first broken rule is the one reported), and a test can try each rule
-/// and prove it is reachable. Rules that depend on a value the command computes (the variable,
-/// several thresholds) stay next to the code that reads the value; a word given to an option
-/// (`--format parquet`) is declared with `only(with:being:)` and `except(_:being:)`.
+/// and prove it is reachable. A word given to an option (`--format parquet`) is declared with
+/// `only(with:being:)`, `when(_:being:)` and `except(_:being:)`; a condition on the values the
+/// command computes (the variable, several thresholds, `--min` above `--max`) with
+/// `values(when:unless:_:_:)`; positional arguments with `arguments(given:)`. Only what needs
+/// the database stays in `run`.
 public struct OptionRule: Sendable, CustomStringConvertible {
   /// Long names (without dashes) of the options that must all be given.
   public var when: [String]
@@ -18,6 +20,13 @@ public struct OptionRule: Sendable, CustomStringConvertible {
   public var whenValue: [String: [String]] = [:]
   /// The usage error, naming the options as the user typed them.
   public var message: String
+  /// When set, the rule breaks only when positional arguments are given (true) or none are
+  /// (false): `--runs does not apply to 'spark -'`.
+  public var withArguments: Bool?
+  /// A condition on the values the command computes from its options (`--min` above `--max`,
+  /// a variable's kind), read before `run`; it returns the error it finds, or nil. A value
+  /// that does not parse lifts the rule, so its own error comes where the command reads it.
+  public var valueCheck: (@Sendable (Invocation) -> String?)?
 
   public init(when: [any OptionKey], unless: [any OptionKey] = [], _ message: String) {
     self.when = when.map(\.spec.name)
@@ -61,6 +70,39 @@ public struct OptionRule: Sendable, CustomStringConvertible {
   public func except(_ option: any OptionKey, being words: [String]) -> Self {
     var rule = self
     rule.unlessValue[option.spec.name, default: []] += words
+    return rule
+  }
+
+  /// The same rule, broken only when the command line holds positional arguments (`given`)
+  /// or holds none (`!given`).
+  public func arguments(given: Bool) -> Self {
+    var rule = self
+    rule.withArguments = given
+    return rule
+  }
+
+  /// A rule on the values of options: when every option of `when` is given, `check` reads
+  /// their values (and what the command computes from them) and returns the usage error, or
+  /// nil when they agree. `message` describes the rule (its test and `description`).
+  public static func values(
+    when: [any OptionKey], unless: [any OptionKey] = [], _ message: String,
+    _ check: @escaping @Sendable (Invocation) -> String?
+  ) -> Self {
+    var rule = Self(when: when, unless: unless, message)
+    rule.valueCheck = check
+    return rule
+  }
+
+  /// The rule as `invocation` breaks it, its `message` the usage error to report; nil when it
+  /// holds.
+  func broken(in invocation: Invocation) -> Self? {
+    guard isViolated(by: { invocation.values[$0] }),
+      withArguments.map({ $0 == !invocation.arguments.isEmpty }) ?? true
+    else { return nil }
+    guard let valueCheck else { return self }
+    var rule = self
+    guard let message = valueCheck(invocation) else { return nil }
+    rule.message = message
     return rule
   }
 

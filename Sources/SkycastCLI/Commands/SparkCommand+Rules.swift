@@ -54,9 +54,10 @@ extension SparkCommand {
         Options.runs, oneOf: [SharedOptions.at],
         "--runs needs --at, the valid time whose forecasts to draw"),
       .values(when: [Options.runs, SharedOptions.at], "--at is a local time") { invocation in
-        guard let text = invocation[SharedOptions.at], ReferenceTime.parse(text) == nil else {
-          return nil
-        }
+        // The word as given: --runs words its refusal for a local time.
+        guard let text = invocation.texts(SharedOptions.at.spec).last,
+          ReferenceTime.parse(text) == nil
+        else { return nil }
         return
           "The value '\(TerminalSafe.escape(text))' is invalid for '--at': expected YYYY-MM-DDTHH:MM"
       },

@@ -109,7 +109,7 @@ extension SparkCommand {
     store: Store, city: City, variable: WeatherVariable, model: String, validAt: Int64
   ) {
     // The declared rules leave --at, a local time, and none of the series options.
-    guard let text = invocation[SharedOptions.at], let time = ReferenceTime.parse(text) else {
+    guard let time = try? invocation[SharedOptions.at] else {
       throw invocation.ruleNotChecked("--runs without a valid --at")
     }
     let store = try invocation.openStore(access: .readOnly)

@@ -1,12 +1,23 @@
 import SkycastModel
 
 extension SharedOptions {
-  /// `--at`: the time a view relative to now is drawn at.
-  static let at = Option<String?>.text(
-    "at", value: "time",
-    help:
-      "Draw the view as of this local time, YYYY-MM-DD[THH:MM] (a date: its last hour; Z or an offset: UTC or that offset).",
-    default: "$SKYCAST_NOW, or the clock")
+  /// `--at`: the time a view relative to now is drawn at, parsed where it is declared (read
+  /// where the command reads it, so its error comes in the command's order of checks).
+  static let at = Option<ReferenceTime?>.parsed(
+    OptionSpec(
+      "at", value: "time",
+      help:
+        "Draw the view as of this local time, YYYY-MM-DD[THH:MM] (a date: its last hour; Z or an offset: UTC or that offset).",
+      default: "$SKYCAST_NOW, or the clock"),
+    whole: true
+  ) { words in
+    guard let word = words.last else { return nil }
+    guard let time = ReferenceTime.parse(word) else {
+      throw InvalidOptionValue(
+        word, expected: "YYYY-MM-DD or YYYY-MM-DDTHH:MM (optionally Z or +HH:MM)")
+    }
+    return time
+  }
 }
 
 extension Invocation {
@@ -16,13 +27,7 @@ extension Invocation {
   /// `--at`, else `SKYCAST_NOW`, else the clock; `pinned` when the user chose the time (the
   /// views then do not fall back to the newest stored data).
   func referenceTime() throws -> (time: ReferenceTime, pinned: Bool) {
-    if let text = self[SharedOptions.at] {
-      guard let time = ReferenceTime.parse(text) else {
-        throw invalidValue(
-          text, for: "at", expected: "YYYY-MM-DD or YYYY-MM-DDTHH:MM (optionally Z or +HH:MM)")
-      }
-      return (time, true)
-    }
+    if let time = try self[SharedOptions.at] { return (time, true) }
     if let text = context.environment[Self.nowVariable], !text.isEmpty {
       guard let time = ReferenceTime.parse(text) else {
         throw usage(

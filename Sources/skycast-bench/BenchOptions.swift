@@ -32,8 +32,11 @@ struct BenchOptions {
     issues-per-day forecasts of 16 days of hourly rows; the defaults give about 10 M hourly
     forecast rows) and measures ingest (decode + store through the collector's code, against
     `sqlite3 .import` of the same rows as CSV), query (`verify --by lead` against the same SQL
-    in the sqlite3 shell), the time `verify --ci` adds (1000 bootstrap resamples, against the
-    same command without it), export (CSV of the rows against `sqlite3 -csv`, with peak RSS; a
+    in the sqlite3 shell, and against the scores written by hand, into a file and a pipe), the
+    archive analyses (audit, lock-in, changes, --lagged, --jumpiness, each against the same
+    question written by hand in SQL, outputs compared), the time `verify --ci` adds (1000
+    bootstrap resamples, against the same command without it), export (CSV of the rows into a
+    file and a pipe against `sqlite3 -csv`, with peak RSS; a
     Parquet dataset of every row against the CSV export, with peak RSS and bytes per stored
     value), start-up (`skycast --help`), gzip decoding by Skycast's own inflate against
     zlib (100 MB of CSV text; 8 MB with --quick; needs python3) and a GHCNh station file

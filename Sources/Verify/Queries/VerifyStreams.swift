@@ -17,17 +17,13 @@ public enum VerifyStreams {
     public static let probability: Int32 = 5
     /// For persistence, whose reference is the observation at the issue time.
     public static let issuedAt: Int32 = 6
-    /// Always NULL (the reader names a series from ``seriesNames``); kept so the later
-    /// positions stay where the pair statements have them.
-    public static let source: Int32 = 7
-    /// Always NULL, like ``source``.
-    public static let model: Int32 = 8
     /// For `--by month`.
-    public static let validDate: Int32 = 9
+    public static let validDate: Int32 = 7
     /// For `--by valid-hour`.
-    public static let validHour: Int32 = 10
-    /// With `source` or `model`: their series, which changes only between runs of rows.
-    public static let seriesID: Int32 = 11
+    public static let validHour: Int32 = 8
+    /// With `--by source` or `model`: the series, named through ``seriesNames`` (it changes
+    /// only between runs of rows).
+    public static let seriesID: Int32 = 9
   }
 
   /// Every forecast series' source and model by id, for the names ``forecasts(_:)`` leaves out.
@@ -49,7 +45,7 @@ public enum VerifyStreams {
   ///
   /// No ORDER BY and no view: `hourly_forecasts` would join `forecast_series` and format a date
   /// for every row. The source and model filters become a set of series ids (found once), the
-  /// period a range of local hour numbers, and the source, model, date and hour are only
+  /// period a range of local hour numbers, and the series id, date and hour are only
   /// computed when the request groups by them.
   public static func forecasts(_ request: VerifyRequest) -> VerifyStatement {
     let keys = Set(request.keys)
@@ -60,12 +56,11 @@ public enum VerifyStreams {
       column("f.\(WeatherVariable.windDirection10m.column)", if: request.vectorWind),
       column("f.\(WeatherVariable.precipitationProbability.column)", if: request.computesBrier),
       column("f.issued_at", if: request.skill == .persistence),
-      // Source and model are named from the series id by the reader (``seriesNames``), once
-      // per series: joining `forecast_series` here cost a key search for every row.
-      "NULL", "NULL",
       column(
         ForecastHourColumns.validDate("f"), if: keys.contains(.month) || keys.contains(.season)),
       column(ForecastHourColumns.validHour("f"), if: keys.contains(.validHour)),
+      // Source and model are named from the series id by the reader (``seriesNames``), once
+      // per series: joining `forecast_series` here cost a key search for every row.
       column("f.series_id", if: namesSeries),
     ]
     let conditions = VerifySQL.storedHourFilters(request)
